@@ -1,0 +1,48 @@
+/* The timing core: QueryPerformanceCounter, read as rarely as possible, and CPU times. */
+#ifndef WB_CLOCK_H
+#define WB_CLOCK_H
+
+#include <windows.h>
+#include <stdint.h>
+
+typedef struct wb_clock_info {
+    uint64_t freq;              /* QPC ticks per second, read once at start-up */
+    uint64_t resolution_ticks;  /* smallest non-zero difference of two consecutive reads */
+    double   call_ns;           /* cost of one QPC call: minimum over many batches */
+} wb_clock_info;
+
+/* Read the frequency (once per process) and measure resolution and call cost (~20 ms). */
+void wb_clock_init(wb_clock_info *info);
+uint64_t wb_clock_freq(void);
+
+/* One QPC read. The hot paths call this twice per repetition, nothing more. */
+static __inline uint64_t wb_ticks(void)
+{
+    LARGE_INTEGER t;
+    QueryPerformanceCounter(&t);
+    return (uint64_t)t.QuadPart;
+}
+
+/* Ticks to seconds. Floating point on purpose: ticks * 1e9 / freq overflows 64 bits after
+ * ~30 min at 10 MHz, while a double keeps 15 significant digits (libuv's uv__hrtime reasoning). */
+double wb_ticks_to_s(uint64_t ticks);
+
+/* CPU time used so far, in 100 ns units (FILETIME), split as Windows accounts it. */
+typedef struct wb_cpu_times {
+    uint64_t user, kernel;
+} wb_cpu_times;
+
+int wb_cpu_process(wb_cpu_times *out);   /* all threads of this process */
+int wb_cpu_thread(wb_cpu_times *out);    /* the calling thread */
+
+/* Everything read at the start and at the end of one timed interval. */
+typedef struct wb_interval {
+    uint64_t t0, t1;
+    wb_cpu_times proc0, proc1, thr0, thr1;
+} wb_interval;
+
+/* CPU times are read outside the QPC pair so their cost is not in the interval. */
+void wb_interval_begin(wb_interval *iv);
+void wb_interval_end(wb_interval *iv);
+
+#endif

@@ -1,0 +1,53 @@
+/* CSV (RFC 4180) and TSV writing, and a small CSV reader for tests and `report`. Pure C. */
+#ifndef WB_CSV_H
+#define WB_CSV_H
+
+#include <stdio.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bump when columns change meaning or order; docs/csv.md lists each version. */
+#define WB_CSV_SCHEMA 1
+
+typedef struct wb_csv {
+    FILE *f;
+    char sep;         /* ',' for CSV, '\t' for TSV */
+    int fields;       /* fields written on the current row */
+    int error;        /* a write failed (disk full, closed pipe) */
+} wb_csv;
+
+void wb_csv_init(wb_csv *w, FILE *f, char sep);
+void wb_csv_text(wb_csv *w, const char *text);       /* quoted as needed */
+void wb_csv_u64(wb_csv *w, uint64_t value);
+void wb_csv_double(wb_csv *w, double value);         /* NaN/inf: empty cell */
+void wb_csv_empty(wb_csv *w);
+int  wb_csv_end_row(wb_csv *w);                      /* CRLF + flush; -1 on error */
+
+/* One cell as it would be written: CSV quotes fields holding the separator, '"', CR or LF
+ * and doubles embedded quotes; TSV cannot quote, so tabs and line breaks become spaces.
+ * Returns the length needed (like snprintf). */
+size_t wb_csv_cell(char sep, const char *text, char *out, size_t cap);
+
+/* A number as a cell: '.' decimals always, up to 10 significant digits, no thousands. */
+void wb_csv_format_double(double value, char *buf, size_t cap);
+
+/* Reading: the whole text parsed into rows of fields. */
+typedef struct wb_csv_row {
+    size_t nfields;
+    char **fields;
+    size_t line;      /* 1-based line where the record starts */
+} wb_csv_row;
+
+typedef struct wb_csv_table {
+    size_t nrows;
+    wb_csv_row *rows;
+} wb_csv_table;
+
+/* Returns 0, or -1 with "line N: what" in err (unterminated quote, junk after a quote). */
+int  wb_csv_parse(const char *text, size_t len, char sep, wb_csv_table *out,
+                  char *err, size_t errcap);
+void wb_csv_free(wb_csv_table *t);
+/* Index of a header name in row 0, or -1. */
+int  wb_csv_column(const wb_csv_table *t, const char *name);
+
+#endif

@@ -1,0 +1,51 @@
+/* The benchmark module interface. A module is an option table plus setup / run / teardown;
+ * the runner (src/runner.c) does everything else: parsing, repetitions, statistics, CSV.
+ * Modules are listed once, in src/modules.c. */
+#ifndef WB_MODULE_H
+#define WB_MODULE_H
+
+#include <windows.h>
+#include <stdint.h>
+#include "wb_options.h"
+#include "wb_clock.h"
+#include "wb_error.h"
+
+#define WB_MAX_FACTS 8
+
+/* Shared between the timed thread and the progress printer. The module stores progress only
+ * between chunks of its hot loop, never per operation. */
+typedef struct wb_run_ctx {
+    uint64_t ops_target;          /* operations this repetition should do */
+    volatile LONG permille;       /* progress of the current repetition, 0..1000 */
+} wb_run_ctx;
+
+/* What one repetition measured. */
+typedef struct wb_sample {
+    uint64_t ops;                 /* operations done between the two QPC reads */
+    wb_interval iv;               /* QPC and CPU times at start and end */
+} wb_sample;
+
+typedef struct wb_module {
+    const char *name;             /* "sendmsg" */
+    const char *summary;          /* one line for `winbench list` */
+    const char *op_name;          /* "SendMessage": the console says "... SendMessage/sec" */
+    const wb_option *options;     /* the module's own options */
+    size_t config_size;
+    /* Optional: refuse option combinations the table cannot express. Returns 0, or -1 with
+     * "--name: what is wrong" in err (a usage error, exit 2). */
+    int  (*check)(const void *config, char *err, size_t cap);
+    /* Create what the timed loop needs. Returns 0, or -1 with err filled. */
+    int  (*setup)(const void *config, void **state, wb_error *err);
+    /* One timed repetition: fill sample->ops and sample->iv (wb_interval_begin/end). */
+    int  (*run)(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err);
+    void (*teardown)(void *state);
+    /* Facts established by setup that belong in every row ("v6" controls, "user32.dll"):
+     * names end with NULL; facts() fills one value per name. */
+    const char *const *fact_names;
+    void (*facts)(void *state, const char **values);
+} wb_module;
+
+extern const wb_module *const wb_modules[];   /* NULL-terminated, in src/modules.c */
+const wb_module *wb_module_find(const char *name);
+
+#endif

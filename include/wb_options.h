@@ -1,0 +1,53 @@
+/* Option tables, curl-style: each module lists its options once, with type, default and help,
+ * and both the parser and `winbench help <module>` are generated from that list. */
+#ifndef WB_OPTIONS_H
+#define WB_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum wb_opt_type {
+    WB_OPT_COUNT,    /* uint64_t, suffixes k/M/G, range [min, max] */
+    WB_OPT_SECONDS,  /* double seconds, suffixes us/ms/s/m/h */
+    WB_OPT_CHOICE,   /* int: index into the "a|b|c" list in `choices` */
+    WB_OPT_TEXT,     /* const char *: the argument as typed */
+    WB_OPT_FLAG      /* int: 1 when present, takes no value */
+} wb_opt_type;
+
+typedef struct wb_option {
+    const char *name;     /* long name without the leading "--" */
+    wb_opt_type type;
+    size_t offset;        /* offsetof() the value in the owner's config struct */
+    const char *def;      /* default, written as a user would type it; NULL: none */
+    const char *choices;  /* WB_OPT_CHOICE: "scratch|button|mfc" */
+    const char *help;     /* one line */
+    uint64_t min, max;    /* WB_OPT_COUNT bounds, inclusive (0, 0 means 1..UINT64_MAX) */
+    const char *metavar;  /* shown in help: "N", "FILE", "MASK"; NULL picks one by type */
+} wb_option;
+
+/* One table and the struct it fills. Tables end with an entry whose name is NULL. */
+typedef struct wb_option_set {
+    const wb_option *table;
+    void *config;
+} wb_option_set;
+
+/* Store every default into its config. Returns 0, or -1 with the message in err
+ * (a default that does not parse is a bug in the table; the unit tests catch it). */
+int wb_options_defaults(const wb_option_set *sets, int nsets, char *err, size_t errcap);
+
+/* Parse argv[0..argc-1] ("--name value", "--name=value", flags) against all sets.
+ * Returns 0, or -1 with "--name: what is wrong" in err. */
+int wb_options_parse(const wb_option_set *sets, int nsets, int argc, char **argv,
+                     char *err, size_t errcap);
+
+/* The help listing of one table: "  --name N   help (default D)" per line.
+ * Returns the length it needed (like snprintf); writes at most cap bytes. */
+size_t wb_options_help(const wb_option *table, char *out, size_t cap);
+
+/* The effective value of one option as text ("1M", "button", "0.5"), for CSV cells. */
+void wb_option_value_text(const wb_option *opt, const void *config, char *buf, size_t cap);
+
+/* The n-th choice of a "a|b|c" list into buf; "" when out of range. */
+void wb_choice_name(const char *choices, int index, char *buf, size_t cap);
+
+#endif

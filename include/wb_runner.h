@@ -1,0 +1,31 @@
+/* The part of winbench that every benchmark shares: common options, repetitions, statistics,
+ * console lines and CSV rows. Private to winbench.exe (not used by modules). */
+#ifndef WB_RUNNER_H
+#define WB_RUNNER_H
+
+#include <stdio.h>
+#include "wb_module.h"
+#include "wb_options.h"
+
+enum { WB_EXIT_OK = 0, WB_EXIT_RUNTIME = 1, WB_EXIT_USAGE = 2 };
+
+typedef struct wb_common {
+    uint64_t repeat, warmup, affinity;
+    const char *csv, *label;
+    int tsv, priority, quiet, force;
+} wb_common;
+
+enum { WB_PRIORITY_NORMAL, WB_PRIORITY_HIGH, WB_PRIORITY_REALTIME };
+
+extern const wb_option wb_common_options[];
+
+/* Run one benchmark module with its arguments (after the module name). Returns the exit code. */
+int wb_run_module(const wb_module *m, int argc, char **argv);
+
+/* `winbench info`. */
+int wb_print_info(FILE *out);
+
+/* Usage error: one line "winbench: <where>: <what>" on stderr; returns WB_EXIT_USAGE. */
+int wb_usage_error(const char *where, const char *what);
+
+#endif

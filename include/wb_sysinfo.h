@@ -1,0 +1,28 @@
+/* The context recorded in `winbench info` and in every CSV row. */
+#ifndef WB_SYSINFO_H
+#define WB_SYSINFO_H
+
+typedef struct wb_sysinfo {
+    char host[64];
+    unsigned os_major, os_minor, os_build;
+    unsigned sp_major, sp_minor;
+    char os_csd[128];        /* "Service Pack 3", "" */
+    int  os_server;          /* product type is server or domain controller */
+    char os_name[64];        /* "Windows XP", "Windows Server 2008 R2", ... */
+    const char *version_api; /* "RtlGetVersion" or "GetVersionEx" (may lie on 8.1+) */
+    const char *arch;        /* process architecture: "x86" or "x64" */
+    int  wow64;              /* x86 process on x64 Windows */
+    char cpu_name[128];
+    unsigned cpu_mhz;
+    unsigned cpus;           /* logical processors */
+    int  hypervisor;         /* CPUID.1:ECX[31]; -1 unknown */
+    int  themes_active;      /* IsThemeActive(); -1 when uxtheme is absent */
+    char wine[32];           /* wine_get_version(), "" on Windows */
+} wb_sysinfo;
+
+void wb_sysinfo_read(wb_sysinfo *si);
+
+/* Marketing name from version numbers and product type. Pure: unit-tested. */
+const char *wb_os_name(unsigned major, unsigned minor, unsigned build, int server);
+
+#endif

@@ -1,0 +1,27 @@
+/* Number parsing with unit suffixes, as a user types them: "50M", "10k", "0x400", "2s", "500ms".
+ * Pure C, no Windows calls: unit-tested directly. */
+#ifndef WB_UNITS_H
+#define WB_UNITS_H
+
+#include <stdint.h>
+
+typedef enum wb_num_status {
+    WB_NUM_OK = 0,
+    WB_NUM_EMPTY,        /* "" */
+    WB_NUM_NOT_NUMBER,   /* "abc", "1x2" */
+    WB_NUM_NEGATIVE,     /* "-5" */
+    WB_NUM_BAD_SUFFIX,   /* "10q", "1.5" for a count */
+    WB_NUM_OVERFLOW      /* does not fit in 64 bits / absurdly large */
+} wb_num_status;
+
+/* Counts: decimal or 0x-hex; decimal may carry k/K (1e3), M (1e6), G (1e9), T (1e12),
+ * with a fraction when the result is whole ("1.5M"). */
+wb_num_status wb_parse_count(const char *text, uint64_t *out);
+
+/* Durations in seconds: "2" or "2s", "500ms", "250us", "1.5m" (minutes), "1h". */
+wb_num_status wb_parse_seconds(const char *text, double *out);
+
+/* "1M", "250k", "1234": the shortest exact suffix form, for help text and CSV cells. */
+void wb_format_count(uint64_t value, char *buf, unsigned cap);
+
+#endif

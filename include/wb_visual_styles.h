@@ -1,0 +1,28 @@
+/* Creating windows with or without comctl32 v6 (visual styles) from one executable.
+ * The v6 manifest is embedded under resource ID WB_MANIFEST_V6 (src/winbench.rc); ID 1 is left
+ * free so that the process default stays classic and each window gets what was asked for. */
+#ifndef WB_VISUAL_STYLES_H
+#define WB_VISUAL_STYLES_H
+
+#include <windows.h>
+#include "wb_error.h"
+
+#define WB_MANIFEST_V6 100
+
+typedef struct wb_styles_scope {
+    HANDLE actctx;
+    ULONG_PTR cookie;
+    int active;
+} wb_styles_scope;
+
+/* With on != 0, activate the comctl32 v6 context on this thread (and register the v6
+ * controls); with on == 0 do nothing, so windows get the classic controls. */
+int  wb_styles_enter(int on, wb_styles_scope *scope, wb_error *err);
+void wb_styles_leave(wb_styles_scope *scope);
+
+/* Which control library a window really got, judged by the module that holds its window
+ * procedure (not DllGetVersion, which Wine reports as 5.81 even for v6):
+ * "v6" (comctl32), "classic" (user32), or "own" (this program's procedure). */
+const char *wb_window_controls(HWND hwnd, char *module_name, size_t cap);
+
+#endif

@@ -1,0 +1,30 @@
+/* `winbench info`: the context every CSV row carries, and the timer's measured quality. */
+#include <stdio.h>
+
+#include "wb_clock.h"
+#include "wb_runner.h"
+#include "wb_sysinfo.h"
+
+static const char *tri(int v) { return v < 0 ? "unknown" : v ? "yes" : "no"; }
+
+int wb_print_info(FILE *out)
+{
+    wb_sysinfo si;
+    wb_clock_info clk;
+    wb_sysinfo_read(&si);
+    wb_clock_init(&clk);
+    fprintf(out, "winbench %s\n", WINBENCH_VERSION);
+    fprintf(out, "host:              %s\n", si.host);
+    fprintf(out, "os:                %s %u.%u.%u%s%s (%s, via %s)\n", si.os_name, si.os_major,
+            si.os_minor, si.os_build, si.os_csd[0] ? " " : "", si.os_csd,
+            si.os_server ? "server" : "workstation", si.version_api);
+    fprintf(out, "wine:              %s\n", si.wine[0] ? si.wine : "no");
+    fprintf(out, "process:           %s%s\n", si.arch, si.wow64 ? " (WOW64)" : "");
+    fprintf(out, "cpu:               %s, %u MHz, %u logical CPUs\n", si.cpu_name, si.cpu_mhz, si.cpus);
+    fprintf(out, "hypervisor:        %s\n", tri(si.hypervisor));
+    fprintf(out, "themes active:     %s\n", tri(si.themes_active));
+    fprintf(out, "QPC frequency:     %llu Hz\n", (unsigned long long)clk.freq);
+    fprintf(out, "QPC resolution:    %.1f ns\n", wb_ticks_to_s(clk.resolution_ticks) * 1e9);
+    fprintf(out, "QPC call cost:     %.1f ns\n", clk.call_ns);
+    return WB_EXIT_OK;
+}

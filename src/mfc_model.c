@@ -1,0 +1,349 @@
+/* What MFC does per message sent to one of its windows, in C (structure of MFC's wincore.cpp):
+ *
+ *   AfxWndProc            WM_QUERYAFXWNDPROC answered; CWnd::FromHandlePermanent(hWnd)
+ *    -> AfxCallWndProc    thread state from TLS; save/restore m_lastSentMsg around the call
+ *     -> CWnd::WindowProc virtual; OnWndMsg, else DefWindowProc
+ *      -> OnWndMsg        WM_COMMAND/WM_NOTIFY/WM_ACTIVATE/WM_SETCURSOR special cases, then the
+ *                         global 512-entry message cache under a critical section
+ *                         (AfxLockGlobals(CRIT_WINMSGCACHE)), and on a miss the walk through the
+ *                         message-map chain (derived -> CFrameWnd -> CWnd -> CCmdTarget) with
+ *                         AfxFindMessageEntry's linear search
+ *       -> CWnd::DefWindowProc  CallWindowProc(m_pfnSuper) or ::DefWindowProc
+ *
+ * The handle map is per thread, like MFC's (module thread state): a chained hash table with
+ * CMapPtrToPtr's default 17 buckets. The table sizes below are of the order of MFC's own maps;
+ * the point is the shape of the work per message, not MFC's exact instruction count. */
+#include "wb_mfc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define WM_QUERYAFXWNDPROC 0x0360
+#define WM_SETMESSAGESTRING 0x0362
+#define WM_INITIALUPDATE 0x0364
+#define WM_ACTIVATETOPLEVEL 0x036E
+#define WM_DDE_INITIATE 0x03E0
+#define HASH_BUCKETS 17       /* CMapPtrToPtr default */
+#define MSG_CACHE_SIZE 512    /* iHashMax in wincore.cpp */
+
+typedef LRESULT (*msg_handler)(wb_cwnd *wnd, WPARAM wp, LPARAM lp);
+
+typedef struct msgmap_entry {   /* AFX_MSGMAP_ENTRY */
+    UINT message, code, id, last_id, sig;
+    msg_handler handler;
+} msgmap_entry;
+
+typedef struct msgmap {         /* AFX_MSGMAP */
+    const struct msgmap *base;
+    const msgmap_entry *entries;
+} msgmap;
+
+struct wb_cwnd {
+    HWND hwnd;
+    const msgmap *map;                                  /* GetMessageMap() of the class */
+    LRESULT (*window_proc)(wb_cwnd *, UINT, WPARAM, LPARAM);   /* the virtual WindowProc */
+    WNDPROC super;                                      /* m_pfnSuper; NULL: ::DefWindowProc */
+};
+
+typedef struct map_node {
+    HWND key;
+    wb_cwnd *value;
+    struct map_node *next;
+} map_node;
+
+typedef struct thread_state {   /* the parts of AFX_THREAD_STATE / AFX_MODULE_THREAD_STATE used */
+    MSG last_sent;
+    wb_cwnd *wnd_init;   /* m_pWndInit: the window being created, until WM_NCCREATE attaches it */
+    map_node *buckets[HASH_BUCKETS];
+} thread_state;
+
+typedef struct msg_cache_entry {   /* AFX_MSG_CACHE */
+    UINT message;
+    const msgmap_entry *entry;
+    const msgmap *map;
+} msg_cache_entry;
+
+static DWORD g_tls = TLS_OUT_OF_INDEXES;
+static CRITICAL_SECTION g_cache_lock;
+static msg_cache_entry g_cache[MSG_CACHE_SIZE];
+static volatile LONG g_handled;
+static ATOM g_class;
+
+/* ---- message maps ------------------------------------------------------------------------ */
+
+static LRESULT on_handled(wb_cwnd *wnd, WPARAM wp, LPARAM lp)
+{
+    (void)wnd, (void)wp, (void)lp;
+    InterlockedIncrement(&g_handled);
+    return 0;
+}
+
+#define ON_MSG(m) { (m), 0, 0, 0, 1, on_handled }
+#define ON_CMD(id) { WM_COMMAND, 0, (id), (id), 1, on_handled }
+#define MAP_END { 0, 0, 0, 0, 0, NULL }
+
+static const msgmap_entry cmdtarget_entries[] = { MAP_END };
+static const msgmap cmdtarget_map = { NULL, cmdtarget_entries };
+
+static const msgmap_entry cwnd_entries[] = {
+    ON_MSG(WM_DRAWITEM), ON_MSG(WM_MEASUREITEM), ON_MSG(WM_CTLCOLORBTN), ON_MSG(WM_COMPAREITEM),
+    ON_MSG(WM_ENTERIDLE), ON_MSG(WM_HSCROLL), ON_MSG(WM_VSCROLL), ON_MSG(WM_SETFOCUS),
+    ON_MSG(WM_DEVMODECHANGE), ON_MSG(WM_HELP), ON_MSG(WM_SETTINGCHANGE), ON_MSG(WM_DISPLAYCHANGE),
+    ON_MSG(WM_SYSCOLORCHANGE), ON_MSG(WM_ACTIVATEAPP), ON_MSG(WM_NCDESTROY), ON_MSG(WM_DELETEITEM),
+    ON_MSG(WM_CHARTOITEM), ON_MSG(WM_VKEYTOITEM), ON_MSG(WM_QUERYNEWPALETTE), ON_MSG(WM_CTLCOLORSTATIC),
+    MAP_END
+};
+static const msgmap cwnd_map = { &cmdtarget_map, cwnd_entries };
+
+static const msgmap_entry frame_entries[] = {
+    ON_MSG(WM_INITMENU), ON_MSG(WM_INITMENUPOPUP), ON_MSG(WM_MENUSELECT), ON_MSG(WM_SETMESSAGESTRING),
+    ON_MSG(WB_WM_IDLEUPDATECMDUI), ON_MSG(WM_ENTERMENULOOP), ON_MSG(WM_EXITMENULOOP),
+    ON_MSG(WM_SIZE), ON_MSG(WM_SETFOCUS), ON_MSG(WM_CREATE), ON_MSG(WM_DESTROY), ON_MSG(WM_CLOSE),
+    ON_MSG(WM_ERASEBKGND), ON_MSG(WM_ACTIVATE), ON_MSG(WM_NCACTIVATE), ON_MSG(WM_SYSCOMMAND),
+    ON_MSG(WM_DROPFILES), ON_MSG(WM_QUERYENDSESSION), ON_MSG(WM_ENDSESSION), ON_MSG(WM_ENABLE),
+    ON_MSG(WM_PALETTECHANGED), ON_MSG(WM_QUERYNEWPALETTE), ON_MSG(WM_ACTIVATETOPLEVEL),
+    ON_MSG(WM_POWERBROADCAST), ON_MSG(WM_COPYDATA), ON_MSG(WM_DDE_INITIATE),
+    ON_CMD(0xE100), ON_CMD(0xE101), ON_CMD(0xE102), ON_CMD(0xE103), ON_CMD(0xE104), ON_CMD(0xE105),
+    ON_CMD(0xE140), ON_CMD(0xE141), ON_CMD(0xE142), ON_CMD(0xE143), ON_CMD(0xE144), ON_CMD(0xE145),
+    ON_CMD(0xE800), ON_CMD(0xE801), ON_CMD(0xE802), ON_CMD(0xE803),
+    MAP_END
+};
+static const msgmap frame_map = { &cwnd_map, frame_entries };
+
+static const msgmap_entry app_entries[] = {   /* what a typical CMainFrame adds */
+    ON_MSG(WM_TIMER), ON_MSG(WM_CONTEXTMENU), ON_MSG(WM_GETMINMAXINFO), ON_MSG(WM_MOVE),
+    ON_MSG(WM_SHOWWINDOW), ON_MSG(WM_INITIALUPDATE), ON_CMD(0x8001), ON_CMD(0x8002),
+    MAP_END
+};
+static const msgmap app_map = { &frame_map, app_entries };
+
+/* ---- handle map and thread state ---------------------------------------------------------- */
+
+static thread_state *get_thread_state(void)   /* AfxGetThreadState */
+{
+    thread_state *ts = (thread_state *)TlsGetValue(g_tls);
+    if (ts == NULL) {
+        /* Once per thread, at its first window (outside any timed loop). Like MFC's, the state
+         * lives as long as the thread; winbench's threads are few. */
+        ts = (thread_state *)calloc(1, sizeof *ts);
+        if (ts) TlsSetValue(g_tls, ts);
+    }
+    return ts;
+}
+
+static unsigned hash_key(HWND h)   /* CMapPtrToPtr::HashKey */
+{
+    return (unsigned)(((UINT_PTR)h) >> 4) % HASH_BUCKETS;
+}
+
+wb_cwnd *wb_mfc_from_handle(HWND hwnd)
+{
+    thread_state *ts = get_thread_state();
+    map_node *n;
+    if (ts == NULL) return NULL;
+    for (n = ts->buckets[hash_key(hwnd)]; n != NULL; n = n->next)
+        if (n->key == hwnd) return n->value;
+    return NULL;
+}
+
+static int map_attach(thread_state *ts, wb_cwnd *wnd)
+{
+    map_node *n = (map_node *)malloc(sizeof *n);
+    unsigned b = hash_key(wnd->hwnd);
+    if (n == NULL) return -1;
+    n->key = wnd->hwnd;
+    n->value = wnd;
+    n->next = ts->buckets[b];
+    ts->buckets[b] = n;
+    return 0;
+}
+
+static void map_detach(thread_state *ts, HWND hwnd)
+{
+    map_node **pp = &ts->buckets[hash_key(hwnd)];
+    while (*pp) {
+        if ((*pp)->key == hwnd) {
+            map_node *dead = *pp;
+            *pp = dead->next;
+            free(dead);
+            return;
+        }
+        pp = &(*pp)->next;
+    }
+}
+
+/* ---- the dispatch path --------------------------------------------------------------------- */
+
+static const msgmap_entry *find_entry(const msgmap_entry *e, UINT msg, UINT code, UINT id)
+{
+    for (; e->sig != 0; e++)   /* AfxFindMessageEntry */
+        if (e->message == msg && e->code == code && id >= e->id && id <= e->last_id) return e;
+    return NULL;
+}
+
+static LRESULT default_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp)   /* CWnd::DefWindowProc */
+{
+    if (wnd->super) return CallWindowProcA(wnd->super, wnd->hwnd, msg, wp, lp);
+    return DefWindowProcA(wnd->hwnd, msg, wp, lp);
+}
+
+static int on_command(wb_cwnd *wnd, WPARAM wp, LPARAM lp, LRESULT *result)
+{
+    /* CWnd::OnCommand -> OnCmdMsg: command entries are searched through the same maps. */
+    const msgmap *map;
+    UINT id = LOWORD(wp), code = HIWORD(wp);
+    (void)lp;
+    for (map = wnd->map; map != NULL; map = map->base) {
+        const msgmap_entry *e = find_entry(map->entries, WM_COMMAND, code, id);
+        if (e) {
+            *result = e->handler(wnd, wp, lp);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int on_wnd_msg(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp, LRESULT *result)
+{
+    const msgmap *map;
+    const msgmap_entry *entry = NULL;
+    msg_cache_entry *cache;
+
+    if (msg == WM_COMMAND) return on_command(wnd, wp, lp, result);
+    if (msg == WM_NOTIFY) {
+        const NMHDR *hdr = (const NMHDR *)lp;
+        return hdr != NULL && hdr->hwndFrom != NULL && on_command(wnd, wp, lp, result);
+    }
+    /* WM_ACTIVATE and WM_SETCURSOR have special cases in MFC that touch other windows; they are
+     * not what this model measures, so they take the ordinary path. */
+
+    map = wnd->map;
+    cache = &g_cache[(LOWORD((UINT_PTR)map) ^ msg) & (MSG_CACHE_SIZE - 1)];
+    EnterCriticalSection(&g_cache_lock);
+    if (cache->message == msg && cache->map == map) {
+        entry = cache->entry;             /* hit: NULL means "no handler", the common case */
+        LeaveCriticalSection(&g_cache_lock);
+    } else {
+        cache->message = msg;
+        cache->map = map;
+        for (; map != NULL; map = map->base) {
+            entry = find_entry(map->entries, msg, 0, 0);
+            if (entry) break;
+        }
+        cache->entry = entry;
+        LeaveCriticalSection(&g_cache_lock);
+    }
+    if (entry == NULL) return 0;
+    *result = entry->handler(wnd, wp, lp);
+    return 1;
+}
+
+static LRESULT cwnd_window_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp)   /* CWnd::WindowProc */
+{
+    LRESULT result = 0;
+    if (!on_wnd_msg(wnd, msg, wp, lp, &result)) result = default_proc(wnd, msg, wp, lp);
+    return result;
+}
+
+LRESULT wb_mfc_window_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp)
+{
+    return wnd->window_proc(wnd, msg, wp, lp);
+}
+
+static LRESULT call_wnd_proc(thread_state *ts, wb_cwnd *wnd, HWND h, UINT msg, WPARAM wp, LPARAM lp)
+{
+    MSG old = ts->last_sent;   /* AfxCallWndProc keeps the message for GetCurrentMessage() */
+    LRESULT r;
+    ts->last_sent.hwnd = h;
+    ts->last_sent.message = msg;
+    ts->last_sent.wParam = wp;
+    ts->last_sent.lParam = lp;
+    r = wnd->window_proc(wnd, msg, wp, lp);
+    if (msg == WM_NCDESTROY) {
+        map_detach(ts, h);
+        free(wnd);
+    }
+    ts->last_sent = old;
+    return r;
+}
+
+static LRESULT CALLBACK afx_wnd_proc(HWND h, UINT msg, WPARAM wp, LPARAM lp)
+{
+    thread_state *ts;
+    wb_cwnd *wnd;
+
+    if (msg == WM_QUERYAFXWNDPROC) return 1;
+    if (msg == WM_NCCREATE) {
+        /* MFC attaches in a CBT hook just before this message; the create parameter does the
+         * same job here. */
+        wb_cwnd *fresh = (wb_cwnd *)((CREATESTRUCTA *)lp)->lpCreateParams;
+        ts = get_thread_state();
+        if (fresh == NULL || ts == NULL || fresh != ts->wnd_init) return FALSE;
+        fresh->hwnd = h;
+        if (map_attach(ts, fresh) != 0) return FALSE;
+        ts->wnd_init = NULL;   /* from here on WM_NCDESTROY owns (and frees) it */
+    }
+    ts = get_thread_state();
+    wnd = wb_mfc_from_handle(h);
+    if (ts == NULL || wnd == NULL) return DefWindowProcA(h, msg, wp, lp);
+    return call_wnd_proc(ts, wnd, h, msg, wp, lp);
+}
+
+/* ---- set-up -------------------------------------------------------------------------------- */
+
+int wb_mfc_init(wb_error *err)
+{
+    WNDCLASSA wc;
+    if (g_class) return 0;
+    g_tls = TlsAlloc();
+    if (g_tls == TLS_OUT_OF_INDEXES) {
+        wb_error_win32(err, "TlsAlloc", GetLastError());
+        return -1;
+    }
+    InitializeCriticalSection(&g_cache_lock);
+    memset(&wc, 0, sizeof wc);
+    wc.style = CS_DBLCLKS;
+    wc.lpfnWndProc = afx_wnd_proc;
+    wc.hInstance = GetModuleHandleA(NULL);
+    wc.hCursor = LoadCursorA(NULL, (LPCSTR)IDC_ARROW);
+    wc.hbrBackground = (HBRUSH)(COLOR_WINDOW + 1);
+    wc.lpszClassName = WB_MFC_CLASS;
+    g_class = RegisterClassA(&wc);
+    if (!g_class) {
+        wb_error_win32(err, "RegisterClass(" WB_MFC_CLASS ")", GetLastError());
+        return -1;
+    }
+    return 0;
+}
+
+HWND wb_mfc_create(HWND parent, DWORD style, int x, int y, int w, int h, wb_error *err)
+{
+    wb_cwnd *wnd = (wb_cwnd *)calloc(1, sizeof *wnd);
+    thread_state *ts = get_thread_state();
+    HWND hwnd;
+    if (wnd == NULL || ts == NULL) {
+        free(wnd);
+        wb_error_text(err, "out of memory creating an MFC-style window");
+        return NULL;
+    }
+    wnd->map = &app_map;
+    wnd->window_proc = cwnd_window_proc;
+    ts->wnd_init = wnd;
+    hwnd = CreateWindowExA(0, WB_MFC_CLASS, "winbench MFC-style window", style, x, y, w, h,
+                           parent, NULL, GetModuleHandleA(NULL), wnd);
+    if (hwnd == NULL) {
+        DWORD code = GetLastError();
+        if (ts->wnd_init == wnd) {   /* never attached; attached ones died in WM_NCDESTROY */
+            ts->wnd_init = NULL;
+            free(wnd);
+        }
+        wb_error_win32(err, "CreateWindowEx(" WB_MFC_CLASS ")", code);
+        return NULL;
+    }
+    return hwnd;
+}
+
+unsigned long wb_mfc_handled_count(void)
+{
+    return (unsigned long)g_handled;
+}

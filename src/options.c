@@ -1,0 +1,278 @@
+/* The option-table parser and help generator (curl's tool_getparam idea: one table, one parser,
+ * one place that words the errors). */
+#include "wb_options.h"
+#include "wb_units.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define SLOT(type, opt, config) ((type *)((char *)(config) + (opt)->offset))
+
+static uint64_t opt_min(const wb_option *o) { return (o->min == 0 && o->max == 0) ? 1 : o->min; }
+static uint64_t opt_max(const wb_option *o) { return o->max == 0 ? UINT64_MAX : o->max; }
+
+void wb_choice_name(const char *choices, int index, char *buf, size_t cap)
+{
+    const char *p = choices;
+    int i = 0;
+    buf[0] = '\0';
+    if (p == NULL || cap == 0) return;
+    while (i < index) {
+        p = strchr(p, '|');
+        if (p == NULL) return;
+        p++, i++;
+    }
+    {
+        size_t len = strcspn(p, "|");
+        if (len >= cap) len = cap - 1;
+        memcpy(buf, p, len);
+        buf[len] = '\0';
+    }
+}
+
+static int choice_index(const char *choices, const char *value)
+{
+    const char *p = choices;
+    size_t vlen = strlen(value);
+    int i;
+    for (i = 0; p != NULL; i++) {
+        size_t len = strcspn(p, "|");
+        if (len == vlen && vlen > 0 && strncmp(p, value, len) == 0) return i;
+        p = strchr(p, '|');
+        if (p) p++;
+    }
+    return -1;
+}
+
+static const char *count_expectation(const wb_option *o)
+{
+    return opt_min(o) == 0 ? "a non-negative integer" : "a positive integer";
+}
+
+/* Store one value; on failure word the problem after "--name: ". */
+static int store_value(const wb_option *o, void *config, const char *value, char *err, size_t cap)
+{
+    switch (o->type) {
+    case WB_OPT_COUNT: {
+        uint64_t v = 0;
+        wb_num_status st = wb_parse_count(value, &v);
+        switch (st) {
+        case WB_NUM_OK: break;
+        case WB_NUM_OVERFLOW:
+            snprintf(err, cap, "--%s: \"%s\" is too large (at most %llu)", o->name, value,
+                     (unsigned long long)opt_max(o));
+            return -1;
+        case WB_NUM_BAD_SUFFIX:
+            snprintf(err, cap, "--%s: expected %s (suffixes k, M, G), got \"%s\"", o->name,
+                     count_expectation(o), value);
+            return -1;
+        default:
+            snprintf(err, cap, "--%s: expected %s, got \"%s\"", o->name, count_expectation(o), value);
+            return -1;
+        }
+        if (v < opt_min(o) || v > opt_max(o)) {
+            if (v == 0 && opt_min(o) == 1)
+                snprintf(err, cap, "--%s: expected a positive integer, got \"%s\"", o->name, value);
+            else
+                snprintf(err, cap, "--%s: %s is out of range (%llu..%llu)", o->name, value,
+                         (unsigned long long)opt_min(o), (unsigned long long)opt_max(o));
+            return -1;
+        }
+        *SLOT(uint64_t, o, config) = v;
+        return 0;
+    }
+    case WB_OPT_SECONDS: {
+        double v = 0;
+        wb_num_status st = wb_parse_seconds(value, &v);
+        if (st == WB_NUM_OVERFLOW) {
+            snprintf(err, cap, "--%s: \"%s\" is too long", o->name, value);
+            return -1;
+        }
+        if (st != WB_NUM_OK || v <= 0) {
+            snprintf(err, cap, "--%s: expected a positive duration (e.g. 2s, 500ms), got \"%s\"",
+                     o->name, value);
+            return -1;
+        }
+        *SLOT(double, o, config) = v;
+        return 0;
+    }
+    case WB_OPT_CHOICE: {
+        int i = choice_index(o->choices, value);
+        if (i < 0) {
+            snprintf(err, cap, "--%s: expected one of %s, got \"%s\"", o->name, o->choices, value);
+            return -1;
+        }
+        *SLOT(int, o, config) = i;
+        return 0;
+    }
+    case WB_OPT_TEXT:
+        if (value[0] == '\0') {
+            snprintf(err, cap, "--%s: expected a value, got an empty string", o->name);
+            return -1;
+        }
+        *SLOT(const char *, o, config) = value;
+        return 0;
+    case WB_OPT_FLAG:
+        *SLOT(int, o, config) = 1;
+        return 0;
+    }
+    snprintf(err, cap, "--%s: unknown option type", o->name);
+    return -1;
+}
+
+int wb_options_defaults(const wb_option_set *sets, int nsets, char *err, size_t errcap)
+{
+    int s;
+    for (s = 0; s < nsets; s++) {
+        const wb_option *o;
+        for (o = sets[s].table; o->name != NULL; o++) {
+            if (o->type == WB_OPT_FLAG) *SLOT(int, o, sets[s].config) = 0;
+            else if (o->type == WB_OPT_TEXT) *SLOT(const char *, o, sets[s].config) = o->def;
+            else if (o->def == NULL) {
+                snprintf(err, errcap, "--%s: option table has no default", o->name);
+                return -1;
+            } else if (store_value(o, sets[s].config, o->def, err, errcap) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+static const wb_option *find_option(const wb_option_set *sets, int nsets, const char *name,
+                                    size_t len, void **config)
+{
+    int s;
+    for (s = 0; s < nsets; s++) {
+        const wb_option *o;
+        for (o = sets[s].table; o->name != NULL; o++) {
+            if (strlen(o->name) == len && strncmp(o->name, name, len) == 0) {
+                *config = sets[s].config;
+                return o;
+            }
+        }
+    }
+    return NULL;
+}
+
+int wb_options_parse(const wb_option_set *sets, int nsets, int argc, char **argv,
+                     char *err, size_t errcap)
+{
+    int i;
+    for (i = 0; i < argc; i++) {
+        const char *arg = argv[i], *name, *eq, *value;
+        size_t len;
+        void *config = NULL;
+        const wb_option *o;
+
+        if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
+            snprintf(err, errcap, "unexpected argument \"%s\" (options start with --)", arg);
+            return -1;
+        }
+        name = arg + 2;
+        eq = strchr(name, '=');
+        len = eq ? (size_t)(eq - name) : strlen(name);
+        o = find_option(sets, nsets, name, len, &config);
+        if (o == NULL) {
+            snprintf(err, errcap, "--%.*s: unknown option (see winbench help)", (int)len, name);
+            return -1;
+        }
+        if (o->type == WB_OPT_FLAG) {
+            if (eq) {
+                snprintf(err, errcap, "--%s: takes no value", o->name);
+                return -1;
+            }
+            value = "";
+        } else if (eq) {
+            value = eq + 1;
+        } else if (i + 1 < argc) {
+            value = argv[++i];
+        } else {
+            snprintf(err, errcap, "--%s: missing value", o->name);
+            return -1;
+        }
+        if (store_value(o, config, value, err, errcap) != 0) return -1;
+    }
+    return 0;
+}
+
+static const char *metavar(const wb_option *o)
+{
+    if (o->metavar) return o->metavar;
+    switch (o->type) {
+    case WB_OPT_COUNT: return "N";
+    case WB_OPT_SECONDS: return "TIME";
+    case WB_OPT_CHOICE: return o->choices;
+    case WB_OPT_TEXT: return "TEXT";
+    default: return "";
+    }
+}
+
+/* Appends like snprintf into out[*used..cap), counting what it would need. */
+static void append(char *out, size_t cap, size_t *used, const char *text)
+{
+    size_t len = strlen(text);
+    if (*used < cap) {
+        size_t room = cap - *used - 1, n = len < room ? len : room;
+        memcpy(out + *used, text, n);
+        out[*used + n] = '\0';
+    }
+    *used += len;
+}
+
+size_t wb_options_help(const wb_option *table, char *out, size_t cap)
+{
+    size_t used = 0;
+    const wb_option *o;
+    char line[512], head[128];
+
+    if (cap > 0) out[0] = '\0';
+    for (o = table; o->name != NULL; o++) {
+        const char *mv = metavar(o);
+        if (o->type == WB_OPT_FLAG) snprintf(head, sizeof head, "  --%s", o->name);
+        else snprintf(head, sizeof head, "  --%s %s", o->name, mv);
+        if (o->def && o->type != WB_OPT_FLAG)
+            snprintf(line, sizeof line, "%-32s %s (default %s)\n", head, o->help, o->def);
+        else
+            snprintf(line, sizeof line, "%-32s %s\n", head, o->help);
+        append(out, cap, &used, line);
+    }
+    return used;
+}
+
+void wb_option_value_text(const wb_option *o, const void *config, char *buf, size_t cap)
+{
+    const char *base = (const char *)config + o->offset;
+    switch (o->type) {
+    case WB_OPT_COUNT: {
+        uint64_t v;
+        memcpy(&v, base, sizeof v);
+        snprintf(buf, cap, "%llu", (unsigned long long)v);
+        return;
+    }
+    case WB_OPT_SECONDS: {
+        double v;
+        memcpy(&v, base, sizeof v);
+        snprintf(buf, cap, "%.10g", v);
+        return;
+    }
+    case WB_OPT_CHOICE: {
+        int v;
+        memcpy(&v, base, sizeof v);
+        wb_choice_name(o->choices, v, buf, cap);
+        return;
+    }
+    case WB_OPT_TEXT: {
+        const char *v;
+        memcpy(&v, base, sizeof v);
+        snprintf(buf, cap, "%s", v ? v : "");
+        return;
+    }
+    case WB_OPT_FLAG: {
+        int v;
+        memcpy(&v, base, sizeof v);
+        snprintf(buf, cap, "%d", v);
+        return;
+    }
+    }
+    buf[0] = '\0';
+}

@@ -1,0 +1,377 @@
+/* Runs one benchmark module: options, process set-up, warm-up, timed repetitions, statistics,
+ * console lines and CSV rows. Modules only create their objects and time their loop. */
+#include "run_internal.h"
+
+#include <fcntl.h>
+#include <io.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int wb_usage_error(const char *where, const char *what)
+{
+    if (where) fprintf(stderr, "winbench: %s: %s\n", where, what);
+    else fprintf(stderr, "winbench: %s\n", what);
+    return WB_EXIT_USAGE;
+}
+
+static int runtime_error(const wb_run *r, const char *what)
+{
+    fprintf(stderr, "winbench: %s: %s\n", r->m->name, what);
+    return WB_EXIT_RUNTIME;
+}
+
+/* ---- progress on stderr, from its own thread, only when stderr is a console ------------------ */
+
+typedef struct progress {
+    HANDLE thread, stop;
+    wb_run_ctx *ctx;
+    volatile LONG rep, reps, shown;
+    CRITICAL_SECTION lock;   /* the console lines of both threads do not interleave */
+} progress;
+
+static DWORD WINAPI progress_main(void *arg)
+{
+    progress *p = (progress *)arg;
+    /* First report after 2 s: short repetitions never show progress. */
+    DWORD wait = 2000;
+    while (WaitForSingleObject(p->stop, wait) == WAIT_TIMEOUT) {
+        EnterCriticalSection(&p->lock);
+        fprintf(stderr, "\r  rep %ld/%ld: %3ld%%", (long)p->rep, (long)p->reps,
+                (long)(p->ctx->permille / 10));
+        fflush(stderr);
+        p->shown = 1;
+        LeaveCriticalSection(&p->lock);
+        wait = 1000;
+    }
+    return 0;
+}
+
+static void progress_start(progress *p, wb_run_ctx *ctx, int enabled)
+{
+    DWORD mode;
+    memset(p, 0, sizeof *p);
+    InitializeCriticalSection(&p->lock);
+    p->ctx = ctx;
+    if (!enabled || !GetConsoleMode(GetStdHandle(STD_ERROR_HANDLE), &mode)) return;
+    p->stop = CreateEventA(NULL, TRUE, FALSE, NULL);
+    if (p->stop) p->thread = CreateThread(NULL, 0, progress_main, p, 0, NULL);
+}
+
+/* Called before printing a result line: takes the console and wipes a progress line. */
+static void console_take(progress *p)
+{
+    EnterCriticalSection(&p->lock);
+    if (p->shown) {
+        fprintf(stderr, "\r%40s\r", "");
+        p->shown = 0;
+    }
+}
+
+static void console_give(progress *p)
+{
+    LeaveCriticalSection(&p->lock);
+}
+
+static void progress_stop(progress *p)
+{
+    if (p->thread) {
+        SetEvent(p->stop);
+        WaitForSingleObject(p->thread, INFINITE);
+        CloseHandle(p->thread);
+    }
+    if (p->stop) CloseHandle(p->stop);
+    console_take(p);
+    console_give(p);
+    DeleteCriticalSection(&p->lock);
+}
+
+/* ---- output file ----------------------------------------------------------------------------- */
+
+static void local_stamp(char *buf, size_t cap)
+{
+    SYSTEMTIME t;
+    GetLocalTime(&t);
+    snprintf(buf, cap, "%04u%02u%02u-%02u%02u%02u", t.wYear, t.wMonth, t.wDay, t.wHour, t.wMinute,
+             t.wSecond);
+}
+
+/* Creates the file without ever replacing one unless --force. Returns an exit code. */
+static int open_csv(wb_run *r, const char *stamp)
+{
+    const char *ext = r->common.tsv ? "tsv" : "csv";
+    int explicit_path = r->common.csv != NULL, attempt;
+    HANDLE h = INVALID_HANDLE_VALUE;
+    DWORD code = 0;
+    int fd;
+
+    if (explicit_path && strcmp(r->common.csv, "-") == 0) {
+        r->csvf = stdout;
+        r->csv_is_stdout = 1;
+        _setmode(_fileno(stdout), _O_BINARY);   /* rows end in CRLF already */
+        snprintf(r->csv_path, sizeof r->csv_path, "-");
+        return WB_EXIT_OK;
+    }
+    for (attempt = 1; attempt <= 100; attempt++) {
+        if (explicit_path)
+            snprintf(r->csv_path, sizeof r->csv_path, "%s", r->common.csv);
+        else if (attempt == 1)
+            snprintf(r->csv_path, sizeof r->csv_path, "winbench-%s-%s-%s.%s", r->m->name,
+                     r->si.host, stamp, ext);
+        else   /* two runs in the same second: never overwrite, number the newer one */
+            snprintf(r->csv_path, sizeof r->csv_path, "winbench-%s-%s-%s-%d.%s", r->m->name,
+                     r->si.host, stamp, attempt, ext);
+        h = CreateFileA(r->csv_path, GENERIC_WRITE, FILE_SHARE_READ, NULL,
+                        r->common.force ? CREATE_ALWAYS : CREATE_NEW, FILE_ATTRIBUTE_NORMAL, NULL);
+        if (h != INVALID_HANDLE_VALUE) break;
+        code = GetLastError();
+        if (explicit_path || (code != ERROR_FILE_EXISTS && code != ERROR_ALREADY_EXISTS)) break;
+    }
+    if (h == INVALID_HANDLE_VALUE) {
+        char msg[700];
+        wb_error err;
+        if (code == ERROR_FILE_EXISTS || code == ERROR_ALREADY_EXISTS) {
+            snprintf(msg, sizeof msg, "--%s: %s already exists (add --force to overwrite it)",
+                     "csv", r->csv_path);
+            return wb_usage_error(r->m->name, msg);
+        }
+        snprintf(msg, sizeof msg, "CreateFile(%s)", r->csv_path);
+        wb_error_win32(&err, msg, code);
+        return runtime_error(r, err.what);
+    }
+    fd = _open_osfhandle((intptr_t)h, _O_WRONLY | _O_BINARY);
+    r->csvf = fd >= 0 ? _fdopen(fd, "wb") : NULL;
+    if (r->csvf == NULL) {
+        if (fd >= 0) _close(fd); else CloseHandle(h);
+        DeleteFileA(r->csv_path);
+        return runtime_error(r, "cannot open the CSV file as a stream");
+    }
+    return WB_EXIT_OK;
+}
+
+/* Closes the CSV; one that holds no measurement (the run failed first) is removed. */
+static int close_csv(wb_run *r)
+{
+    int failed = r->csv.error;
+    if (r->csvf == NULL) return 0;
+    if (r->csv_is_stdout) {
+        fflush(stdout);
+    } else {
+        if (fclose(r->csvf) != 0) failed = 1;
+        if (r->csv_data_rows == 0) DeleteFileA(r->csv_path);
+    }
+    r->csvf = NULL;
+    return failed ? -1 : 0;
+}
+
+/* ---- process set-up ------------------------------------------------------------------------ */
+
+static int apply_process_settings(wb_run *r)
+{
+    static const DWORD classes[] = { NORMAL_PRIORITY_CLASS, HIGH_PRIORITY_CLASS, REALTIME_PRIORITY_CLASS };
+    HANDLE self = GetCurrentProcess();
+    DWORD_PTR pmask = 0, smask = 0;
+    DWORD got;
+    wb_error err;
+
+    if (r->common.affinity != 0) {
+        char msg[128];
+        if (r->common.affinity > (uint64_t)(DWORD_PTR)-1) {
+            snprintf(msg, sizeof msg, "--affinity: 0x%llx names CPUs a %s process cannot use",
+                     (unsigned long long)r->common.affinity, r->si.arch);
+            return wb_usage_error(r->m->name, msg);
+        }
+        if (!SetProcessAffinityMask(self, (DWORD_PTR)r->common.affinity)) {
+            wb_error_win32(&err, "SetProcessAffinityMask", GetLastError());
+            return runtime_error(r, err.what);
+        }
+    }
+    GetProcessAffinityMask(self, &pmask, &smask);
+    snprintf(r->affinity_text, sizeof r->affinity_text, "0x%llx", (unsigned long long)pmask);
+
+    if (!SetPriorityClass(self, classes[r->common.priority])) {
+        wb_error_win32(&err, "SetPriorityClass", GetLastError());
+        return runtime_error(r, err.what);
+    }
+    got = GetPriorityClass(self);
+    snprintf(r->priority_text, sizeof r->priority_text, "%s",
+             got == REALTIME_PRIORITY_CLASS ? "realtime" : got == HIGH_PRIORITY_CLASS ? "high"
+             : got == NORMAL_PRIORITY_CLASS ? "normal" : "other");
+    if (got != classes[r->common.priority])
+        /* Realtime without SeIncreaseBasePriorityPrivilege silently becomes high. */
+        fprintf(stderr, "winbench: %s: warning: asked for %s priority, running at %s\n", r->m->name,
+                r->common.priority == WB_PRIORITY_REALTIME ? "realtime" : "high", r->priority_text);
+    return WB_EXIT_OK;
+}
+
+static void join_args(char *out, size_t cap, int argc, char **argv)
+{
+    size_t used = 0;
+    int i;
+    out[0] = '\0';
+    for (i = 0; i < argc && used + 1 < cap; i++) {
+        int n = snprintf(out + used, cap - used, "%s%s", i ? " " : "", argv[i]);
+        if (n < 0) break;
+        used += (size_t)n;
+    }
+}
+
+/* ---- console lines ------------------------------------------------------------------------- */
+
+static void print_banner(const wb_run *r)
+{
+    const wb_sysinfo *si = &r->si;
+    fprintf(r->con, "winbench %s: %s on %s, %s %u.%u.%u%s%s %s%s%s, %u CPUs, QPC %llu Hz\n",
+            WINBENCH_VERSION, r->m->name, si->host, si->os_name, si->os_major, si->os_minor,
+            si->os_build, si->os_csd[0] ? " " : "", si->os_csd, si->arch,
+            si->wine[0] ? ", Wine " : "", si->wine, si->cpus, (unsigned long long)r->clk.freq);
+}
+
+static void print_rep(const wb_run *r, unsigned rep, const wb_measure *m)
+{
+    double cpu = m->cpu_user_s + m->cpu_kernel_s;
+    /* The seed's form: "9.73e+005 SendMessage/sec (51.39 sec)", then the cost and CPU split. */
+    fprintf(r->con, "  rep %u/%llu: %.2e %s/sec (%.2f sec)  %.1f ns/%s  cpu %.0f%% (user %.0f%%, kernel %.0f%%)\n",
+            rep, (unsigned long long)r->common.repeat, m->ops_per_s, r->m->op_name, m->elapsed_s,
+            m->ns_per_op, r->m->op_name, m->cpu_pct,
+            cpu > 0 ? 100.0 * m->cpu_user_s / cpu : 0.0, cpu > 0 ? 100.0 * m->cpu_kernel_s / cpu : 0.0);
+}
+
+static void print_summary(const wb_run *r, const wb_summary *rate, double ns_median)
+{
+    const wb_option *o;
+    char buf[64];
+    fprintf(r->con, "%s", r->m->name);
+    for (o = r->m->options; o->name; o++) {
+        wb_option_value_text(o, r->config, buf, sizeof buf);
+        fprintf(r->con, " %s=%s", o->name, buf);
+    }
+    fprintf(r->con, "\n  median %.4g %s/sec, %.1f ns each (min %.4g, max %.4g", rate->median,
+            r->m->op_name, ns_median, rate->min, rate->max);
+    if (rate->n > 1) fprintf(r->con, ", CV %.2f%%", 100.0 * rate->cv);
+    fprintf(r->con, ", %lu reps)\n", (unsigned long)rate->n);
+}
+
+/* ---- the run ------------------------------------------------------------------------------- */
+
+static int measure_reps(wb_run *r, void *state)
+{
+    size_t reps = (size_t)r->common.repeat;
+    double *rates = (double *)malloc(reps * sizeof *rates);
+    double *ns = (double *)malloc(reps * sizeof *ns);
+    double *scratch = (double *)malloc(reps * sizeof *scratch);
+    wb_measure total;
+    wb_summary rate_sum, ns_sum;
+    wb_run_ctx ctx;
+    progress prog;
+    wb_error err;
+    int rc = WB_EXIT_OK;
+    unsigned i;
+
+    if (rates == NULL || ns == NULL || scratch == NULL) {
+        free(rates), free(ns), free(scratch);
+        return runtime_error(r, "out of memory");
+    }
+    memset(&total, 0, sizeof total);
+    memset(&ctx, 0, sizeof ctx);
+    progress_start(&prog, &ctx, !r->common.quiet);
+    prog.reps = (LONG)(r->common.warmup + r->common.repeat);
+
+    for (i = 0; i < r->common.warmup + r->common.repeat; i++) {
+        wb_sample sample;
+        wb_measure m;
+        int warm = i < r->common.warmup;
+        memset(&sample, 0, sizeof sample);
+        ctx.permille = 0;
+        prog.rep = (LONG)i + 1;
+        if (r->m->run(state, &ctx, &sample, &err) != 0) {
+            rc = runtime_error(r, err.what);
+            break;
+        }
+        if (warm) continue;
+        wb_measure_from_sample(&sample, &m);
+        rates[i - r->common.warmup] = m.ops_per_s;
+        ns[i - r->common.warmup] = m.ns_per_op;
+        wb_measure_add(&total, &m);
+        wb_csv_rep_row(r, i + 1 - (unsigned)r->common.warmup, &m);
+        if (!r->common.quiet) {
+            console_take(&prog);
+            print_rep(r, i + 1 - (unsigned)r->common.warmup, &m);
+            fflush(r->con);
+            console_give(&prog);
+        }
+    }
+    progress_stop(&prog);
+
+    if (rc == WB_EXIT_OK) {
+        wb_summarize(rates, reps, scratch, &rate_sum);
+        wb_summarize(ns, reps, scratch, &ns_sum);
+        wb_csv_summary_row(r, &total, &rate_sum, ns_sum.median);
+        print_summary(r, &rate_sum, ns_sum.median);
+    }
+    free(rates), free(ns), free(scratch);
+    return rc;
+}
+
+int wb_run_module(const wb_module *m, int argc, char **argv)
+{
+    wb_run r;
+    wb_option_set sets[2];
+    char err[512], stamp[32];
+    void *state = NULL;
+    wb_error werr;
+    int rc, i;
+
+    memset(&r, 0, sizeof r);
+    r.m = m;
+    r.con = stdout;
+    for (i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "/?") == 0)
+            return -1;   /* main prints the module's help */
+    r.config = calloc(1, m->config_size ? m->config_size : 1);
+    if (r.config == NULL) return runtime_error(&r, "out of memory");
+    sets[0].table = wb_common_options;
+    sets[0].config = &r.common;
+    sets[1].table = m->options;
+    sets[1].config = r.config;
+    if (wb_options_defaults(sets, 2, err, sizeof err) != 0 ||
+        wb_options_parse(sets, 2, argc, argv, err, sizeof err) != 0 ||
+        (m->check && m->check(r.config, err, sizeof err) != 0)) {
+        free(r.config);
+        return wb_usage_error(m->name, err);
+    }
+    join_args(r.options_text, sizeof r.options_text, argc, argv);
+
+    wb_sysinfo_read(&r.si);
+    local_stamp(stamp, sizeof stamp);
+    snprintf(r.run_id, sizeof r.run_id, "%s-%s", r.si.host, stamp);
+    rc = apply_process_settings(&r);
+    if (rc == WB_EXIT_OK) rc = open_csv(&r, stamp);
+    if (rc != WB_EXIT_OK) {
+        free(r.config);
+        return rc;
+    }
+    if (r.csv_is_stdout) r.con = stderr;
+    wb_csv_init(&r.csv, r.csvf, r.common.tsv ? '\t' : ',');
+    wb_clock_init(&r.clk);
+    if (!r.common.quiet) print_banner(&r);
+
+    if (m->setup(r.config, &state, &werr) != 0) {
+        rc = runtime_error(&r, werr.what);
+    } else {
+        const char *values[WB_MAX_FACTS];
+        memset(values, 0, sizeof values);
+        if (m->facts) m->facts(state, values);
+        for (i = 0; i < WB_MAX_FACTS; i++) r.facts[i] = values[i] ? values[i] : "";
+        wb_csv_header(&r);
+        rc = measure_reps(&r, state);
+        m->teardown(state);
+    }
+    if (close_csv(&r) != 0 && rc == WB_EXIT_OK) {
+        snprintf(err, sizeof err, "writing %s failed (disk full?)", r.csv_path);
+        rc = runtime_error(&r, err);
+    }
+    if (rc == WB_EXIT_OK && !r.csv_is_stdout) fprintf(r.con, "CSV: %s\n", r.csv_path);
+    free(r.config);
+    return rc;
+}

@@ -1,0 +1,138 @@
+/* System context for `winbench info` and every CSV row. Everything newer than XP is looked up
+ * with GetProcAddress, so one binary runs (and reports honestly) on XP through 11. */
+#include "wb_sysinfo.h"
+
+#include <windows.h>
+#include <stdio.h>
+#include <string.h>
+
+#if defined(_MSC_VER) && (defined(_M_IX86) || defined(_M_X64))
+#include <intrin.h>
+#define WB_HAVE_CPUID_MSC 1
+#elif defined(__GNUC__) && (defined(__i386__) || defined(__x86_64__))
+#include <cpuid.h>
+#define WB_HAVE_CPUID_GCC 1
+#endif
+
+typedef LONG (WINAPI *rtl_get_version_fn)(OSVERSIONINFOEXW *);
+typedef BOOL (WINAPI *is_wow64_process_fn)(HANDLE, BOOL *);
+typedef BOOL (WINAPI *is_theme_active_fn)(void);
+typedef const char *(CDECL *wine_get_version_fn)(void);
+
+static FARPROC ntdll_proc(const char *name)
+{
+    HMODULE ntdll = GetModuleHandleA("ntdll.dll");
+    return ntdll ? GetProcAddress(ntdll, name) : NULL;
+}
+
+static void read_version(wb_sysinfo *si)
+{
+    OSVERSIONINFOEXW v;
+    rtl_get_version_fn rtl = (rtl_get_version_fn)(void (*)(void))ntdll_proc("RtlGetVersion");
+
+    memset(&v, 0, sizeof v);
+    v.dwOSVersionInfoSize = sizeof v;
+    /* GetVersionEx reports 6.2 on 8.1 and later unless the manifest lists them; RtlGetVersion
+     * (ntdll, XP and later) does not lie. */
+    if (rtl && rtl(&v) == 0) {
+        si->version_api = "RtlGetVersion";
+    } else {
+        memset(&v, 0, sizeof v);
+        v.dwOSVersionInfoSize = sizeof v;
+        GetVersionExW((OSVERSIONINFOW *)&v);
+        si->version_api = "GetVersionEx";
+    }
+    si->os_major = v.dwMajorVersion;
+    si->os_minor = v.dwMinorVersion;
+    si->os_build = v.dwBuildNumber;
+    si->sp_major = v.wServicePackMajor;
+    si->sp_minor = v.wServicePackMinor;
+    si->os_server = v.wProductType != VER_NT_WORKSTATION;
+    WideCharToMultiByte(CP_UTF8, 0, v.szCSDVersion, -1, si->os_csd, sizeof si->os_csd, NULL, NULL);
+    snprintf(si->os_name, sizeof si->os_name, "%s",
+             wb_os_name(si->os_major, si->os_minor, si->os_build, si->os_server));
+}
+
+static void read_cpu(wb_sysinfo *si)
+{
+    HKEY key;
+    SYSTEM_INFO sys;
+
+    GetSystemInfo(&sys);
+    si->cpus = sys.dwNumberOfProcessors;
+    snprintf(si->cpu_name, sizeof si->cpu_name, "unknown");
+    /* RegGetValue is Vista+: RegOpenKeyEx + RegQueryValueEx work everywhere. */
+    if (RegOpenKeyExA(HKEY_LOCAL_MACHINE, "HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0", 0,
+                      KEY_READ, &key) == ERROR_SUCCESS) {
+        char name[128];
+        DWORD type, size = sizeof name - 1, mhz = 0;
+        memset(name, 0, sizeof name);
+        if (RegQueryValueExA(key, "ProcessorNameString", NULL, &type, (BYTE *)name, &size) ==
+                ERROR_SUCCESS && type == REG_SZ) {
+            const char *p = name;
+            while (*p == ' ') p++;   /* Intel pads the name with leading blanks */
+            snprintf(si->cpu_name, sizeof si->cpu_name, "%s", p);
+        }
+        size = sizeof mhz;
+        if (RegQueryValueExA(key, "~MHz", NULL, &type, (BYTE *)&mhz, &size) == ERROR_SUCCESS &&
+            type == REG_DWORD)
+            si->cpu_mhz = mhz;
+        RegCloseKey(key);
+    }
+
+    si->hypervisor = -1;
+#if defined(WB_HAVE_CPUID_MSC)
+    {
+        int r[4];
+        __cpuid(r, 1);
+        si->hypervisor = (int)(((unsigned)r[2] >> 31) & 1u);
+    }
+#elif defined(WB_HAVE_CPUID_GCC)
+    {
+        unsigned a, b, c, d;
+        if (__get_cpuid(1, &a, &b, &c, &d)) si->hypervisor = (int)((c >> 31) & 1u);
+    }
+#endif
+}
+
+static void read_process(wb_sysinfo *si)
+{
+    HMODULE k32 = GetModuleHandleA("kernel32.dll");
+    is_wow64_process_fn is_wow64 =
+        k32 ? (is_wow64_process_fn)(void (*)(void))GetProcAddress(k32, "IsWow64Process") : NULL;
+    BOOL wow = FALSE;
+
+#if defined(_WIN64)
+    si->arch = "x64";
+#else
+    si->arch = "x86";
+#endif
+    /* IsWow64Process arrived in XP SP2. */
+    if (is_wow64 && is_wow64(GetCurrentProcess(), &wow)) si->wow64 = wow ? 1 : 0;
+}
+
+static void read_themes(wb_sysinfo *si)
+{
+    HMODULE ux = LoadLibraryA("uxtheme.dll");   /* absent on 2000; themes service may be off */
+    si->themes_active = -1;
+    if (ux) {
+        is_theme_active_fn active = (is_theme_active_fn)(void (*)(void))GetProcAddress(ux, "IsThemeActive");
+        if (active) si->themes_active = active() ? 1 : 0;
+        FreeLibrary(ux);
+    }
+}
+
+void wb_sysinfo_read(wb_sysinfo *si)
+{
+    DWORD size = sizeof si->host;
+    wine_get_version_fn wine;
+
+    memset(si, 0, sizeof *si);
+    if (!GetComputerNameA(si->host, &size)) snprintf(si->host, sizeof si->host, "unknown");
+    read_version(si);
+    read_cpu(si);
+    read_process(si);
+    read_themes(si);
+    wine = (wine_get_version_fn)(void (*)(void))ntdll_proc("wine_get_version");
+    if (wine) snprintf(si->wine, sizeof si->wine, "%s", wine());
+}

@@ -1,0 +1,124 @@
+/* Number parsing with unit suffixes (wrk's scan_metric / scan_time, made strict). */
+#include "wb_units.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static wb_num_status parse_hex(const char *p, uint64_t *out)
+{
+    uint64_t v = 0;
+    int digits = 0;
+    for (; *p; p++, digits++) {
+        int h = hex_value(*p);
+        if (h < 0) return WB_NUM_NOT_NUMBER;
+        if (v > (UINT64_MAX >> 4)) return WB_NUM_OVERFLOW;
+        v = (v << 4) | (uint64_t)h;
+    }
+    if (digits == 0) return WB_NUM_NOT_NUMBER;
+    *out = v;
+    return WB_NUM_OK;
+}
+
+static int count_multiplier(const char *suffix, uint64_t *mult)
+{
+    if (suffix[0] == '\0') { *mult = 1; return 0; }
+    if (suffix[1] != '\0') return -1;
+    switch (suffix[0]) {
+    case 'k': case 'K': *mult = 1000ULL; return 0;
+    case 'M':           *mult = 1000000ULL; return 0;
+    case 'G':           *mult = 1000000000ULL; return 0;
+    case 'T':           *mult = 1000000000000ULL; return 0;
+    default:            return -1;
+    }
+}
+
+wb_num_status wb_parse_count(const char *text, uint64_t *out)
+{
+    const char *p = text;
+    uint64_t whole = 0, frac = 0, frac_scale = 1, mult;
+    int digits = 0;
+
+    if (p == NULL || *p == '\0') return WB_NUM_EMPTY;
+    if (*p == '-') return WB_NUM_NEGATIVE;
+    if (*p == '+') p++;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) return parse_hex(p + 2, out);
+
+    for (; is_digit(*p); p++, digits++) {
+        unsigned d = (unsigned)(*p - '0');
+        if (whole > (UINT64_MAX - d) / 10) return WB_NUM_OVERFLOW;
+        whole = whole * 10 + d;
+    }
+    if (*p == '.') {
+        p++;
+        for (; is_digit(*p); p++, digits++) {
+            if (frac_scale >= 1000000000000ULL) return WB_NUM_BAD_SUFFIX; /* finer than any suffix */
+            frac = frac * 10 + (uint64_t)(*p - '0');
+            frac_scale *= 10;
+        }
+    }
+    if (digits == 0) return WB_NUM_NOT_NUMBER;
+    if (count_multiplier(p, &mult) != 0) return WB_NUM_BAD_SUFFIX;
+    if (whole > UINT64_MAX / mult) return WB_NUM_OVERFLOW;
+    /* A fraction must come out whole: "1.5k" is 1500; "1.5" or "1.0005k" is not a count.
+     * So at most as many fraction digits as the suffix has zeros, which also keeps
+     * frac * (mult / frac_scale) below mult: no overflow. */
+    if (frac_scale > mult) return WB_NUM_BAD_SUFFIX;
+    {
+        uint64_t v = whole * mult, add = frac * (mult / frac_scale);
+        if (v > UINT64_MAX - add) return WB_NUM_OVERFLOW;
+        *out = v + add;
+    }
+    return WB_NUM_OK;
+}
+
+wb_num_status wb_parse_seconds(const char *text, double *out)
+{
+    const char *p = text;
+    char *end;
+    double v, scale;
+
+    if (p == NULL || *p == '\0') return WB_NUM_EMPTY;
+    if (*p == '-') return WB_NUM_NEGATIVE;
+    /* strtod would also take "inf", "nan" and hex floats: only plain decimals get through. */
+    if (!is_digit(*p) && !(*p == '.' && is_digit(p[1]))) return WB_NUM_NOT_NUMBER;
+    v = strtod(p, &end);
+    if (end == p) return WB_NUM_NOT_NUMBER;
+    if (*end == 'e' || *end == 'E' || (end > p && (end[-1] == 'e' || end[-1] == 'E')))
+        return WB_NUM_NOT_NUMBER;
+    if (strcmp(end, "") == 0 || strcmp(end, "s") == 0) scale = 1.0;
+    else if (strcmp(end, "ms") == 0) scale = 1e-3;
+    else if (strcmp(end, "us") == 0) scale = 1e-6;
+    else if (strcmp(end, "m") == 0 || strcmp(end, "min") == 0) scale = 60.0;
+    else if (strcmp(end, "h") == 0) scale = 3600.0;
+    else return WB_NUM_BAD_SUFFIX;
+    v *= scale;
+    if (!(v <= 1e9)) return WB_NUM_OVERFLOW;   /* ~31 years; also catches NaN */
+    *out = v;
+    return WB_NUM_OK;
+}
+
+void wb_format_count(uint64_t value, char *buf, unsigned cap)
+{
+    static const struct { uint64_t mult; char suffix; } units[] = {
+        { 1000000000000ULL, 'T' }, { 1000000000ULL, 'G' }, { 1000000ULL, 'M' }, { 1000ULL, 'k' }
+    };
+    size_t i;
+    for (i = 0; i < sizeof units / sizeof units[0]; i++) {
+        if (value != 0 && value % units[i].mult == 0) {
+            snprintf(buf, cap, "%llu%c", (unsigned long long)(value / units[i].mult), units[i].suffix);
+            return;
+        }
+    }
+    snprintf(buf, cap, "%llu", (unsigned long long)value);
+}
