@@ -67,6 +67,7 @@ int wb_csv_parse(const char *text, size_t len, char sep, wb_csv_table *out,
     growbuf cell = { NULL, 0, 0 };
     wb_csv_row row;
     int rc = -1;
+    const int quoting = sep != '\t';   /* TSV has no quoting: a quote is an ordinary character */
 
     memset(out, 0, sizeof *out);
     memset(&row, 0, sizeof row);
@@ -78,7 +79,7 @@ int wb_csv_parse(const char *text, size_t len, char sep, wb_csv_table *out,
             continue;
         }
         row.line = row.nfields == 0 ? line : row.line;
-        if (text[i] == '"') {
+        if (quoting && text[i] == '"') {
             size_t start_line = line;
             quoted = 1;
             i++;
@@ -102,7 +103,7 @@ int wb_csv_parse(const char *text, size_t len, char sep, wb_csv_table *out,
             }
         } else {
             while (i < len && text[i] != sep && text[i] != '\r' && text[i] != '\n') {
-                if (text[i] == '"') {
+                if (quoting && text[i] == '"') {
                     snprintf(err, errcap, "line %lu: quote inside an unquoted field",
                              (unsigned long)line);
                     goto done;

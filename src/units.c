@@ -84,26 +84,31 @@ wb_num_status wb_parse_count(const char *text, uint64_t *out)
 
 wb_num_status wb_parse_seconds(const char *text, double *out)
 {
-    const char *p = text;
-    char *end;
+    const char *p = text, *unit;
+    char number[64];
+    int digits = 0, dots = 0;
     double v, scale;
 
     if (p == NULL || *p == '\0') return WB_NUM_EMPTY;
     if (*p == '-') return WB_NUM_NEGATIVE;
-    /* strtod would also take "inf", "nan" and hex floats: only plain decimals get through. */
-    if (!is_digit(*p) && !(*p == '.' && is_digit(p[1]))) return WB_NUM_NOT_NUMBER;
-    v = strtod(p, &end);
-    if (end == p) return WB_NUM_NOT_NUMBER;
-    if (*end == 'e' || *end == 'E' || (end > p && (end[-1] == 'e' || end[-1] == 'E')))
-        return WB_NUM_NOT_NUMBER;
-    if (strcmp(end, "") == 0 || strcmp(end, "s") == 0) scale = 1.0;
-    else if (strcmp(end, "ms") == 0) scale = 1e-3;
-    else if (strcmp(end, "us") == 0) scale = 1e-6;
-    else if (strcmp(end, "m") == 0 || strcmp(end, "min") == 0) scale = 60.0;
-    else if (strcmp(end, "h") == 0) scale = 3600.0;
-    else return WB_NUM_BAD_SUFFIX;
-    v *= scale;
-    if (!(v <= 1e9)) return WB_NUM_OVERFLOW;   /* ~31 years; also catches NaN */
+    /* Plain decimals only: strtod alone would also take "inf", "nan", "1e3" and hex floats. */
+    for (; is_digit(*p) || *p == '.'; p++) {
+        if (*p == '.') dots++;
+        else digits++;
+    }
+    if (digits == 0 || dots > 1) return WB_NUM_NOT_NUMBER;
+    if ((size_t)(p - text) >= sizeof number) return WB_NUM_OVERFLOW;
+    memcpy(number, text, (size_t)(p - text));
+    number[p - text] = '\0';
+    unit = p;
+    if (strcmp(unit, "") == 0 || strcmp(unit, "s") == 0) scale = 1.0;
+    else if (strcmp(unit, "ms") == 0) scale = 1e-3;
+    else if (strcmp(unit, "us") == 0) scale = 1e-6;
+    else if (strcmp(unit, "m") == 0 || strcmp(unit, "min") == 0) scale = 60.0;
+    else if (strcmp(unit, "h") == 0) scale = 3600.0;
+    else return (unit[0] >= 'a' && unit[0] <= 'z') ? WB_NUM_BAD_SUFFIX : WB_NUM_NOT_NUMBER;
+    v = strtod(number, NULL) * scale;
+    if (!(v <= 1e9)) return WB_NUM_OVERFLOW;   /* ~31 years */
     *out = v;
     return WB_NUM_OK;
 }

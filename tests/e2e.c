@@ -1,0 +1,616 @@
+/* End-to-end: run winbench.exe (found beside this program) as a user would, in a fresh
+ * directory, and check its exit code, its lines and the CSV it wrote. */
+#include <windows.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_csv.h"
+#include "wbtest.h"
+
+typedef struct result {
+    DWORD code;
+    char *out, *err;    /* whole stdout / stderr */
+    size_t out_len, err_len;
+} result;
+
+static char g_exe[MAX_PATH], g_dir[MAX_PATH];
+
+/* One argument quoted by the rules CommandLineToArgvW and the CRT undo. */
+static void append_arg(char *cmd, size_t cap, const char *arg)
+{
+    size_t n = strlen(cmd);
+    const char *p;
+    int quote = arg[0] == '\0' || strpbrk(arg, " \t\"") != NULL;
+    if (n && n + 1 < cap) cmd[n++] = ' ';
+    if (quote && n + 1 < cap) cmd[n++] = '"';
+    for (p = arg; *p && n + 4 < cap; p++) {
+        size_t bs = 0;
+        while (p[bs] == '\\') bs++;
+        if (bs && (p[bs] == '"' || (p[bs] == '\0' && quote))) {
+            size_t k;
+            for (k = 0; k < bs * 2 && n + 2 < cap; k++) cmd[n++] = '\\';
+            p += bs - 1;
+            continue;
+        }
+        if (*p == '"') cmd[n++] = '\\';
+        cmd[n++] = *p;
+    }
+    if (quote && n + 1 < cap) cmd[n++] = '"';
+    cmd[n] = '\0';
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *p;
+    long n;
+    *len = 0;
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    p = (char *)malloc((size_t)n + 1);
+    if (p) {
+        *len = fread(p, 1, (size_t)n, f);
+        p[*len] = '\0';
+    }
+    fclose(f);
+    return p;
+}
+
+static HANDLE inheritable_file(const char *path)
+{
+    SECURITY_ATTRIBUTES sa;
+    sa.nLength = sizeof sa;
+    sa.lpSecurityDescriptor = NULL;
+    sa.bInheritHandle = TRUE;
+    return CreateFileA(path, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &sa, CREATE_ALWAYS,
+                       FILE_ATTRIBUTE_NORMAL, NULL);
+}
+
+/* Runs winbench with a NULL-terminated argument list in g_dir; never waits more than 120 s. */
+static result run(const char *first, ...)
+{
+    result r;
+    char cmd[4096] = "", out_path[MAX_PATH], err_path[MAX_PATH];
+    const char *arg;
+    va_list ap;
+    STARTUPINFOA si;
+    PROCESS_INFORMATION pi;
+
+    memset(&r, 0, sizeof r);
+    append_arg(cmd, sizeof cmd, g_exe);
+    va_start(ap, first);
+    for (arg = first; arg; arg = va_arg(ap, const char *)) append_arg(cmd, sizeof cmd, arg);
+    va_end(ap);
+    snprintf(out_path, sizeof out_path, "%s.stdout", g_dir);
+    snprintf(err_path, sizeof err_path, "%s.stderr", g_dir);
+
+    memset(&si, 0, sizeof si);
+    si.cb = sizeof si;
+    si.dwFlags = STARTF_USESTDHANDLES;
+    si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+    si.hStdOutput = inheritable_file(out_path);
+    si.hStdError = inheritable_file(err_path);
+    if (!CreateProcessA(NULL, cmd, NULL, NULL, TRUE, 0, NULL, g_dir, &si, &pi)) {
+        ok(0, "CreateProcess(%s) failed: %lu", cmd, GetLastError());
+        r.code = 0xFFFFFFFF;
+    } else {
+        if (WaitForSingleObject(pi.hProcess, 120000) != WAIT_OBJECT_0) {
+            ok(0, "winbench hung (over 120 s): %s", cmd);
+            TerminateProcess(pi.hProcess, 1);
+            WaitForSingleObject(pi.hProcess, 5000);
+        }
+        GetExitCodeProcess(pi.hProcess, &r.code);
+        CloseHandle(pi.hProcess);
+        CloseHandle(pi.hThread);
+    }
+    CloseHandle(si.hStdOutput);
+    CloseHandle(si.hStdError);
+    r.out = read_all(out_path, &r.out_len);
+    r.err = read_all(err_path, &r.err_len);
+    if (!r.out) r.out = (char *)calloc(1, 1);
+    if (!r.err) r.err = (char *)calloc(1, 1);
+    DeleteFileA(out_path);
+    DeleteFileA(err_path);
+    /* An exception code (0xC0000005 and friends) is a crash, whatever the test expects. */
+    ok(r.code < 0xC0000000u || r.code == 0xFFFFFFFF, "winbench crashed with 0x%08lx: %s", r.code, cmd);
+    return r;
+}
+
+static void result_free(result *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+static void path_in_dir(char *buf, size_t cap, const char *name)
+{
+    snprintf(buf, cap, "%s\\%s", g_dir, name);
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        if (*s == '\n') n++;
+    return n;
+}
+
+/* ---- CSV checks -------------------------------------------------------------------------- */
+
+typedef struct csv_file {
+    wb_csv_table t;
+    int ok;
+} csv_file;
+
+static csv_file load_csv(const char *path, char sep)
+{
+    csv_file c;
+    size_t len;
+    char err[128] = "";
+    char *text = read_all(path, &len);
+    memset(&c, 0, sizeof c);
+    ok(text != NULL, "%s was not written", path);
+    if (!text) return c;
+    c.ok = wb_csv_parse(text, len, sep, &c.t, err, sizeof err) == 0;
+    ok(c.ok, "%s does not parse: %s", path, err);
+    free(text);
+    return c;
+}
+
+static const char *cell(const csv_file *c, size_t row, const char *col)
+{
+    int i = wb_csv_column(&c->t, col);
+    if (i < 0 || row >= c->t.nrows || (size_t)i >= c->t.rows[row].nfields) return NULL;
+    return c->t.rows[row].fields[i];
+}
+
+static double num(const csv_file *c, size_t row, const char *col)
+{
+    const char *s = cell(c, row, col);
+    return s && *s ? atof(s) : -1.0;
+}
+
+static int cell_is(const csv_file *c, size_t row, const char *col, const char *want)
+{
+    const char *s = cell(c, row, col);
+    ok(s != NULL && strcmp(s, want) == 0, "row %lu column %s: expected \"%s\", got \"%s\"",
+       (unsigned long)row, col, want, s ? s : "(missing)");
+    return s != NULL && strcmp(s, want) == 0;
+}
+
+/* The shape every sendmsg CSV must have: header, `reps` rep rows, one summary row. */
+static void check_sendmsg_csv(const csv_file *c, unsigned reps, const char *iterations)
+{
+    size_t r, i;
+    double total_ops = 0, min = 1e300, max = 0;
+    static const char *const context[] = { "timestamp_utc", "host", "os_name", "os_version", "os_build",
+                                           "arch", "cpu_name", "cpus", "qpc_hz", "tool_version",
+                                           "priority", "affinity", "run_id", NULL };
+    if (!c->ok) return;
+    ok(c->t.nrows == reps + 2, "rows: expected header + %u reps + summary, got %lu", reps,
+       (unsigned long)c->t.nrows);
+    if (c->t.nrows != reps + 2) return;
+    for (r = 1; r < c->t.nrows; r++)
+        ok(c->t.rows[r].nfields == c->t.rows[0].nfields, "row %lu has %lu fields, header %lu",
+           (unsigned long)r, (unsigned long)c->t.rows[r].nfields, (unsigned long)c->t.rows[0].nfields);
+    for (r = 1; r <= reps; r++) {
+        char rep[16];
+        double rate = num(c, r, "ops_per_s"), ns = num(c, r, "ns_per_op"), el = num(c, r, "elapsed_s");
+        snprintf(rep, sizeof rep, "%lu", (unsigned long)r);
+        cell_is(c, r, "schema", "1");
+        cell_is(c, r, "benchmark", "sendmsg");
+        cell_is(c, r, "row", "rep");
+        cell_is(c, r, "rep", rep);
+        cell_is(c, r, "ops", iterations);
+        ok(rate > 0 && ns > 0 && el > 0, "row %lu: rate %g ns %g elapsed %g", (unsigned long)r, rate, ns, el);
+        ok(rate * ns > 0.999e9 && rate * ns < 1.001e9, "row %lu: rate x ns/op = %g, expected 1e9",
+           (unsigned long)r, rate * ns);
+        ok(atof(iterations) / el > 0.999 * rate && atof(iterations) / el < 1.001 * rate,
+           "row %lu: ops / elapsed = rate", (unsigned long)r);
+        ok(num(c, r, "cpu_user_s") >= 0 && num(c, r, "cpu_kernel_s") >= 0, "cpu times present");
+        ok(cell(c, r, "n") && cell(c, r, "n")[0] == '\0', "rep rows leave the statistics empty");
+        total_ops += num(c, r, "ops");
+        if (rate < min) min = rate;
+        if (rate > max) max = rate;
+        for (i = 0; context[i]; i++)
+            ok(cell(c, r, context[i]) && cell(c, r, context[i])[0], "context column %s is empty", context[i]);
+    }
+    r = reps + 1;
+    cell_is(c, r, "row", "summary");
+    ok(num(c, r, "ops") == total_ops, "summary ops %g = sum of reps %g", num(c, r, "ops"), total_ops);
+    ok(num(c, r, "n") == reps, "summary n %g", num(c, r, "n"));
+    ok(num(c, r, "ops_per_s_min") == min, "summary min %g vs %g", num(c, r, "ops_per_s_min"), min);
+    ok(num(c, r, "ops_per_s_max") == max, "summary max %g vs %g", num(c, r, "ops_per_s_max"), max);
+    ok(num(c, r, "ops_per_s_median") >= min && num(c, r, "ops_per_s_median") <= max, "median within range");
+    ok(num(c, r, "ops_per_s") == num(c, r, "ops_per_s_median"), "summary rate is the median");
+    ok(num(c, r, "qpc_hz") >= 1000, "qpc_hz %g", num(c, r, "qpc_hz"));
+}
+
+/* ---- the tests --------------------------------------------------------------------------- */
+
+static void test_version(void)
+{
+    result r = run("--version", NULL);
+    ok(r.code == 0, "exit %lu", r.code);
+    ok(strncmp(r.out, "winbench ", 9) == 0 && count_lines(r.out) == 1, "version line: %s", r.out);
+    result_free(&r);
+}
+
+static void test_list_and_help(void)
+{
+    static const char *const help_forms[] = { "-h", "--help", "/?", "help" };
+    static const char *const sendmsg_options[] = { "--iterations N", "--target scratch|button|mfc",
+                                                   "--themes off|on", "--thread same|cross", "--msg N",
+                                                   "--repeat N", "--warmup N", "--csv FILE", "--tsv",
+                                                   "--label TEXT", "--affinity MASK",
+                                                   "--priority normal|high|realtime", "--quiet",
+                                                   "(default 1M)", NULL };
+    result r = run("list", NULL);
+    size_t i;
+    ok(r.code == 0 && strstr(r.out, "sendmsg") != NULL, "list: exit %lu, %s", r.code, r.out);
+    result_free(&r);
+    for (i = 0; i < sizeof help_forms / sizeof help_forms[0]; i++) {
+        r = run(help_forms[i], NULL);
+        ok(r.code == 0 && strstr(r.out, "usage: winbench") && strstr(r.out, "sendmsg"), "%s: exit %lu",
+           help_forms[i], r.code);
+        result_free(&r);
+    }
+    r = run("help", "sendmsg", NULL);
+    ok(r.code == 0, "help sendmsg: exit %lu", r.code);
+    for (i = 0; sendmsg_options[i]; i++)
+        ok(strstr(r.out, sendmsg_options[i]) != NULL, "help sendmsg lacks \"%s\"", sendmsg_options[i]);
+    result_free(&r);
+    r = run("sendmsg", "--help", NULL);
+    ok(r.code == 0 && strstr(r.out, "--iterations N"), "sendmsg --help: exit %lu", r.code);
+    result_free(&r);
+}
+
+static void test_info(void)
+{
+    static const char *const fields[] = { "host:", "os:", "process:", "cpu:", "hypervisor:",
+                                          "themes active:", "QPC frequency:", "QPC resolution:",
+                                          "QPC call cost:", NULL };
+    result r = run("info", NULL);
+    size_t i;
+    ok(r.code == 0, "info: exit %lu", r.code);
+    for (i = 0; fields[i]; i++) ok(strstr(r.out, fields[i]) != NULL, "info lacks %s", fields[i]);
+    result_free(&r);
+}
+
+static int dir_has_csv(void)
+{
+    WIN32_FIND_DATAA fd;
+    char pattern[MAX_PATH];
+    HANDLE h;
+    path_in_dir(pattern, sizeof pattern, "*.csv");
+    h = FindFirstFileA(pattern, &fd);
+    if (h == INVALID_HANDLE_VALUE) return 0;
+    FindClose(h);
+    return 1;
+}
+
+/* Usage errors: exit 2, exactly one line "winbench: ...", nothing on stdout, no CSV. */
+static void expect_usage(const char *want_line, const char *a1, const char *a2, const char *a3, const char *a4)
+{
+    result r = run(a1, a2, a3, a4, NULL);
+    ok(r.code == 2, "%s %s %s: exit %lu, expected 2", a1 ? a1 : "", a2 ? a2 : "", a3 ? a3 : "", r.code);
+    ok(count_lines(r.err) == 1 && strncmp(r.err, "winbench: ", 10) == 0, "one line on stderr, got: %s", r.err);
+    if (want_line) {
+        char want[512];
+        snprintf(want, sizeof want, "%s\n", want_line);
+        /* The CRT may write "\r\n": compare without the CR. */
+        {
+            char *cr = strchr(r.err, '\r');
+            if (cr && cr[1] == '\n') memmove(cr, cr + 1, strlen(cr));
+        }
+        ok(strcmp(r.err, want) == 0, "\n  expected: %s  got:      %s", want, r.err);
+    }
+    ok(r.out_len == 0, "nothing on stdout for a usage error, got: %s", r.out);
+    ok(!dir_has_csv(), "a usage error left a CSV behind");
+    result_free(&r);
+}
+
+static void test_bad_arguments(void)
+{
+    expect_usage("winbench: sendmsg: --iterations: expected a positive integer, got \"abc\"",
+                 "sendmsg", "--iterations", "abc", NULL);
+    expect_usage("winbench: sendmsg: --iterations: expected a positive integer, got \"0\"",
+                 "sendmsg", "--iterations", "0", NULL);
+    expect_usage("winbench: sendmsg: --iterations: expected a positive integer, got \"-5\"",
+                 "sendmsg", "--iterations", "-5", NULL);
+    expect_usage("winbench: sendmsg: --iterations: \"99999999999999999999\" is too large (at most 18446744073709551615)",
+                 "sendmsg", "--iterations", "99999999999999999999", NULL);
+    expect_usage("winbench: sendmsg: --iterations: missing value", "sendmsg", "--iterations", NULL, NULL);
+    expect_usage("winbench: sendmsg: --target: expected one of scratch|button|mfc, got \"edit\"",
+                 "sendmsg", "--target", "edit", NULL);
+    expect_usage("winbench: sendmsg: --bogus: unknown option (see winbench help)", "sendmsg", "--bogus", NULL, NULL);
+    expect_usage("winbench: sendmsg: --repeat: expected a positive integer, got \"0\"", "sendmsg", "--repeat", "0", NULL);
+    expect_usage("winbench: sendmsg: --repeat: 100001 is out of range (1..100000)", "sendmsg", "--repeat", "100001", NULL);
+    expect_usage("winbench: sendmsg: --priority: expected one of normal|high|realtime, got \"idle\"",
+                 "sendmsg", "--priority", "idle", NULL);
+    expect_usage(NULL, "sendmsg", "--msg", "0x10", NULL);            /* WM_CLOSE would end the window */
+    expect_usage(NULL, "sendmsg", "--msg", "0x400", "--target");     /* missing value */
+    expect_usage(NULL, "sendmsg", "--msg", "0x10000", NULL);
+    expect_usage("winbench: unknown benchmark or command \"nosuch\" (see winbench list)", "nosuch", NULL, NULL, NULL);
+    expect_usage("winbench: help: unknown benchmark \"nosuch\" (see winbench list)", "help", "nosuch", NULL, NULL);
+    expect_usage("winbench: sendmsg: unexpected argument \"50\" (options start with --)", "sendmsg", "50", NULL, NULL);
+    {
+        result r = run(NULL);
+        ok(r.code == 2 && strstr(r.err, "usage:"), "no arguments: exit %lu, usage on stderr", r.code);
+        result_free(&r);
+    }
+}
+
+static void test_no_overwrite(void)
+{
+    char path[MAX_PATH];
+    FILE *f;
+    size_t len;
+    char *text;
+    result r;
+    path_in_dir(path, sizeof path, "keep.csv");
+    f = fopen(path, "wb");
+    fputs("precious\r\n", f);
+    fclose(f);
+    r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "keep.csv", NULL);
+    ok(r.code == 2, "existing file: exit %lu, expected 2", r.code);
+    ok(strstr(r.err, "already exists (add --force to overwrite it)") != NULL, "message: %s", r.err);
+    result_free(&r);
+    text = read_all(path, &len);
+    ok(text && strcmp(text, "precious\r\n") == 0, "the existing file was changed: %s", text ? text : "(gone)");
+    free(text);
+
+    r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "keep.csv", "--force", "--quiet", NULL);
+    ok(r.code == 0, "--force: exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    {
+        csv_file c = load_csv(path, ',');
+        check_sendmsg_csv(&c, 1, "1000");
+        wb_csv_free(&c.t);
+    }
+}
+
+static void test_unwritable_csv(void)
+{
+    result r = run("sendmsg", "--iterations", "1000", "--csv", "no\\such\\dir\\x.csv", NULL);
+    ok(r.code == 1, "unwritable path: exit %lu, expected 1", r.code);
+    ok(strstr(r.err, "winbench: sendmsg: CreateFile(no\\such\\dir\\x.csv) failed: ") == r.err,
+       "names the call and the system's reason: %s", r.err);
+    ok(count_lines(r.err) == 1, "one line: %s", r.err);
+    result_free(&r);
+}
+
+static void test_default_name(void)
+{
+    WIN32_FIND_DATAA fd;
+    char pattern[MAX_PATH], host[64], prefix[128], path[MAX_PATH];
+    DWORD hlen = sizeof host;
+    HANDLE h;
+    int found = 0;
+    result r = run("sendmsg", "--iterations", "2000", "--repeat", "2", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    GetComputerNameA(host, &hlen);
+    snprintf(prefix, sizeof prefix, "winbench-sendmsg-%s-", host);
+    path_in_dir(pattern, sizeof pattern, "winbench-sendmsg-*.csv");
+    h = FindFirstFileA(pattern, &fd);
+    if (h != INVALID_HANDLE_VALUE) {
+        do {
+            const char *stamp = fd.cFileName + strlen(prefix);
+            found++;
+            ok(strncmp(fd.cFileName, prefix, strlen(prefix)) == 0, "name %s starts with %s", fd.cFileName, prefix);
+            /* yyyymmdd-hhmmss.csv */
+            ok(strlen(stamp) == 19 && stamp[8] == '-' && strcmp(stamp + 15, ".csv") == 0, "stamp in %s", fd.cFileName);
+            {
+                char line[MAX_PATH + 16];
+                snprintf(line, sizeof line, "CSV: %s", fd.cFileName);
+                ok(strstr(r.out, line) != NULL, "the path is printed at the end: %s", r.out);
+            }
+            path_in_dir(path, sizeof path, fd.cFileName);
+        } while (FindNextFileA(h, &fd));
+        FindClose(h);
+    }
+    ok(found == 1, "expected one CSV, found %d", found);
+    if (found == 1) {
+        csv_file c = load_csv(path, ',');
+        check_sendmsg_csv(&c, 2, "2000");
+        wb_csv_free(&c.t);
+    }
+    ok(strstr(r.out, "SendMessage/sec (") != NULL, "seed-style rate line: %s", r.out);
+    ok(strstr(r.out, "median ") != NULL, "summary line: %s", r.out);
+    result_free(&r);
+}
+
+static void test_csv_to_stdout(void)
+{
+    result r = run("sendmsg", "--iterations", "2000", "--repeat", "2", "--csv", "-", NULL);
+    wb_csv_table t;
+    char err[128] = "";
+    ok(r.code == 0, "exit %lu", r.code);
+    ok(strncmp(r.out, "schema,benchmark,", 17) == 0, "stdout starts with the header: %.40s", r.out);
+    ok(strstr(r.err, "SendMessage/sec") != NULL, "human lines go to stderr: %s", r.err);
+    ok(wb_csv_parse(r.out, r.out_len, ',', &t, err, sizeof err) == 0 && t.nrows == 4,
+       "stdout is a CSV of 4 rows: %s", err);
+    wb_csv_free(&t);
+    ok(!dir_has_csv(), "no file written for --csv -");
+    result_free(&r);
+}
+
+static void test_tsv(void)
+{
+    char path[MAX_PATH];
+    csv_file c;
+    size_t len;
+    char *text;
+    result r = run("sendmsg", "--iterations", "2000", "--repeat", "2", "--tsv", "--csv", "out.tsv",
+                   "--label", "VM, \"xp\"", "--quiet", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "out.tsv");
+    text = read_all(path, &len);
+    ok(text && strncmp(text, "schema\tbenchmark\tlabel\t", 23) == 0, "tab-separated header");
+    ok(text && strstr(text, "\tVM, \"xp\"\t") != NULL, "cells are not quoted in TSV");
+    free(text);
+    c = load_csv(path, '\t');
+    check_sendmsg_csv(&c, 2, "2000");
+    wb_csv_free(&c.t);
+}
+
+static void test_label_round_trip(void)
+{
+    char path[MAX_PATH];
+    csv_file c;
+    result r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "l.csv", "--quiet",
+                   "--label", "XP SP3, \"gold\" VM", NULL);
+    ok(r.code == 0, "exit %lu", r.code);
+    ok(count_lines(r.out) == 3, "--quiet prints the summary (2 lines) and the path: %s", r.out);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "l.csv");
+    c = load_csv(path, ',');
+    if (c.ok && c.t.nrows == 3) {
+        cell_is(&c, 1, "label", "XP SP3, \"gold\" VM");
+        cell_is(&c, 2, "label", "XP SP3, \"gold\" VM");
+        ok(strstr(cell(&c, 1, "options"), "--label") != NULL, "options column records the command line");
+    }
+    wb_csv_free(&c.t);
+}
+
+/* Twice the iterations must take about twice as long: the loop really sends messages. */
+static void test_work_scales(void)
+{
+    char path[MAX_PATH];
+    csv_file a, b;
+    result r = run("sendmsg", "--iterations", "20k", "--repeat", "3", "--csv", "a.csv", "--quiet", NULL);
+    result_free(&r);
+    r = run("sendmsg", "--iterations", "200k", "--repeat", "3", "--csv", "b.csv", "--quiet", NULL);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "a.csv");
+    a = load_csv(path, ',');
+    path_in_dir(path, sizeof path, "b.csv");
+    b = load_csv(path, ',');
+    if (a.ok && b.ok && a.t.nrows == 5 && b.t.nrows == 5) {
+        double ta = num(&a, 4, "elapsed_s"), tb = num(&b, 4, "elapsed_s");
+        ok(tb / ta > 4 && tb / ta < 25, "10x iterations took %.2fx the time (%.4f s vs %.4f s)", tb / ta, tb, ta);
+        ok(num(&b, 4, "ns_per_op") > 20, "a SendMessage costs more than 20 ns (%.1f)", num(&b, 4, "ns_per_op"));
+    } else {
+        ok(0, "runs failed");
+    }
+    wb_csv_free(&a.t);
+    wb_csv_free(&b.t);
+}
+
+static void test_msg_option(void)
+{
+    char path[MAX_PATH];
+    csv_file c;
+    result r;
+    expect_usage(NULL, "sendmsg", "--target", "button", "--msg");   /* missing value */
+    r = run("sendmsg", "--target", "button", "--msg", "0x8000", "--iterations", "2000", "--repeat", "1",
+                   "--csv", "m.csv", "--quiet", NULL);
+    ok(r.code == 0, "WM_APP to a button: exit %lu %s", r.code, r.err);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "m.csv");
+    c = load_csv(path, ',');
+    if (c.ok && c.t.nrows == 3) cell_is(&c, 1, "msg", "32768");
+    wb_csv_free(&c.t);
+    r = run("sendmsg", "--target", "button", "--msg", "0x400", NULL);   /* BCM_* range of v6 buttons */
+    ok(r.code == 2 && strstr(r.err, "--msg: 0x0400 is not safe"), "WM_USER to a button refused: %s", r.err);
+    result_free(&r);
+}
+
+/* Every target x themes x thread combination, with the facts it must record. */
+static void combo(const char *target, const char *themes, const char *thread)
+{
+    const char *iterations = strcmp(thread, "cross") == 0 ? "300" : "5000";
+    char path[MAX_PATH];
+    csv_file c;
+    result r = run("sendmsg", "--target", target, "--themes", themes, "--thread", thread, "--iterations",
+                   iterations, "--repeat", "3", "--warmup", "1", "--csv", "combo.csv", NULL);
+    ok(r.code == 0, "%s/%s/%s: exit %lu: %s", target, themes, thread, r.code, r.err);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "combo.csv");
+    c = load_csv(path, ',');
+    check_sendmsg_csv(&c, 3, iterations);
+    if (c.ok && c.t.nrows == 5) {
+        size_t row;
+        for (row = 1; row <= 4; row++) {
+            cell_is(&c, row, "target", target);
+            cell_is(&c, row, "themes", themes);
+            cell_is(&c, row, "thread", thread);
+            cell_is(&c, row, "actctx", strcmp(themes, "on") == 0 ? "v6" : "none");
+            if (strcmp(target, "button") == 0)
+                cell_is(&c, row, "controls", strcmp(themes, "on") == 0 ? "v6" : "classic");
+            else
+                cell_is(&c, row, "controls", "own");
+        }
+        if (strcmp(thread, "cross") == 0)
+            /* The receiving thread's work shows in process CPU, not only the sender's. */
+            ok(num(&c, 4, "cpu_user_s") + num(&c, 4, "cpu_kernel_s") >=
+                   num(&c, 4, "thread_user_s") + num(&c, 4, "thread_kernel_s"),
+               "process CPU includes the window thread");
+    }
+    wb_csv_free(&c.t);
+}
+
+#define COMBO(t, th, x) static void test_##t##_##th##_##x(void) { combo(#t, #th, #x); }
+COMBO(scratch, off, same) COMBO(scratch, off, cross) COMBO(scratch, on, same) COMBO(scratch, on, cross)
+COMBO(button, off, same)  COMBO(button, off, cross)  COMBO(button, on, same)  COMBO(button, on, cross)
+COMBO(mfc, off, same)     COMBO(mfc, off, cross)     COMBO(mfc, on, same)     COMBO(mfc, on, cross)
+
+static const wbt_case cases[] = {
+    { "version", test_version },
+    { "list_and_help", test_list_and_help },
+    { "info", test_info },
+    { "bad_arguments", test_bad_arguments },
+    { "no_overwrite", test_no_overwrite },
+    { "unwritable_csv", test_unwritable_csv },
+    { "default_name", test_default_name },
+    { "csv_to_stdout", test_csv_to_stdout },
+    { "tsv", test_tsv },
+    { "label_round_trip", test_label_round_trip },
+    { "work_scales", test_work_scales },
+    { "msg_option", test_msg_option },
+    { "scratch_off_same", test_scratch_off_same }, { "scratch_off_cross", test_scratch_off_cross },
+    { "scratch_on_same", test_scratch_on_same },   { "scratch_on_cross", test_scratch_on_cross },
+    { "button_off_same", test_button_off_same },   { "button_off_cross", test_button_off_cross },
+    { "button_on_same", test_button_on_same },     { "button_on_cross", test_button_on_cross },
+    { "mfc_off_same", test_mfc_off_same },         { "mfc_off_cross", test_mfc_off_cross },
+    { "mfc_on_same", test_mfc_on_same },           { "mfc_on_cross", test_mfc_on_cross },
+    { NULL, NULL }
+};
+
+/* Each test gets its own empty working directory, removed afterwards. */
+static void remove_dir(const char *dir)
+{
+    WIN32_FIND_DATAA fd;
+    char pattern[MAX_PATH], path[MAX_PATH];
+    HANDLE h;
+    snprintf(pattern, sizeof pattern, "%s\\*", dir);
+    h = FindFirstFileA(pattern, &fd);
+    if (h != INVALID_HANDLE_VALUE) {
+        do {
+            if (fd.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) continue;
+            snprintf(path, sizeof path, "%s\\%s", dir, fd.cFileName);
+            DeleteFileA(path);
+        } while (FindNextFileA(h, &fd));
+        FindClose(h);
+    }
+    RemoveDirectoryA(dir);
+}
+
+int main(int argc, char **argv)
+{
+    char tmp[MAX_PATH], *slash;
+    int rc;
+    GetModuleFileNameA(NULL, g_exe, sizeof g_exe);
+    slash = strrchr(g_exe, '\\');
+    strcpy(slash ? slash + 1 : g_exe, "winbench.exe");
+    GetTempPathA(sizeof tmp, tmp);
+    snprintf(g_dir, sizeof g_dir, "%swbe2e-%lu-%s", tmp, GetCurrentProcessId(), argc > 1 ? argv[1] : "all");
+    CreateDirectoryA(g_dir, NULL);
+    rc = wbt_main(cases, argc, argv);
+    remove_dir(g_dir);
+    return rc;
+}

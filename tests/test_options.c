@@ -1,0 +1,178 @@
+/* The option-table parser and help generator, on a table of every type and on the real tables. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "wb_module.h"
+#include "wb_options.h"
+#include "wb_runner.h"
+#include "wbtest.h"
+
+typedef struct cfg {
+    uint64_t count, mask;
+    double secs;
+    int choice, flag;
+    const char *text;
+} cfg;
+
+static const wb_option table[] = {
+    { "count", WB_OPT_COUNT, offsetof(cfg, count), "1M", NULL, "a count", 0, 0, NULL },
+    { "mask", WB_OPT_COUNT, offsetof(cfg, mask), "0", NULL, "a mask", 0, 0xFF, NULL },
+    { "secs", WB_OPT_SECONDS, offsetof(cfg, secs), "2s", NULL, "a duration", 0, 0, NULL },
+    { "choice", WB_OPT_CHOICE, offsetof(cfg, choice), "b", "a|b|cc", "a choice", 0, 0, NULL },
+    { "flag", WB_OPT_FLAG, offsetof(cfg, flag), NULL, NULL, "a flag", 0, 0, NULL },
+    { "text", WB_OPT_TEXT, offsetof(cfg, text), NULL, NULL, "some text", 0, 0, "TEXT" },
+    { NULL, WB_OPT_FLAG, 0, NULL, NULL, NULL, 0, 0, NULL }
+};
+
+static int parse(cfg *c, char *err, int argc, char **argv)
+{
+    wb_option_set set;
+    set.table = table;
+    set.config = c;
+    memset(c, 0, sizeof *c);
+    err[0] = '\0';
+    if (wb_options_defaults(&set, 1, err, 256) != 0) return -1;
+    return wb_options_parse(&set, 1, argc, argv, err, 256);
+}
+
+static void test_defaults(void)
+{
+    cfg c;
+    char err[256];
+    ok(parse(&c, err, 0, NULL) == 0, "defaults: %s", err);
+    ok(c.count == 1000000, "count default: expected 1000000, got %llu", (unsigned long long)c.count);
+    ok(c.mask == 0, "mask default 0");
+    ok(c.secs == 2.0, "secs default: expected 2, got %g", c.secs);
+    ok(c.choice == 1, "choice default: expected index 1, got %d", c.choice);
+    ok(c.flag == 0 && c.text == NULL, "flag and text start unset");
+}
+
+static void test_forms(void)
+{
+    char a1[] = "--count", a2[] = "50k", a3[] = "--secs=500ms", a4[] = "--choice", a5[] = "cc",
+         a6[] = "--flag", a7[] = "--text=a b,c", a8[] = "--mask", a9[] = "0xff";
+    char *argv[] = { a1, a2, a3, a4, a5, a6, a7, a8, a9 };
+    cfg c;
+    char err[256];
+    ok(parse(&c, err, 9, argv) == 0, "parse: %s", err);
+    ok(c.count == 50000, "count: expected 50000, got %llu", (unsigned long long)c.count);
+    ok(c.secs == 0.5, "secs: expected 0.5, got %g", c.secs);
+    ok(c.choice == 2, "choice: expected 2, got %d", c.choice);
+    ok(c.flag == 1, "flag set");
+    ok(c.text && strcmp(c.text, "a b,c") == 0, "text: got %s", c.text ? c.text : "(null)");
+    ok(c.mask == 255, "mask: expected 255, got %llu", (unsigned long long)c.mask);
+}
+
+static void expect_error(const char *a, const char *b, const char *want)
+{
+    char x[64], y[64];
+    char *argv[2];
+    int argc = b ? 2 : 1;
+    cfg c;
+    char err[256];
+    strcpy(x, a);
+    argv[0] = x;
+    if (b) {
+        strcpy(y, b);
+        argv[1] = y;
+    }
+    ok(parse(&c, err, argc, argv) == -1, "%s %s: expected an error", a, b ? b : "");
+    ok(strcmp(err, want) == 0, "%s %s:\n  expected: %s\n  got:      %s", a, b ? b : "", want, err);
+}
+
+static void test_errors(void)
+{
+    expect_error("--count", "abc", "--count: expected a positive integer, got \"abc\"");
+    expect_error("--count", "0", "--count: expected a positive integer, got \"0\"");
+    expect_error("--count", "-3", "--count: expected a positive integer, got \"-3\"");
+    expect_error("--count", "10q", "--count: expected a positive integer (suffixes k, M, G), got \"10q\"");
+    expect_error("--count", "99999999999999999999",
+                 "--count: \"99999999999999999999\" is too large (at most 18446744073709551615)");
+    expect_error("--mask", "256", "--mask: 256 is out of range (0..255)");
+    expect_error("--secs", "fast", "--secs: expected a positive duration (e.g. 2s, 500ms), got \"fast\"");
+    expect_error("--secs", "0", "--secs: expected a positive duration (e.g. 2s, 500ms), got \"0\"");
+    expect_error("--choice", "d", "--choice: expected one of a|b|cc, got \"d\"");
+    expect_error("--choice", "c", "--choice: expected one of a|b|cc, got \"c\"");
+    expect_error("--count", NULL, "--count: missing value");
+    expect_error("--flag=1", NULL, "--flag: takes no value");
+    expect_error("--nope", "1", "--nope: unknown option (see winbench help)");
+    expect_error("count", NULL, "unexpected argument \"count\" (options start with --)");
+    expect_error("--text=", NULL, "--text: expected a value, got an empty string");
+}
+
+static void test_help_text(void)
+{
+    size_t need = wb_options_help(table, NULL, 0);
+    char *text = (char *)malloc(need + 1), small[16];
+    const wb_option *o;
+    ok(text != NULL, "malloc");
+    if (!text) return;
+    ok(wb_options_help(table, text, need + 1) == need, "second call needs the same length");
+    ok(strlen(text) == need, "help text length %lu, reported %lu", (unsigned long)strlen(text), (unsigned long)need);
+    for (o = table; o->name; o++) {
+        char want[64];
+        snprintf(want, sizeof want, "--%s", o->name);
+        ok(strstr(text, want) != NULL, "help lacks %s", want);
+    }
+    ok(strstr(text, "(default 1M)") != NULL, "help shows the default as typed:\n%s", text);
+    ok(strstr(text, "--choice a|b|cc") != NULL, "help shows the choices:\n%s", text);
+    ok(wb_options_help(table, small, sizeof small) == need && strlen(small) == sizeof small - 1,
+       "truncated help is terminated");
+    free(text);
+}
+
+/* Every real table: defaults parse, and help names every option with its default. */
+static void check_real_table(const char *owner, const wb_option *t, size_t config_size)
+{
+    void *config = calloc(1, config_size);
+    wb_option_set set;
+    char err[256] = "";
+    size_t need = wb_options_help(t, NULL, 0);
+    char *text = (char *)malloc(need + 1);
+    const wb_option *o;
+    set.table = t;
+    set.config = config;
+    ok(wb_options_defaults(&set, 1, err, sizeof err) == 0, "%s: a default does not parse: %s", owner, err);
+    wb_options_help(t, text, need + 1);
+    for (o = t; o->name; o++) {
+        char want[128];
+        ok(o->help && o->help[0], "%s --%s has no help", owner, o->name);
+        snprintf(want, sizeof want, "  --%s", o->name);
+        ok(strstr(text, want) != NULL, "%s help lacks --%s", owner, o->name);
+        if (o->def && o->type != WB_OPT_FLAG) {
+            snprintf(want, sizeof want, "(default %s)", o->def);
+            ok(strstr(text, want) != NULL, "%s help lacks the default of --%s", owner, o->name);
+        }
+    }
+    free(text);
+    free(config);
+}
+
+static void test_real_tables(void)
+{
+    int i;
+    check_real_table("common", wb_common_options, sizeof(wb_common));
+    for (i = 0; wb_modules[i]; i++)
+        check_real_table(wb_modules[i]->name, wb_modules[i]->options, wb_modules[i]->config_size);
+    ok(i >= 1, "at least one module registered");
+}
+
+static void test_choice_names(void)
+{
+    char buf[16];
+    wb_choice_name("scratch|button|mfc", 1, buf, sizeof buf);
+    ok(strcmp(buf, "button") == 0, "choice 1: got %s", buf);
+    wb_choice_name("scratch|button|mfc", 3, buf, sizeof buf);
+    ok(buf[0] == '\0', "out of range gives empty, got %s", buf);
+}
+
+static const wbt_case cases[] = {
+    { "defaults", test_defaults },
+    { "forms", test_forms },
+    { "errors", test_errors },
+    { "help_text", test_help_text },
+    { "real_tables", test_real_tables },
+    { "choice_names", test_choice_names },
+    { NULL, NULL }
+};
+WBT_MAIN(cases)

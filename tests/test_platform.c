@@ -1,0 +1,168 @@
+/* The Win32 parts of the core: OS names, system context, the clock, CPU times, the MFC model
+ * and the visual-styles switch. Run under Wine here; numbers are checked for sanity, not value. */
+#include <windows.h>
+#include <string.h>
+
+#include "wb_clock.h"
+#include "wb_mfc.h"
+#include "wb_sysinfo.h"
+#include "wb_visual_styles.h"
+#include "wbtest.h"
+
+static void expect_os(unsigned ma, unsigned mi, unsigned build, int server, const char *want)
+{
+    const char *got = wb_os_name(ma, mi, build, server);
+    ok(strcmp(got, want) == 0, "%u.%u.%u server=%d: expected %s, got %s", ma, mi, build, server, want, got);
+}
+
+static void test_os_names(void)
+{
+    expect_os(5, 1, 2600, 0, "Windows XP");
+    expect_os(5, 2, 3790, 0, "Windows XP x64");
+    expect_os(5, 2, 3790, 1, "Windows Server 2003");
+    expect_os(6, 0, 6002, 0, "Windows Vista");
+    expect_os(6, 0, 6002, 1, "Windows Server 2008");
+    expect_os(6, 1, 7601, 1, "Windows Server 2008 R2");
+    expect_os(6, 1, 7601, 0, "Windows 7");
+    expect_os(10, 0, 19045, 0, "Windows 10");
+    expect_os(10, 0, 22631, 0, "Windows 11");
+    expect_os(10, 0, 17763, 1, "Windows Server 2019");
+    expect_os(10, 0, 20348, 1, "Windows Server 2022");
+    expect_os(4, 0, 1381, 0, "Windows (unknown version)");
+}
+
+static void test_sysinfo(void)
+{
+    wb_sysinfo si;
+    wb_sysinfo_read(&si);
+    ok(si.host[0] != '\0', "host name is empty");
+    ok(si.os_major >= 5, "os_major %u", si.os_major);
+    ok(si.os_build > 0, "os_build %u", si.os_build);
+    ok(si.cpus >= 1, "cpus %u", si.cpus);
+    ok(si.cpu_name[0] != '\0', "cpu name empty");
+    ok(strcmp(si.version_api, "RtlGetVersion") == 0, "RtlGetVersion exists on XP and later, used %s", si.version_api);
+    ok(strcmp(si.os_name, wb_os_name(si.os_major, si.os_minor, si.os_build, si.os_server)) == 0,
+       "os_name consistent");
+#ifdef _WIN64
+    ok(strcmp(si.arch, "x64") == 0 && si.wow64 == 0, "x64 process: arch %s wow64 %d", si.arch, si.wow64);
+#else
+    ok(strcmp(si.arch, "x86") == 0, "x86 process: arch %s", si.arch);
+#endif
+    ok(si.hypervisor >= -1 && si.hypervisor <= 1, "hypervisor flag %d", si.hypervisor);
+}
+
+static void test_clock(void)
+{
+    wb_clock_info c;
+    uint64_t t0, t1;
+    DWORD tick0;
+    wb_clock_init(&c);
+    ok(c.freq >= 1000, "QPC frequency %llu", (unsigned long long)c.freq);
+    ok(c.freq == wb_clock_freq(), "frequency read once and kept");
+    ok(c.resolution_ticks >= 1, "resolution %llu ticks", (unsigned long long)c.resolution_ticks);
+    ok(c.call_ns > 0 && c.call_ns < 100000, "QPC call cost %.1f ns", c.call_ns);
+    /* QPC against Sleep: 100 ms asleep must read as 90..1000 ms. */
+    t0 = wb_ticks();
+    tick0 = GetTickCount();
+    Sleep(100);
+    t1 = wb_ticks();
+    ok(wb_ticks_to_s(t1 - t0) > 0.09 && wb_ticks_to_s(t1 - t0) < 1.0, "100 ms sleep measured as %.3f s",
+       wb_ticks_to_s(t1 - t0));
+    ok(GetTickCount() - tick0 >= 80, "GetTickCount agrees roughly");
+}
+
+static void test_cpu_times(void)
+{
+    wb_interval iv;
+    volatile double x = 0;
+    uint64_t i;
+    double thread_s, wall;
+    wb_interval_begin(&iv);
+    /* Busy for ~300 ms of wall time: thread CPU must follow (the clock tick is 10-16 ms). */
+    do {
+        for (i = 0; i < 100000; i++) x += 1.0;
+        wb_interval_end(&iv);
+    } while (wb_ticks_to_s(iv.t1 - iv.t0) < 0.3);
+    thread_s = (double)(iv.thr1.user + iv.thr1.kernel - iv.thr0.user - iv.thr0.kernel) * 1e-7;
+    wall = wb_ticks_to_s(iv.t1 - iv.t0);
+    ok(thread_s > 0.5 * wall, "busy thread CPU %.3f s over %.3f s wall", thread_s, wall);
+    ok(iv.proc1.user + iv.proc1.kernel >= iv.thr1.user + iv.thr1.kernel - (iv.thr0.user + iv.thr0.kernel),
+       "process CPU covers the thread's");
+
+    /* And asleep it must not. */
+    wb_interval_begin(&iv);
+    Sleep(200);
+    wb_interval_end(&iv);
+    thread_s = (double)(iv.thr1.user + iv.thr1.kernel - iv.thr0.user - iv.thr0.kernel) * 1e-7;
+    ok(thread_s < 0.05, "sleeping thread used %.3f s CPU", thread_s);
+}
+
+static void test_mfc_model(void)
+{
+    wb_error err;
+    HWND h;
+    wb_cwnd *w;
+    unsigned long before;
+    ok(wb_mfc_init(&err) == 0, "init: %s", err.what);
+    h = wb_mfc_create(NULL, WS_OVERLAPPEDWINDOW, 0, 0, 100, 100, &err);
+    ok(h != NULL, "create: %s", err.what);
+    if (!h) return;
+    w = wb_mfc_from_handle(h);
+    ok(w != NULL, "window is in the permanent handle map");
+    ok(SendMessageA(h, 0x0360, 0, 0) == 1, "WM_QUERYAFXWNDPROC answers 1, as AfxWndProc does");
+    before = wb_mfc_handled_count();
+    SendMessageA(h, WM_NULL, 0, 0);
+    SendMessageA(h, WM_NULL, 0, 0);   /* second time from the message cache */
+    ok(wb_mfc_handled_count() == before, "WM_NULL has no handler: it goes to DefWindowProc");
+    SendMessageA(h, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+    ok(wb_mfc_handled_count() == before + 1, "WM_IDLEUPDATECMDUI found in the frame's message map");
+    SendMessageA(h, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+    ok(wb_mfc_handled_count() == before + 2, "and found again through the cache");
+    SendMessageA(h, WM_COMMAND, 0xE100, 0);
+    ok(wb_mfc_handled_count() == before + 3, "WM_COMMAND routed to a command entry");
+    SendMessageA(h, WM_COMMAND, 0x1234, 0);
+    ok(wb_mfc_handled_count() == before + 3, "unknown command not handled");
+    wb_mfc_window_proc(w, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+    ok(wb_mfc_handled_count() == before + 4, "direct CWnd::WindowProc call (bOnlyPerm path)");
+    DestroyWindow(h);
+    ok(wb_mfc_from_handle(h) == NULL, "WM_NCDESTROY removes the window from the map");
+}
+
+static void test_visual_styles(void)
+{
+    wb_styles_scope scope;
+    wb_error err;
+    char module[64];
+    const char *kind;
+    HWND classic, themed;
+
+    ok(wb_styles_enter(0, &scope, &err) == 0 && !scope.active, "off: no context");
+    classic = CreateWindowExA(0, "BUTTON", "c", WS_POPUP, 0, 0, 50, 20, NULL, NULL, NULL, NULL);
+    wb_styles_leave(&scope);
+    ok(classic != NULL, "classic button (error %lu)", GetLastError());
+
+    ok(wb_styles_enter(1, &scope, &err) == 0, "on: %s", err.what);
+    ok(scope.active, "v6 context active");
+    themed = CreateWindowExA(0, "BUTTON", "t", WS_POPUP, 0, 0, 50, 20, NULL, NULL, NULL, NULL);
+    wb_styles_leave(&scope);
+    ok(themed != NULL, "themed button (error %lu)", GetLastError());
+    if (!classic || !themed) return;
+
+    kind = wb_window_controls(classic, module, sizeof module);
+    ok(strcmp(kind, "classic") == 0, "classic BUTTON: expected classic, got %s (%s)", kind, module);
+    kind = wb_window_controls(themed, module, sizeof module);
+    ok(strcmp(kind, "v6") == 0, "themed BUTTON: expected v6, got %s (%s)", kind, module);
+    DestroyWindow(classic);
+    DestroyWindow(themed);
+}
+
+static const wbt_case cases[] = {
+    { "os_names", test_os_names },
+    { "sysinfo", test_sysinfo },
+    { "clock", test_clock },
+    { "cpu_times", test_cpu_times },
+    { "mfc_model", test_mfc_model },
+    { "visual_styles", test_visual_styles },
+    { NULL, NULL }
+};
+WBT_MAIN(cases)

@@ -1,0 +1,111 @@
+/* Number parsing: suffixes, hex, and every way a number can be wrong. */
+#include <string.h>
+#include "wb_units.h"
+#include "wbtest.h"
+
+static void expect_count(const char *text, uint64_t want)
+{
+    uint64_t v = 12345;
+    wb_num_status st = wb_parse_count(text, &v);
+    ok(st == WB_NUM_OK, "\"%s\": expected OK, got status %d", text, (int)st);
+    ok(v == want, "\"%s\": expected %llu, got %llu", text, (unsigned long long)want, (unsigned long long)v);
+}
+
+static void expect_count_error(const char *text, wb_num_status want)
+{
+    uint64_t v = 777;
+    wb_num_status st = wb_parse_count(text, &v);
+    ok(st == want, "\"%s\": expected status %d, got %d", text, (int)want, (int)st);
+    ok(v == 777, "\"%s\": output changed on error (%llu)", text, (unsigned long long)v);
+}
+
+static void test_count_suffixes(void)
+{
+    expect_count("0", 0);
+    expect_count("1000", 1000);
+    expect_count("+7", 7);
+    expect_count("10k", 10000);
+    expect_count("10K", 10000);
+    expect_count("50M", 50000000ULL);
+    expect_count("2G", 2000000000ULL);
+    expect_count("3T", 3000000000000ULL);
+    expect_count("1.5k", 1500);
+    expect_count("2.25M", 2250000);
+    expect_count("0x400", 0x400);
+    expect_count("0XfF", 255);
+    expect_count("18446744073709551615", UINT64_MAX);
+    expect_count("0xFFFFFFFFFFFFFFFF", UINT64_MAX);
+}
+
+static void test_count_errors(void)
+{
+    expect_count_error("", WB_NUM_EMPTY);
+    expect_count_error("abc", WB_NUM_NOT_NUMBER);
+    expect_count_error("k", WB_NUM_NOT_NUMBER);
+    expect_count_error("-5", WB_NUM_NEGATIVE);
+    expect_count_error("10q", WB_NUM_BAD_SUFFIX);
+    expect_count_error("10kk", WB_NUM_BAD_SUFFIX);
+    expect_count_error("1.5", WB_NUM_BAD_SUFFIX);       /* a count is whole */
+    expect_count_error("1.0005k", WB_NUM_BAD_SUFFIX);   /* finer than the suffix */
+    expect_count_error("12 ", WB_NUM_BAD_SUFFIX);
+    expect_count_error("0x", WB_NUM_NOT_NUMBER);
+    expect_count_error("0x12g", WB_NUM_NOT_NUMBER);
+    expect_count_error("18446744073709551616", WB_NUM_OVERFLOW);
+    expect_count_error("99999999999999999999999", WB_NUM_OVERFLOW);
+    expect_count_error("20000000T", WB_NUM_OVERFLOW);
+    expect_count_error("0x10000000000000000", WB_NUM_OVERFLOW);
+}
+
+static void expect_seconds(const char *text, double want)
+{
+    double v = -1;
+    wb_num_status st = wb_parse_seconds(text, &v);
+    ok(st == WB_NUM_OK, "\"%s\": expected OK, got status %d", text, (int)st);
+    ok_near(v, want, 1e-12);
+}
+
+static void test_seconds(void)
+{
+    double v = 42;
+    expect_seconds("2", 2.0);
+    expect_seconds("2s", 2.0);
+    expect_seconds("500ms", 0.5);
+    expect_seconds("250us", 0.00025);
+    expect_seconds("1.5m", 90.0);
+    expect_seconds("2min", 120.0);
+    expect_seconds("1h", 3600.0);
+    expect_seconds(".5s", 0.5);
+    ok(wb_parse_seconds("", &v) == WB_NUM_EMPTY, "empty");
+    ok(wb_parse_seconds("-1s", &v) == WB_NUM_NEGATIVE, "negative");
+    ok(wb_parse_seconds("fast", &v) == WB_NUM_NOT_NUMBER, "word");
+    ok(wb_parse_seconds("inf", &v) == WB_NUM_NOT_NUMBER, "inf is not a duration");
+    ok(wb_parse_seconds("nan", &v) == WB_NUM_NOT_NUMBER, "nan is not a duration");
+    ok(wb_parse_seconds("1e3", &v) == WB_NUM_BAD_SUFFIX, "exponents are refused");
+    ok(wb_parse_seconds("1.2.3s", &v) == WB_NUM_NOT_NUMBER, "two dots");
+    ok(wb_parse_seconds("2 s", &v) == WB_NUM_NOT_NUMBER, "inner blank");
+    ok(wb_parse_seconds("2sec", &v) == WB_NUM_BAD_SUFFIX, "unknown unit");
+    ok(wb_parse_seconds("99999999999h", &v) == WB_NUM_OVERFLOW, "absurd duration");
+    ok(v == 42, "output unchanged on error, got %g", v);
+}
+
+static void test_format_count(void)
+{
+    char buf[32];
+    wb_format_count(50000000ULL, buf, sizeof buf);
+    ok(strcmp(buf, "50M") == 0, "expected 50M, got %s", buf);
+    wb_format_count(1500, buf, sizeof buf);
+    ok(strcmp(buf, "1500") == 0, "expected 1500, got %s", buf);
+    wb_format_count(0, buf, sizeof buf);
+    ok(strcmp(buf, "0") == 0, "expected 0, got %s", buf);
+    wb_format_count(7000000000000ULL, buf, sizeof buf);
+    ok(strcmp(buf, "7T") == 0, "expected 7T, got %s", buf);
+}
+
+static const wbt_case cases[] = {
+    { "count_suffixes", test_count_suffixes },
+    { "count_errors", test_count_errors },
+    { "seconds", test_seconds },
+    { "format_count", test_format_count },
+    { NULL, NULL }
+};
+WBT_MAIN(cases)
