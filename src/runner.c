@@ -249,7 +249,7 @@ static void print_summary(const wb_run *r, const wb_summary *rate, double ns_med
     fprintf(r->con, "\n  median %.4g %s/sec, %.1f ns each (min %.4g, max %.4g", rate->median,
             r->m->op_name, ns_median, rate->min, rate->max);
     if (rate->n > 1) fprintf(r->con, ", CV %.2f%%", 100.0 * rate->cv);
-    fprintf(r->con, ", %lu reps)\n", (unsigned long)rate->n);
+    fprintf(r->con, ", %lu rep%s)\n", (unsigned long)rate->n, rate->n == 1 ? "" : "s");
 }
 
 /* ---- the run ------------------------------------------------------------------------------- */

@@ -520,6 +520,41 @@ static void test_msg_option(void)
     result_free(&r);
 }
 
+/* --affinity and --priority are applied before measuring and recorded as they took effect. */
+static void test_process_settings(void)
+{
+    char path[MAX_PATH], mask_text[32];
+    DWORD_PTR pmask = 0, smask = 0, missing = 1;
+    csv_file c;
+    result r = run("sendmsg", "--iterations", "2000", "--repeat", "1", "--affinity", "0x1", "--priority", "high",
+                   "--csv", "p.csv", "--quiet", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "p.csv");
+    c = load_csv(path, ',');
+    if (c.ok && c.t.nrows == 3) {
+        cell_is(&c, 1, "affinity", "0x1");
+        cell_is(&c, 1, "priority", "high");
+        cell_is(&c, 2, "priority", "high");
+    }
+    wb_csv_free(&c.t);
+
+    /* A CPU this machine does not have: a runtime error naming the call, and no CSV. */
+    GetProcessAffinityMask(GetCurrentProcess(), &pmask, &smask);
+    while (missing && (smask & missing)) missing <<= 1;
+    if (!missing) {
+        skip("every affinity bit names a CPU on this machine");
+        return;
+    }
+    snprintf(mask_text, sizeof mask_text, "0x%llx", (unsigned long long)missing);
+    r = run("sendmsg", "--iterations", "2000", "--affinity", mask_text, "--csv", "bad.csv", NULL);
+    ok(r.code == 1, "affinity %s: exit %lu, expected 1", mask_text, r.code);
+    ok(strstr(r.err, "winbench: sendmsg: SetProcessAffinityMask failed: ") == r.err, "message: %s", r.err);
+    path_in_dir(path, sizeof path, "bad.csv");
+    ok(GetFileAttributesA(path) == INVALID_FILE_ATTRIBUTES, "no CSV left by a failed run");
+    result_free(&r);
+}
+
 /* Every target x themes x thread combination, with the facts it must record. */
 static void combo(const char *target, const char *themes, const char *thread)
 {
@@ -572,6 +607,7 @@ static const wbt_case cases[] = {
     { "label_round_trip", test_label_round_trip },
     { "work_scales", test_work_scales },
     { "msg_option", test_msg_option },
+    { "process_settings", test_process_settings },
     { "scratch_off_same", test_scratch_off_same }, { "scratch_off_cross", test_scratch_off_cross },
     { "scratch_on_same", test_scratch_on_same },   { "scratch_on_cross", test_scratch_on_cross },
     { "button_off_same", test_button_off_same },   { "button_off_cross", test_button_off_cross },
