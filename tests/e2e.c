@@ -160,6 +160,14 @@ static csv_file load_csv(const char *path, char sep)
     return c;
 }
 
+/* A CSV that winbench wrote into the test's working directory. */
+static csv_file load_csv_here(const char *name, char sep)
+{
+    char path[MAX_PATH];
+    path_in_dir(path, sizeof path, name);
+    return load_csv(path, sep);
+}
+
 static const char *cell(const csv_file *c, size_t row, const char *col)
 {
     int i = wb_csv_column(&c->t, col);
@@ -460,15 +468,13 @@ static void test_tsv(void)
 
 static void test_label_round_trip(void)
 {
-    char path[MAX_PATH];
     csv_file c;
     result r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "l.csv", "--quiet",
                    "--label", "XP SP3, \"gold\" VM", NULL);
     ok(r.code == 0, "exit %lu", r.code);
     ok(count_lines(r.out) == 3, "--quiet prints the summary (2 lines) and the path: %s", r.out);
     result_free(&r);
-    path_in_dir(path, sizeof path, "l.csv");
-    c = load_csv(path, ',');
+    c = load_csv_here("l.csv", ',');
     if (c.ok && c.t.nrows == 3) {
         cell_is(&c, 1, "label", "XP SP3, \"gold\" VM");
         cell_is(&c, 2, "label", "XP SP3, \"gold\" VM");
@@ -480,16 +486,13 @@ static void test_label_round_trip(void)
 /* Twice the iterations must take about twice as long: the loop really sends messages. */
 static void test_work_scales(void)
 {
-    char path[MAX_PATH];
     csv_file a, b;
     result r = run("sendmsg", "--iterations", "20k", "--repeat", "3", "--csv", "a.csv", "--quiet", NULL);
     result_free(&r);
     r = run("sendmsg", "--iterations", "200k", "--repeat", "3", "--csv", "b.csv", "--quiet", NULL);
     result_free(&r);
-    path_in_dir(path, sizeof path, "a.csv");
-    a = load_csv(path, ',');
-    path_in_dir(path, sizeof path, "b.csv");
-    b = load_csv(path, ',');
+    a = load_csv_here("a.csv", ',');
+    b = load_csv_here("b.csv", ',');
     if (a.ok && b.ok && a.t.nrows == 5 && b.t.nrows == 5) {
         double ta = num(&a, 4, "elapsed_s"), tb = num(&b, 4, "elapsed_s");
         ok(tb / ta > 4 && tb / ta < 25, "10x iterations took %.2fx the time (%.4f s vs %.4f s)", tb / ta, tb, ta);
@@ -503,7 +506,6 @@ static void test_work_scales(void)
 
 static void test_msg_option(void)
 {
-    char path[MAX_PATH];
     csv_file c;
     result r;
     expect_usage(NULL, "sendmsg", "--target", "button", "--msg");   /* missing value */
@@ -511,8 +513,7 @@ static void test_msg_option(void)
                    "--csv", "m.csv", "--quiet", NULL);
     ok(r.code == 0, "WM_APP to a button: exit %lu %s", r.code, r.err);
     result_free(&r);
-    path_in_dir(path, sizeof path, "m.csv");
-    c = load_csv(path, ',');
+    c = load_csv_here("m.csv", ',');
     if (c.ok && c.t.nrows == 3) cell_is(&c, 1, "msg", "32768");
     wb_csv_free(&c.t);
     r = run("sendmsg", "--target", "button", "--msg", "0x400", NULL);   /* BCM_* range of v6 buttons */
@@ -530,8 +531,7 @@ static void test_process_settings(void)
                    "--csv", "p.csv", "--quiet", NULL);
     ok(r.code == 0, "exit %lu: %s", r.code, r.err);
     result_free(&r);
-    path_in_dir(path, sizeof path, "p.csv");
-    c = load_csv(path, ',');
+    c = load_csv_here("p.csv", ',');
     if (c.ok && c.t.nrows == 3) {
         cell_is(&c, 1, "affinity", "0x1");
         cell_is(&c, 1, "priority", "high");
@@ -559,14 +559,12 @@ static void test_process_settings(void)
 static void combo(const char *target, const char *themes, const char *thread)
 {
     const char *iterations = strcmp(thread, "cross") == 0 ? "300" : "5000";
-    char path[MAX_PATH];
     csv_file c;
     result r = run("sendmsg", "--target", target, "--themes", themes, "--thread", thread, "--iterations",
                    iterations, "--repeat", "3", "--warmup", "1", "--csv", "combo.csv", NULL);
     ok(r.code == 0, "%s/%s/%s: exit %lu: %s", target, themes, thread, r.code, r.err);
     result_free(&r);
-    path_in_dir(path, sizeof path, "combo.csv");
-    c = load_csv(path, ',');
+    c = load_csv_here("combo.csv", ',');
     check_sendmsg_csv(&c, 3, iterations);
     if (c.ok && c.t.nrows == 5) {
         size_t row;
