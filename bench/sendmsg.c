@@ -47,7 +47,7 @@ static const unsigned safe_system_messages[] = {
     0x00F2, /* BM_GETSTATE */    0x0129  /* WM_QUERYUISTATE */
 };
 
-static int sendmsg_check(const void *config, char *err, size_t cap)
+static int sendmsg_check(void *config, char *err, size_t cap)
 {
     const sendmsg_config *c = (const sendmsg_config *)config;
     size_t i;
@@ -276,5 +276,6 @@ const wb_module wb_sendmsg_module = {
     sendmsg_run,
     sendmsg_teardown,
     sendmsg_fact_names,
-    sendmsg_facts
+    sendmsg_facts,
+    NULL, NULL, NULL, NULL, NULL
 };

@@ -6,11 +6,13 @@
 
 #include <windows.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "wb_options.h"
 #include "wb_clock.h"
 #include "wb_error.h"
 
 #define WB_MAX_FACTS 8
+#define WB_MAX_METRICS 24
 
 /* Shared between the timed thread and the progress printer. The module stores progress only
  * between chunks of its hot loop, never per operation. */
@@ -23,6 +25,7 @@ typedef struct wb_run_ctx {
 typedef struct wb_sample {
     uint64_t ops;                 /* operations done between the two QPC reads */
     wb_interval iv;               /* QPC and CPU times at start and end */
+    double metrics[WB_MAX_METRICS];   /* the module's own measures, named by metric_names */
 } wb_sample;
 
 typedef struct wb_module {
@@ -31,9 +34,9 @@ typedef struct wb_module {
     const char *op_name;          /* "SendMessage": the console says "... SendMessage/sec" */
     const wb_option *options;     /* the module's own options */
     size_t config_size;
-    /* Optional: refuse option combinations the table cannot express. Returns 0, or -1 with
-     * "--name: what is wrong" in err (a usage error, exit 2). */
-    int  (*check)(const void *config, char *err, size_t cap);
+    /* Optional: resolve presets (e.g. idle's --case) and refuse combinations the table cannot
+     * express. Returns 0, or -1 with "--name: what is wrong" in err (a usage error, exit 2). */
+    int  (*check)(void *config, char *err, size_t cap);
     /* Create what the timed loop needs. Returns 0, or -1 with err filled. */
     int  (*setup)(const void *config, void **state, wb_error *err);
     /* One timed repetition: fill sample->ops and sample->iv (wb_interval_begin/end). */
@@ -43,6 +46,15 @@ typedef struct wb_module {
      * names end with NULL; facts() fills one value per name. */
     const char *const *fact_names;
     void (*facts)(void *state, const char **values);
+    /* Optional: the module's own measures per repetition (CSV columns after the common ones;
+     * the summary row holds each one's median over repetitions). NULL-terminated. */
+    const char *const *metric_names;
+    /* Optional: console lines in the module's terms instead of the generic "N op/sec" ones.
+     * summary gets the metrics' medians over `reps` repetitions. */
+    void (*print_rep)(FILE *out, unsigned rep, unsigned reps, const wb_sample *sample);
+    void (*print_summary)(FILE *out, const double *medians, unsigned reps);
+    /* Optional: this module's defaults for --repeat and --warmup (NULL: the common ones). */
+    const char *default_repeat, *default_warmup;
 } wb_module;
 
 extern const wb_module *const wb_modules[];   /* NULL-terminated, in src/modules.c */

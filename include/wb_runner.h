@@ -19,6 +19,11 @@ enum { WB_PRIORITY_NORMAL, WB_PRIORITY_HIGH, WB_PRIORITY_REALTIME };
 
 extern const wb_option wb_common_options[];
 
+/* The common table as module m sees it: with the module's own --repeat / --warmup defaults.
+ * The parser and `winbench help <module>` both use this copy, so they cannot disagree. */
+#define WB_MAX_COMMON_OPTIONS 16
+void wb_common_options_for(const wb_module *m, wb_option *out, size_t cap);
+
 /* Run one benchmark module with its arguments (after the module name). Returns the exit code. */
 int wb_run_module(const wb_module *m, int argc, char **argv);
 

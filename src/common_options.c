@@ -1,5 +1,6 @@
 /* Options every benchmark takes (the module's own table is parsed alongside). */
 #include <stddef.h>
+#include <string.h>
 #include "wb_runner.h"
 
 #define C(field) offsetof(wb_common, field)
@@ -18,3 +19,14 @@ const wb_option wb_common_options[] = {
     { "quiet", WB_OPT_FLAG, C(quiet), NULL, NULL, "print only the summary line and the CSV path", 0, 0, NULL },
     { NULL, WB_OPT_FLAG, 0, NULL, NULL, NULL, 0, 0, NULL }
 };
+
+void wb_common_options_for(const wb_module *m, wb_option *out, size_t cap)
+{
+    size_t i;
+    for (i = 0; i + 1 < cap && wb_common_options[i].name; i++) {
+        out[i] = wb_common_options[i];
+        if (m && m->default_repeat && strcmp(out[i].name, "repeat") == 0) out[i].def = m->default_repeat;
+        if (m && m->default_warmup && strcmp(out[i].name, "warmup") == 0) out[i].def = m->default_warmup;
+    }
+    memset(&out[i], 0, sizeof out[i]);
+}

@@ -54,7 +54,11 @@ static int print_help(const char *name)
     printf("winbench %s: %s\n\nusage: winbench %s [options]\n\nOptions:\n", m->name, m->summary, m->name);
     print_table(m->options);
     printf("\nOptions of every benchmark:\n");
-    print_table(wb_common_options);
+    {
+        wb_option common[WB_MAX_COMMON_OPTIONS];
+        wb_common_options_for(m, common, WB_MAX_COMMON_OPTIONS);
+        print_table(common);
+    }
     return WB_EXIT_OK;
 }
 

@@ -37,9 +37,9 @@ void wb_measure_from_sample(const wb_sample *s, wb_measure *out);
 void wb_measure_add(wb_measure *total, const wb_measure *m);
 
 void wb_csv_header(wb_run *r);
-void wb_csv_rep_row(wb_run *r, unsigned rep, const wb_measure *m);
+void wb_csv_rep_row(wb_run *r, unsigned rep, const wb_measure *m, const double *module_metrics);
 void wb_csv_summary_row(wb_run *r, const wb_measure *total, const wb_summary *rate,
-                        double ns_median);
+                        double ns_median, const double *metric_medians);
 
 void wb_utc_timestamp(char *buf, size_t cap);
 

@@ -65,6 +65,7 @@ void wb_csv_header(wb_run *r)
     for (o = r->m->options; o->name; o++) wb_csv_text(&r->csv, o->name);
     for (i = 0; r->m->fact_names && r->m->fact_names[i]; i++) wb_csv_text(&r->csv, r->m->fact_names[i]);
     for (i = 0; measure_columns[i]; i++) wb_csv_text(&r->csv, measure_columns[i]);
+    for (i = 0; r->m->metric_names && r->m->metric_names[i]; i++) wb_csv_text(&r->csv, r->m->metric_names[i]);
     for (i = 0; context_columns[i]; i++) wb_csv_text(&r->csv, context_columns[i]);
     wb_csv_end_row(&r->csv);
 }
@@ -134,17 +135,25 @@ static void context(wb_run *r)
     wb_csv_text(&r->csv, r->options_text);
 }
 
-void wb_csv_rep_row(wb_run *r, unsigned rep, const wb_measure *m)
+static void metrics(wb_run *r, const double *values)
+{
+    int i;
+    for (i = 0; r->m->metric_names && r->m->metric_names[i]; i++) wb_csv_double(&r->csv, values[i]);
+}
+
+void wb_csv_rep_row(wb_run *r, unsigned rep, const wb_measure *m, const double *module_metrics)
 {
     int i;
     row_start(r, "rep", rep);
     measures(r, m);
     for (i = 0; i < 7; i++) wb_csv_empty(&r->csv);   /* n .. ops_per_s_cv: summary rows only */
+    metrics(r, module_metrics);
     context(r);
     if (wb_csv_end_row(&r->csv) == 0) r->csv_data_rows++;
 }
 
-void wb_csv_summary_row(wb_run *r, const wb_measure *total, const wb_summary *rate, double ns_median)
+void wb_csv_summary_row(wb_run *r, const wb_measure *total, const wb_summary *rate, double ns_median,
+                        const double *metric_medians)
 {
     wb_measure m = *total;
     /* The summary's rate and cost are the medians over repetitions; ops, elapsed and CPU are
@@ -160,6 +169,7 @@ void wb_csv_summary_row(wb_run *r, const wb_measure *total, const wb_summary *ra
     wb_csv_double(&r->csv, rate->median);
     wb_csv_double(&r->csv, rate->stddev);
     wb_csv_double(&r->csv, rate->cv);
+    metrics(r, metric_medians);
     context(r);
     if (wb_csv_end_row(&r->csv) == 0) r->csv_data_rows++;
 }

@@ -254,33 +254,44 @@ static void print_summary(const wb_run *r, const wb_summary *rate, double ns_med
 
 /* ---- the run ------------------------------------------------------------------------------- */
 
+static unsigned metric_count(const wb_module *m)
+{
+    unsigned n = 0;
+    while (m->metric_names && m->metric_names[n] && n < WB_MAX_METRICS) n++;
+    return n;
+}
+
 static int measure_reps(wb_run *r, void *state)
 {
     size_t reps = (size_t)r->common.repeat;
+    unsigned nmetrics = metric_count(r->m), k;
     double *rates = (double *)malloc(reps * sizeof *rates);
     double *ns = (double *)malloc(reps * sizeof *ns);
     double *scratch = (double *)malloc(reps * sizeof *scratch);
+    double *per_metric = (double *)malloc(reps * WB_MAX_METRICS * sizeof *per_metric);
+    double medians[WB_MAX_METRICS];
     wb_measure total;
-    wb_summary rate_sum, ns_sum;
+    wb_summary rate_sum, ns_sum, metric_sum;
     wb_run_ctx ctx;
     progress prog;
     wb_error err;
     int rc = WB_EXIT_OK;
     unsigned i;
 
-    if (rates == NULL || ns == NULL || scratch == NULL) {
-        free(rates), free(ns), free(scratch);
+    if (rates == NULL || ns == NULL || scratch == NULL || per_metric == NULL) {
+        free(rates), free(ns), free(scratch), free(per_metric);
         return runtime_error(r, "out of memory");
     }
     memset(&total, 0, sizeof total);
     memset(&ctx, 0, sizeof ctx);
+    memset(medians, 0, sizeof medians);
     progress_start(&prog, &ctx, !r->common.quiet);
     prog.reps = (LONG)(r->common.warmup + r->common.repeat);
 
     for (i = 0; i < r->common.warmup + r->common.repeat; i++) {
         wb_sample sample;
         wb_measure m;
-        int warm = i < r->common.warmup;
+        unsigned rep = i + 1 - (unsigned)r->common.warmup;
         memset(&sample, 0, sizeof sample);
         ctx.permille = 0;
         prog.rep = (LONG)i + 1;
@@ -288,15 +299,17 @@ static int measure_reps(wb_run *r, void *state)
             rc = runtime_error(r, err.what);
             break;
         }
-        if (warm) continue;
+        if (i < r->common.warmup) continue;
         wb_measure_from_sample(&sample, &m);
-        rates[i - r->common.warmup] = m.ops_per_s;
-        ns[i - r->common.warmup] = m.ns_per_op;
+        rates[rep - 1] = m.ops_per_s;
+        ns[rep - 1] = m.ns_per_op;
+        for (k = 0; k < nmetrics; k++) per_metric[k * reps + rep - 1] = sample.metrics[k];
         wb_measure_add(&total, &m);
-        wb_csv_rep_row(r, i + 1 - (unsigned)r->common.warmup, &m);
+        wb_csv_rep_row(r, rep, &m, sample.metrics);
         if (!r->common.quiet) {
             console_take(&prog);
-            print_rep(r, i + 1 - (unsigned)r->common.warmup, &m);
+            if (r->m->print_rep) r->m->print_rep(r->con, rep, (unsigned)reps, &sample);
+            else print_rep(r, rep, &m);
             fflush(r->con);
             console_give(&prog);
         }
@@ -306,10 +319,15 @@ static int measure_reps(wb_run *r, void *state)
     if (rc == WB_EXIT_OK) {
         wb_summarize(rates, reps, scratch, &rate_sum);
         wb_summarize(ns, reps, scratch, &ns_sum);
-        wb_csv_summary_row(r, &total, &rate_sum, ns_sum.median);
-        print_summary(r, &rate_sum, ns_sum.median);
+        for (k = 0; k < nmetrics; k++) {
+            wb_summarize(per_metric + k * reps, reps, scratch, &metric_sum);
+            medians[k] = metric_sum.median;
+        }
+        wb_csv_summary_row(r, &total, &rate_sum, ns_sum.median, medians);
+        if (r->m->print_summary) r->m->print_summary(r->con, medians, (unsigned)reps);
+        else print_summary(r, &rate_sum, ns_sum.median);
     }
-    free(rates), free(ns), free(scratch);
+    free(rates), free(ns), free(scratch), free(per_metric);
     return rc;
 }
 
@@ -317,6 +335,7 @@ int wb_run_module(const wb_module *m, int argc, char **argv)
 {
     wb_run r;
     wb_option_set sets[2];
+    wb_option common_table[WB_MAX_COMMON_OPTIONS];
     char err[512], stamp[32];
     void *state = NULL;
     wb_error werr;
@@ -330,7 +349,8 @@ int wb_run_module(const wb_module *m, int argc, char **argv)
             return -1;   /* main prints the module's help */
     r.config = calloc(1, m->config_size ? m->config_size : 1);
     if (r.config == NULL) return runtime_error(&r, "out of memory");
-    sets[0].table = wb_common_options;
+    wb_common_options_for(m, common_table, WB_MAX_COMMON_OPTIONS);
+    sets[0].table = common_table;
     sets[0].config = &r.common;
     sets[1].table = m->options;
     sets[1].config = r.config;
