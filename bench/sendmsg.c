@@ -137,7 +137,7 @@ static int create_windows(sendmsg_state *st, wb_error *err)
         if (st->target == NULL) wb_error_win32(err, "CreateWindowEx(BUTTON)", code);
         break;
     case TARGET_MFC:
-        st->target = wb_mfc_create(NULL, WS_OVERLAPPEDWINDOW, CW_USEDEFAULT, CW_USEDEFAULT, 320, 200, err);
+        st->target = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW, CW_USEDEFAULT, CW_USEDEFAULT, 320, 200, err);
         break;
     }
     /* The context only decides which class a window gets at creation. */

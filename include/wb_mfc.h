@@ -16,15 +16,25 @@ typedef struct wb_cwnd wb_cwnd;
 /* Register the MFC-style class (idempotent) and the thread state's TLS slot. */
 int wb_mfc_init(wb_error *err);
 
+/* Which message-map chain a window's class has: a CMainFrame-like frame (app -> CFrameWnd ->
+ * CWnd -> CCmdTarget; it handles WM_IDLEUPDATECMDUI) or a CWnd-derived child control. */
+typedef enum wb_mfc_kind { WB_MFC_FRAME, WB_MFC_CHILD } wb_mfc_kind;
+
 /* Create an MFC-style window and put it in the permanent handle map, as CWnd::Create does.
  * Messages sent to it go through the model before DefWindowProc. */
-HWND wb_mfc_create(HWND parent, DWORD style, int x, int y, int w, int h, wb_error *err);
+HWND wb_mfc_create(wb_mfc_kind kind, HWND parent, DWORD style, int x, int y, int w, int h,
+                   wb_error *err);
+
+/* CWnd::SubclassWindow: put an existing window (a system BUTTON, say) in the permanent map and
+ * route its messages through the model; unhandled ones go to its original procedure. */
+int wb_mfc_subclass(wb_mfc_kind kind, HWND hwnd, wb_error *err);
 
 /* The permanent-map lookup (CWnd::FromHandlePermanent); NULL when not mapped. */
 wb_cwnd *wb_mfc_from_handle(HWND hwnd);
 
-/* CWnd::WindowProc called directly, as SendMessageToDescendants does with bOnlyPerm. */
-LRESULT wb_mfc_window_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp);
+/* AfxCallWndProc called directly, without ::SendMessage, as SendMessageToDescendants does for
+ * windows in the permanent map when bOnlyPerm is TRUE. */
+LRESULT wb_mfc_call_wnd_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp);
 
 /* Messages the model's message maps handled (not passed to DefWindowProc), for tests. */
 unsigned long wb_mfc_handled_count(void);

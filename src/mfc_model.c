@@ -43,6 +43,7 @@ struct wb_cwnd {
     const msgmap *map;                                  /* GetMessageMap() of the class */
     LRESULT (*window_proc)(wb_cwnd *, UINT, WPARAM, LPARAM);   /* the virtual WindowProc */
     WNDPROC super;                                      /* m_pfnSuper; NULL: ::DefWindowProc */
+    int super_unicode;                                  /* the window was Unicode when subclassed */
 };
 
 typedef struct map_node {
@@ -110,6 +111,12 @@ static const msgmap_entry frame_entries[] = {
 };
 static const msgmap frame_map = { &cwnd_map, frame_entries };
 
+static const msgmap_entry control_entries[] = {   /* a CButton/CStatic-derived control */
+    ON_MSG(WM_CTLCOLORSTATIC), ON_MSG(WM_CTLCOLORBTN), ON_MSG(WM_SETCURSOR), ON_MSG(WM_LBUTTONDOWN),
+    MAP_END
+};
+static const msgmap control_map = { &cwnd_map, control_entries };
+
 static const msgmap_entry app_entries[] = {   /* what a typical CMainFrame adds */
     ON_MSG(WM_TIMER), ON_MSG(WM_CONTEXTMENU), ON_MSG(WM_GETMINMAXINFO), ON_MSG(WM_MOVE),
     ON_MSG(WM_SHOWWINDOW), ON_MSG(WM_INITIALUPDATE), ON_CMD(0x8001), ON_CMD(0x8002),
@@ -158,6 +165,12 @@ static int map_attach(thread_state *ts, wb_cwnd *wnd)
     return 0;
 }
 
+static int map_attach_new(thread_state *ts, wb_cwnd *wnd, HWND hwnd)
+{
+    wnd->hwnd = hwnd;
+    return map_attach(ts, wnd);
+}
+
 static void map_detach(thread_state *ts, HWND hwnd)
 {
     map_node **pp = &ts->buckets[hash_key(hwnd)];
@@ -183,7 +196,9 @@ static const msgmap_entry *find_entry(const msgmap_entry *e, UINT msg, UINT code
 
 static LRESULT default_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp)   /* CWnd::DefWindowProc */
 {
-    if (wnd->super) return CallWindowProcA(wnd->super, wnd->hwnd, msg, wp, lp);
+    if (wnd->super)
+        return wnd->super_unicode ? CallWindowProcW(wnd->super, wnd->hwnd, msg, wp, lp)
+                                  : CallWindowProcA(wnd->super, wnd->hwnd, msg, wp, lp);
     return DefWindowProcA(wnd->hwnd, msg, wp, lp);
 }
 
@@ -245,11 +260,6 @@ static LRESULT cwnd_window_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp)   
     return result;
 }
 
-LRESULT wb_mfc_window_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp)
-{
-    return wnd->window_proc(wnd, msg, wp, lp);
-}
-
 static LRESULT call_wnd_proc(thread_state *ts, wb_cwnd *wnd, HWND h, UINT msg, WPARAM wp, LPARAM lp)
 {
     MSG old = ts->last_sent;   /* AfxCallWndProc keeps the message for GetCurrentMessage() */
@@ -265,6 +275,13 @@ static LRESULT call_wnd_proc(thread_state *ts, wb_cwnd *wnd, HWND h, UINT msg, W
     }
     ts->last_sent = old;
     return r;
+}
+
+LRESULT wb_mfc_call_wnd_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp)
+{
+    thread_state *ts = get_thread_state();
+    if (ts == NULL) return 0;
+    return call_wnd_proc(ts, wnd, wnd->hwnd, msg, wp, lp);
 }
 
 static LRESULT CALLBACK afx_wnd_proc(HWND h, UINT msg, WPARAM wp, LPARAM lp)
@@ -316,7 +333,13 @@ int wb_mfc_init(wb_error *err)
     return 0;
 }
 
-HWND wb_mfc_create(HWND parent, DWORD style, int x, int y, int w, int h, wb_error *err)
+static const msgmap *map_of(wb_mfc_kind kind)
+{
+    return kind == WB_MFC_FRAME ? &app_map : &control_map;
+}
+
+HWND wb_mfc_create(wb_mfc_kind kind, HWND parent, DWORD style, int x, int y, int w, int h,
+                   wb_error *err)
 {
     wb_cwnd *wnd = (wb_cwnd *)calloc(1, sizeof *wnd);
     thread_state *ts = get_thread_state();
@@ -326,7 +349,7 @@ HWND wb_mfc_create(HWND parent, DWORD style, int x, int y, int w, int h, wb_erro
         wb_error_text(err, "out of memory creating an MFC-style window");
         return NULL;
     }
-    wnd->map = &app_map;
+    wnd->map = map_of(kind);
     wnd->window_proc = cwnd_window_proc;
     ts->wnd_init = wnd;
     hwnd = CreateWindowExA(0, WB_MFC_CLASS, "winbench MFC-style window", style, x, y, w, h,
@@ -341,6 +364,34 @@ HWND wb_mfc_create(HWND parent, DWORD style, int x, int y, int w, int h, wb_erro
         return NULL;
     }
     return hwnd;
+}
+
+int wb_mfc_subclass(wb_mfc_kind kind, HWND hwnd, wb_error *err)
+{
+    wb_cwnd *wnd = (wb_cwnd *)calloc(1, sizeof *wnd);
+    thread_state *ts = get_thread_state();
+    LONG_PTR old;
+    if (wnd == NULL || ts == NULL || map_attach_new(ts, wnd, hwnd) != 0) {
+        free(wnd);
+        wb_error_text(err, "out of memory subclassing a window");
+        return -1;
+    }
+    wnd->map = map_of(kind);
+    wnd->window_proc = cwnd_window_proc;
+    /* The window procedure is replaced in the window's own character set, like MFC's
+     * SubclassWindow, so the original procedure is called with the arguments it expects. */
+    SetLastError(0);
+    wnd->super_unicode = IsWindowUnicode(hwnd) ? 1 : 0;
+    old = wnd->super_unicode ? SetWindowLongPtrW(hwnd, GWLP_WNDPROC, (LONG_PTR)afx_wnd_proc)
+                                : SetWindowLongPtrA(hwnd, GWLP_WNDPROC, (LONG_PTR)afx_wnd_proc);
+    if (old == 0 && GetLastError() != 0) {
+        wb_error_win32(err, "SetWindowLongPtr(GWLP_WNDPROC)", GetLastError());
+        map_detach(ts, hwnd);
+        free(wnd);
+        return -1;
+    }
+    wnd->super = (WNDPROC)old;
+    return 0;
 }
 
 unsigned long wb_mfc_handled_count(void)

@@ -104,7 +104,7 @@ static void test_mfc_model(void)
     wb_cwnd *w;
     unsigned long before;
     ok(wb_mfc_init(&err) == 0, "init: %s", err.what);
-    h = wb_mfc_create(NULL, WS_OVERLAPPEDWINDOW, 0, 0, 100, 100, &err);
+    h = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW, 0, 0, 100, 100, &err);
     ok(h != NULL, "create: %s", err.what);
     if (!h) return;
     w = wb_mfc_from_handle(h);
@@ -122,10 +122,39 @@ static void test_mfc_model(void)
     ok(wb_mfc_handled_count() == before + 3, "WM_COMMAND routed to a command entry");
     SendMessageA(h, WM_COMMAND, 0x1234, 0);
     ok(wb_mfc_handled_count() == before + 3, "unknown command not handled");
-    wb_mfc_window_proc(w, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
-    ok(wb_mfc_handled_count() == before + 4, "direct CWnd::WindowProc call (bOnlyPerm path)");
+    wb_mfc_call_wnd_proc(w, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+    ok(wb_mfc_handled_count() == before + 4, "direct AfxCallWndProc call (bOnlyPerm path)");
     DestroyWindow(h);
     ok(wb_mfc_from_handle(h) == NULL, "WM_NCDESTROY removes the window from the map");
+}
+
+static void test_mfc_children(void)
+{
+    wb_error err;
+    HWND frame, child, button;
+    unsigned long before;
+    ok(wb_mfc_init(&err) == 0, "init: %s", err.what);
+    frame = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW, 0, 0, 100, 100, &err);
+    child = frame ? wb_mfc_create(WB_MFC_CHILD, frame, WS_CHILD, 0, 0, 10, 10, &err) : NULL;
+    button = CreateWindowExA(0, "BUTTON", "b", WS_CHILD | BS_AUTOCHECKBOX, 0, 0, 10, 10, frame, NULL, NULL, NULL);
+    ok(frame && child && button, "windows created: %s", err.what);
+    if (!frame || !child || !button) return;
+    before = wb_mfc_handled_count();
+    SendMessageA(child, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+    ok(wb_mfc_handled_count() == before, "a child control has no WM_IDLEUPDATECMDUI handler");
+    SendMessageA(frame, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+    ok(wb_mfc_handled_count() == before + 1, "the frame has one");
+
+    ok(wb_mfc_from_handle(button) == NULL, "a plain BUTTON is not mapped");
+    ok(wb_mfc_subclass(WB_MFC_CHILD, button, &err) == 0, "subclass: %s", err.what);
+    ok(wb_mfc_from_handle(button) != NULL, "a subclassed BUTTON is in the permanent map");
+    ok(SendMessageA(button, 0x0360, 0, 0) == 1, "and answers WM_QUERYAFXWNDPROC");
+    SendMessageA(button, BM_SETCHECK, BST_CHECKED, 0);   /* unhandled: reaches the button's own procedure */
+    ok(SendMessageA(button, BM_GETCHECK, 0, 0) == BST_CHECKED, "the original BUTTON procedure keeps the check state");
+    ok(GetWindowTextLengthA(button) == 1, "text messages reach the original BUTTON procedure (%d)",
+       GetWindowTextLengthA(button));
+    DestroyWindow(frame);
+    ok(wb_mfc_from_handle(button) == NULL && wb_mfc_from_handle(child) == NULL, "children unmapped with the frame");
 }
 
 static void test_visual_styles(void)
@@ -162,6 +191,7 @@ static const wbt_case cases[] = {
     { "clock", test_clock },
     { "cpu_times", test_cpu_times },
     { "mfc_model", test_mfc_model },
+    { "mfc_children", test_mfc_children },
     { "visual_styles", test_visual_styles },
     { NULL, NULL }
 };
