@@ -11,13 +11,13 @@
 #include "wb_mfc.h"
 #include "wb_module.h"
 #include "wb_visual_styles.h"
+#include "wb_windows.h"
 
 enum { TARGET_SCRATCH, TARGET_BUTTON, TARGET_MFC };
 enum { THREAD_SAME, THREAD_CROSS };
 
 /* Progress is stored between chunks, never per message. */
 #define CHUNK 65536UL
-#define SCRATCH_CLASS "WinbenchScratch"
 
 typedef struct sendmsg_config {
     uint64_t iterations, msg;
@@ -75,39 +75,6 @@ typedef struct sendmsg_state {
     char wndproc_module[64];
 } sendmsg_state;
 
-static LRESULT CALLBACK scratch_wndproc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
-{
-    /* Raymond Chen's scratch program: a switch for the few messages it handles, everything
-     * else (WM_NULL among them) to DefWindowProc. */
-    switch (msg) {
-    case WM_CREATE:
-        return 0;
-    case WM_PAINT: {
-        PAINTSTRUCT ps;
-        BeginPaint(hwnd, &ps);
-        EndPaint(hwnd, &ps);
-        return 0;
-    }
-    }
-    return DefWindowProcA(hwnd, msg, wp, lp);
-}
-
-static int register_scratch_class(wb_error *err)
-{
-    WNDCLASSA wc;
-    memset(&wc, 0, sizeof wc);
-    wc.lpfnWndProc = scratch_wndproc;
-    wc.hInstance = GetModuleHandleA(NULL);
-    wc.hCursor = LoadCursorA(NULL, (LPCSTR)IDC_ARROW);
-    wc.hbrBackground = (HBRUSH)(COLOR_WINDOW + 1);
-    wc.lpszClassName = SCRATCH_CLASS;
-    if (!RegisterClassA(&wc) && GetLastError() != ERROR_CLASS_ALREADY_EXISTS) {
-        wb_error_win32(err, "RegisterClass(" SCRATCH_CLASS ")", GetLastError());
-        return -1;
-    }
-    return 0;
-}
-
 /* Runs on the thread that will own the windows. */
 static int create_windows(sendmsg_state *st, wb_error *err)
 {
@@ -116,12 +83,12 @@ static int create_windows(sendmsg_state *st, wb_error *err)
 
     if (wb_styles_enter(st->cfg.themes, &styles, err) != 0) return -1;
     st->actctx = styles.active ? "v6" : "none";
-    st->owner = CreateWindowExA(0, SCRATCH_CLASS, "winbench sendmsg", WS_OVERLAPPEDWINDOW,
+    st->owner = CreateWindowExA(0, WB_SCRATCH_CLASS, "winbench sendmsg", WS_OVERLAPPEDWINDOW,
                                 CW_USEDEFAULT, CW_USEDEFAULT, 320, 200, NULL, NULL,
                                 GetModuleHandleA(NULL), NULL);
     code = GetLastError();
     if (st->owner == NULL) {
-        wb_error_win32(err, "CreateWindowEx(" SCRATCH_CLASS ")", code);
+        wb_error_win32(err, "CreateWindowEx(" WB_SCRATCH_CLASS ")", code);
         wb_styles_leave(&styles);
         return -1;
     }
@@ -195,7 +162,7 @@ static int sendmsg_setup(const void *config, void **state, wb_error *err)
     }
     st->cfg = *(const sendmsg_config *)config;
     *state = st;
-    if (register_scratch_class(err) != 0 ||
+    if (wb_scratch_register(err) != 0 ||
         (st->cfg.target == TARGET_MFC && wb_mfc_init(err) != 0))
         goto fail;
 

@@ -28,6 +28,13 @@ typedef struct wb_sample {
     double metrics[WB_MAX_METRICS];   /* the module's own measures, named by metric_names */
 } wb_sample;
 
+/* Medians over the timed repetitions, for a module's own summary line. */
+typedef struct wb_run_summary {
+    unsigned reps;
+    double ops_per_s, ns_per_op, cpu_pct;   /* cpu_pct: whole process, % of one CPU */
+    const double *metrics;                   /* one median per metric_names entry */
+} wb_run_summary;
+
 typedef struct wb_module {
     const char *name;             /* "sendmsg" */
     const char *summary;          /* one line for `winbench list` */
@@ -49,10 +56,9 @@ typedef struct wb_module {
     /* Optional: the module's own measures per repetition (CSV columns after the common ones;
      * the summary row holds each one's median over repetitions). NULL-terminated. */
     const char *const *metric_names;
-    /* Optional: console lines in the module's terms instead of the generic "N op/sec" ones.
-     * summary gets the metrics' medians over `reps` repetitions. */
+    /* Optional: console lines in the module's terms instead of the generic "N op/sec" ones. */
     void (*print_rep)(FILE *out, unsigned rep, unsigned reps, const wb_sample *sample);
-    void (*print_summary)(FILE *out, const double *medians, unsigned reps);
+    void (*print_summary)(FILE *out, const struct wb_run_summary *summary);
     /* Optional: this module's defaults for --repeat and --warmup (NULL: the common ones). */
     const char *default_repeat, *default_warmup;
 } wb_module;

@@ -20,8 +20,8 @@ typedef struct wb_styles_scope {
 int  wb_styles_enter(int on, wb_styles_scope *scope, wb_error *err);
 void wb_styles_leave(wb_styles_scope *scope);
 
-/* Which control library a window really got, judged by the module that holds its window
- * procedure (not DllGetVersion, which Wine reports as 5.81 even for v6):
+/* Which control library a window really got, judged by the module that holds its class's
+ * window procedure (not DllGetVersion, which Wine reports as 5.81 even for v6):
  * "v6" (comctl32), "classic" (user32), or "own" (this program's procedure). */
 const char *wb_window_controls(HWND hwnd, char *module_name, size_t cap);
 

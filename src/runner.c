@@ -237,7 +237,8 @@ static void print_rep(const wb_run *r, unsigned rep, const wb_measure *m)
             cpu > 0 ? 100.0 * m->cpu_user_s / cpu : 0.0, cpu > 0 ? 100.0 * m->cpu_kernel_s / cpu : 0.0);
 }
 
-static void print_summary(const wb_run *r, const wb_summary *rate, double ns_median)
+/* "sendmsg iterations=1000000 target=button ...": what the summary below describes. */
+static void print_module_options(const wb_run *r)
 {
     const wb_option *o;
     char buf[64];
@@ -246,7 +247,13 @@ static void print_summary(const wb_run *r, const wb_summary *rate, double ns_med
         wb_option_value_text(o, r->config, buf, sizeof buf);
         fprintf(r->con, " %s=%s", o->name, buf);
     }
-    fprintf(r->con, "\n  median %.4g %s/sec, %.1f ns each (min %.4g, max %.4g", rate->median,
+    fprintf(r->con, "\n");
+}
+
+static void print_summary(const wb_run *r, const wb_summary *rate, double ns_median)
+{
+    print_module_options(r);
+    fprintf(r->con, "  median %.4g %s/sec, %.1f ns each (min %.4g, max %.4g", rate->median,
             r->m->op_name, ns_median, rate->min, rate->max);
     if (rate->n > 1) fprintf(r->con, ", CV %.2f%%", 100.0 * rate->cv);
     fprintf(r->con, ", %lu rep%s)\n", (unsigned long)rate->n, rate->n == 1 ? "" : "s");
@@ -269,6 +276,7 @@ static int measure_reps(wb_run *r, void *state)
     double *ns = (double *)malloc(reps * sizeof *ns);
     double *scratch = (double *)malloc(reps * sizeof *scratch);
     double *per_metric = (double *)malloc(reps * WB_MAX_METRICS * sizeof *per_metric);
+    double *cpu = (double *)malloc(reps * sizeof *cpu);
     double medians[WB_MAX_METRICS];
     wb_measure total;
     wb_summary rate_sum, ns_sum, metric_sum;
@@ -278,8 +286,8 @@ static int measure_reps(wb_run *r, void *state)
     int rc = WB_EXIT_OK;
     unsigned i;
 
-    if (rates == NULL || ns == NULL || scratch == NULL || per_metric == NULL) {
-        free(rates), free(ns), free(scratch), free(per_metric);
+    if (rates == NULL || ns == NULL || scratch == NULL || per_metric == NULL || cpu == NULL) {
+        free(rates), free(ns), free(scratch), free(per_metric), free(cpu);
         return runtime_error(r, "out of memory");
     }
     memset(&total, 0, sizeof total);
@@ -303,6 +311,7 @@ static int measure_reps(wb_run *r, void *state)
         wb_measure_from_sample(&sample, &m);
         rates[rep - 1] = m.ops_per_s;
         ns[rep - 1] = m.ns_per_op;
+        cpu[rep - 1] = m.cpu_pct;
         for (k = 0; k < nmetrics; k++) per_metric[k * reps + rep - 1] = sample.metrics[k];
         wb_measure_add(&total, &m);
         wb_csv_rep_row(r, rep, &m, sample.metrics);
@@ -324,10 +333,22 @@ static int measure_reps(wb_run *r, void *state)
             medians[k] = metric_sum.median;
         }
         wb_csv_summary_row(r, &total, &rate_sum, ns_sum.median, medians);
-        if (r->m->print_summary) r->m->print_summary(r->con, medians, (unsigned)reps);
-        else print_summary(r, &rate_sum, ns_sum.median);
+        if (r->m->print_summary) {
+            wb_run_summary s;
+            wb_summary cpu_sum;
+            wb_summarize(cpu, reps, scratch, &cpu_sum);
+            s.reps = (unsigned)reps;
+            s.ops_per_s = rate_sum.median;
+            s.ns_per_op = ns_sum.median;
+            s.cpu_pct = cpu_sum.median;
+            s.metrics = medians;
+            print_module_options(r);
+            r->m->print_summary(r->con, &s);
+        } else {
+            print_summary(r, &rate_sum, ns_sum.median);
+        }
     }
-    free(rates), free(ns), free(scratch), free(per_metric);
+    free(rates), free(ns), free(scratch), free(per_metric), free(cpu);
     return rc;
 }
 

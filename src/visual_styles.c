@@ -71,28 +71,38 @@ void wb_styles_leave(wb_styles_scope *scope)
     memset(scope, 0, sizeof *scope);
 }
 
-const char *wb_window_controls(HWND hwnd, char *module_name, size_t cap)
+/* The module holding code at `address`, as a base file name; NULL when none does (a thunk). */
+static HMODULE module_of(const void *address, char *name, size_t cap)
 {
-    /* Ask in the window's own character set: across sets Windows hands out a thunk handle
-     * instead of the procedure's address. */
-    LONG_PTR proc = IsWindowUnicode(hwnd) ? GetWindowLongPtrW(hwnd, GWLP_WNDPROC)
-                                          : GetWindowLongPtrA(hwnd, GWLP_WNDPROC);
     HMODULE mod = NULL;
     char path[MAX_PATH];
     const char *base;
-
-    snprintf(module_name, cap, "unknown");
-    if (proc == 0 ||
+    if (address == NULL ||
         !GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
                                 GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
-                            (LPCSTR)proc, &mod) ||
+                            (LPCSTR)address, &mod) ||
         GetModuleFileNameA(mod, path, sizeof path) == 0)
-        return "unknown";
+        return NULL;
     base = strrchr(path, '\\');
-    base = base ? base + 1 : path;
-    snprintf(module_name, cap, "%s", base);
+    snprintf(name, cap, "%s", base ? base + 1 : path);
+    return mod;
+}
+
+const char *wb_window_controls(HWND hwnd, char *module_name, size_t cap)
+{
+    /* The class's procedure, not the window's: a window MFC subclassed still is the control
+     * its class made it. Asked in both character sets, because across sets Windows may hand
+     * out a thunk handle instead of the procedure's address. */
+    const void *proc_w = (const void *)GetClassLongPtrW(hwnd, GCLP_WNDPROC);
+    const void *proc_a = (const void *)GetClassLongPtrA(hwnd, GCLP_WNDPROC);
+    HMODULE mod = module_of(proc_w, module_name, cap);
+    if (mod == NULL) mod = module_of(proc_a, module_name, cap);
+    if (mod == NULL) {
+        snprintf(module_name, cap, "unknown");
+        return "unknown";
+    }
     if (mod == GetModuleHandleA(NULL)) return "own";
-    if (_stricmp(base, "comctl32.dll") == 0) return "v6";
-    if (_stricmp(base, "user32.dll") == 0) return "classic";
+    if (_stricmp(module_name, "comctl32.dll") == 0) return "v6";
+    if (_stricmp(module_name, "user32.dll") == 0) return "classic";
     return "other";
 }
