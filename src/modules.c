@@ -3,9 +3,11 @@
 #include "wb_module.h"
 
 extern const wb_module wb_sendmsg_module;
+extern const wb_module wb_idle_module;
 
 const wb_module *const wb_modules[] = {
     &wb_sendmsg_module,
+    &wb_idle_module,
     NULL
 };
 

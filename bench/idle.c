@@ -1,0 +1,522 @@
+/* idle: MFC's idle processing while WM_MOUSEMOVE floods in, with the CPU it costs measured by
+ * winbench itself.
+ *
+ * The seed: an MFC MDI application used 3.5-12% CPU on XP but 1-4% on Vista while the mouse
+ * moved over it, because every mouse move restarted MFC's idle processing, whose OnIdle(0)
+ * sends WM_IDLEUPDATECMDUI to every descendant window, and hundreds of them were subclassed by
+ * MFC ("case A"); the application's OnIdle also sent 1000 messages to a button ("case B").
+ *
+ * The UI thread (the one winbench times) runs a model of CWinThread::Run (MFC's thrdcore.cpp):
+ *   phase 1: while (bIdle && !PeekMessage(PM_NOREMOVE)) if (!OnIdle(lIdleCount++)) bIdle = FALSE;
+ *   phase 2: do { if (!PumpMessage()) return; if (IsIdleMessage(&msg)) { bIdle = TRUE;
+ *            lIdleCount = 0; } } while (PeekMessage(PM_NOREMOVE));
+ * A driver thread posts WM_MOUSEMOVE at a fixed rate for the duration, then WM_QUIT. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_hist.h"
+#include "wb_mfc.h"
+#include "wb_module.h"
+#include "wb_visual_styles.h"
+#include "wb_windows.h"
+
+enum { CLASS_CUSTOM, CLASS_BUTTON, CLASS_STATIC };
+enum { DISPATCH_DIRECT, DISPATCH_SENDMESSAGE };
+enum { CASE_NONE, CASE_1, CASE_2, CASE_3 };
+#define WM_SYSTIMER 0x0118
+#define MAX_WINDOWS 9000   /* a process may own 10,000 USER objects by default */
+
+typedef struct idle_config {
+    uint64_t windows, depth, sends, idle_every, mouse_rate;
+    double duration;
+    int wclass, themes, dispatch, mapped, same_point, preset;
+} idle_config;
+
+#define O(field) offsetof(idle_config, field)
+static const wb_option idle_options[] = {
+    { "case", WB_OPT_CHOICE, O(preset), "none", "none|1|2|3",
+      "the seed's configurations: 1 = A+B (mapped windows, 1000 sends), 2 = B only, 3 = neither", 0, 0, NULL },
+    { "windows", WB_OPT_COUNT, O(windows), "300", NULL, "child windows of the main frame", 0, MAX_WINDOWS, NULL },
+    { "depth", WB_OPT_COUNT, O(depth), "1", NULL, "nesting: the windows form chains this deep", 1, 1000, NULL },
+    { "class", WB_OPT_CHOICE, O(wclass), "static", "custom|button|static",
+      "class of the child windows (custom: winbench's own)", 0, 0, NULL },
+    { "themes", WB_OPT_CHOICE, O(themes), "off", "off|on", "create the windows under the comctl32 v6 context", 0, 0, NULL },
+    { "mapped", WB_OPT_CHOICE, O(mapped), "on", "off|on",
+      "children in MFC's permanent handle map (subclassed, case A) or plain (UnsubclassWindow)", 0, 0, NULL },
+    { "dispatch", WB_OPT_CHOICE, O(dispatch), "direct", "direct|sendmessage",
+      "SendMessageToDescendants: call mapped windows directly (bOnlyPerm) or ::SendMessage to all", 0, 0, NULL },
+    { "sends", WB_OPT_COUNT, O(sends), "0", NULL, "extra SendMessage(WM_NULL) to one button per OnIdle call (case B: 1000)", 0, 1000000, NULL },
+    { "idle-every", WB_OPT_COUNT, O(idle_every), "1", NULL,
+      "only every K-th new-position WM_MOUSEMOVE restarts idle processing", 1, 1000000, "K" },
+    { "mouse-rate", WB_OPT_COUNT, O(mouse_rate), "150", NULL, "WM_MOUSEMOVE posted per second", 1, 10000, "HZ" },
+    { "duration", WB_OPT_SECONDS, O(duration), "15s", NULL, "length of each repetition", 0, 0, NULL },
+    { "same-point", WB_OPT_FLAG, O(same_point), NULL, NULL, "post every move at the same point (IsIdleMessage filters them)", 0, 0, NULL },
+    { NULL, WB_OPT_FLAG, 0, NULL, NULL, NULL, 0, 0, NULL }
+};
+
+static int idle_check(void *config, char *err, size_t cap)
+{
+    idle_config *c = (idle_config *)config;
+    /* The presets set what the seed's three runs changed; the CSV shows the values used. */
+    switch (c->preset) {
+    case CASE_1: c->mapped = 1; c->sends = 1000; break;
+    case CASE_2: c->mapped = 0; c->sends = 1000; break;
+    case CASE_3: c->mapped = 0; c->sends = 0; break;
+    }
+    if (c->windows > 0 && c->depth > c->windows) {
+        snprintf(err, cap, "--depth: %llu is deeper than --windows %llu", (unsigned long long)c->depth,
+                 (unsigned long long)c->windows);
+        return -1;
+    }
+    if (c->duration < 0.1 || c->duration * (double)c->mouse_rate > 1e8) {
+        snprintf(err, cap, "--duration: %g s at %llu Hz is outside 0.1 s .. 1e8 moves", c->duration,
+                 (unsigned long long)c->mouse_rate);
+        return -1;
+    }
+    return 0;
+}
+
+typedef UINT (WINAPI *time_period_fn)(UINT);   /* timeBeginPeriod, timeEndPeriod: MMRESULT */
+
+typedef struct idle_state {
+    idle_config cfg;
+    HWND frame, button, first_child;
+    wb_cwnd *frame_wnd;
+    unsigned windows_total;       /* the frame's descendants, the case B button included */
+    unsigned windows_mapped;      /* of those, in the permanent handle map */
+    unsigned cpus;
+    /* the idle-time timer: 1 ms scheduling for the driver (winmm, loaded at run time) */
+    time_period_fn time_begin, time_end;
+    /* IsIdleMessage's memory (m_ptCursorLast, m_nMsgLast) and --idle-every's counter */
+    POINT pt_last;
+    UINT msg_last;
+    uint64_t qualifying;
+    /* per repetition, UI thread */
+    uint64_t onidle_calls, idle_periods, pumped, moves_processed;
+    uint64_t period_ticks;        /* OnIdle time accumulated in the open idle period */
+    int period_open;
+    wb_hist *idle_cost;           /* ns of OnIdle work per idle period */
+    /* per repetition, driver thread */
+    volatile LONG processed_shared;   /* moves_processed as the driver sees it */
+    uint64_t posted, late, backlog_max;
+    uint64_t t0;
+    DWORD ui_thread;
+    wb_run_ctx *ctx;
+    /* facts */
+    const char *controls, *actctx, *timer;
+    char wndproc_module[64];
+} idle_state;
+
+/* ---- the MFC model --------------------------------------------------------------------------- */
+
+static void deliver(idle_state *st, HWND hwnd, wb_cwnd *mapped)
+{
+    if (st->cfg.dispatch == DISPATCH_DIRECT) {
+        if (mapped) wb_mfc_call_wnd_proc(mapped, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+    } else {
+        SendMessageA(hwnd, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+    }
+}
+
+/* CWnd::SendMessageToDescendants(hWnd, WM_IDLEUPDATECMDUI, TRUE, 0, bDeep = TRUE, bOnlyPerm):
+ * walks the child windows with GetTopWindow / GetNextWindow and recurses where a child has
+ * children. With bOnlyPerm (--dispatch direct) only windows in the permanent map get the
+ * message, by a direct call; otherwise every window gets it by ::SendMessage. */
+static void send_to_descendants(idle_state *st, HWND parent)
+{
+    HWND child;
+    for (child = GetTopWindow(parent); child != NULL; child = GetWindow(child, GW_HWNDNEXT)) {
+        if (st->cfg.dispatch == DISPATCH_DIRECT) deliver(st, child, wb_mfc_from_handle(child));
+        else deliver(st, child, NULL);
+        if (GetTopWindow(child) != NULL) send_to_descendants(st, child);
+    }
+}
+
+/* CWinApp::OnIdle: lCount 0 updates the user interface, 1 frees temporary maps (winbench has
+ * none to free); it returns lCount < 1. The application's own work (--sends) runs on every
+ * call, as an OnIdle override that calls the base class would. */
+static BOOL on_idle(idle_state *st, LONG count)
+{
+    uint64_t i;
+    for (i = 0; i < st->cfg.sends; i++) SendMessageA(st->button, WM_NULL, 0, 0);
+    if (count <= 0) {
+        /* CWinThread::OnIdle(0): the main window, if visible, and all its descendants. */
+        if (IsWindowVisible(st->frame)) {
+            deliver(st, st->frame, st->frame_wnd);
+            send_to_descendants(st, st->frame);
+        }
+    }
+    return count < 1;
+}
+
+/* CWinThread::IsIdleMessage, plus --idle-every: only every K-th qualifying move counts. */
+static BOOL is_idle_message(idle_state *st, const MSG *msg)
+{
+    if (msg->message == WM_MOUSEMOVE || msg->message == WM_NCMOUSEMOVE) {
+        if (st->pt_last.x == msg->pt.x && st->pt_last.y == msg->pt.y && msg->message == st->msg_last)
+            return FALSE;
+        st->pt_last = msg->pt;
+        st->msg_last = msg->message;
+        return ++st->qualifying % st->cfg.idle_every == 0;
+    }
+    return msg->message != WM_PAINT && msg->message != WM_SYSTIMER;
+}
+
+/* CWinThread::PumpMessage. MFC compares msg.pt, the cursor position Windows stamps on a
+ * message; a posted move carries wherever the real cursor is. winbench does not move the
+ * user's cursor, so it stamps the move's own point into msg.pt: IsIdleMessage then decides
+ * exactly as it would for a real mouse moving along those points. */
+static BOOL pump_message(idle_state *st, MSG *msg)
+{
+    if (GetMessageA(msg, NULL, 0, 0) <= 0) return FALSE;
+    st->pumped++;
+    if (msg->message == WM_MOUSEMOVE) {
+        msg->pt.x = (short)LOWORD(msg->lParam);
+        msg->pt.y = (short)HIWORD(msg->lParam);
+        st->moves_processed++;
+        st->processed_shared = (LONG)st->moves_processed;
+    }
+    TranslateMessage(msg);
+    DispatchMessageA(msg);
+    return TRUE;
+}
+
+static void close_period(idle_state *st)
+{
+    if (!st->period_open) return;
+    wb_hist_record(st->idle_cost, (uint64_t)(wb_ticks_to_s(st->period_ticks) * 1e9));
+    st->period_open = 0;
+}
+
+/* CWinThread::Run, with two QPC reads around each OnIdle call to cost the idle periods. */
+static void run_loop(idle_state *st)
+{
+    MSG msg;
+    BOOL idle = TRUE;
+    LONG count = 0;
+    for (;;) {
+        while (idle && !PeekMessageA(&msg, NULL, 0, 0, PM_NOREMOVE)) {
+            uint64_t t0, t1;
+            if (count == 0) {
+                close_period(st);   /* one cut short by a new idle message */
+                st->idle_periods++;
+                st->period_open = 1;
+                st->period_ticks = 0;
+            }
+            st->onidle_calls++;
+            t0 = wb_ticks();
+            if (!on_idle(st, count++)) idle = FALSE;
+            t1 = wb_ticks();
+            st->period_ticks += t1 - t0;
+            if (!idle) close_period(st);
+        }
+        do {
+            if (!pump_message(st, &msg)) {
+                close_period(st);
+                return;
+            }
+            if (is_idle_message(st, &msg)) {
+                idle = TRUE;
+                count = 0;
+            }
+        } while (PeekMessageA(&msg, NULL, 0, 0, PM_NOREMOVE));
+    }
+}
+
+/* ---- the mouse ----------------------------------------------------------------------------- */
+
+/* Points along a 200 x 200 raster: consecutive moves always differ. */
+static LPARAM move_point(const idle_state *st, uint64_t k)
+{
+    if (st->cfg.same_point) return MAKELPARAM(100, 100);
+    return MAKELPARAM(10 + (k % 200), 10 + (k / 200) % 200);
+}
+
+static DWORD WINAPI driver_main(void *arg)
+{
+    idle_state *st = (idle_state *)arg;
+    const uint64_t freq = wb_clock_freq();
+    const uint64_t total = (uint64_t)(st->cfg.duration * (double)st->cfg.mouse_rate + 0.5);
+    const double period = (double)freq / (double)st->cfg.mouse_rate;   /* ticks between moves */
+    uint64_t k = 0;
+
+    /* t_k = t0 + k * period. Each wake posts every move that is due, so a late wake (Sleep's
+     * granularity) delays moves but never drops them; moves posted over a period late count. */
+    while (k < total) {
+        uint64_t now = wb_ticks(), due = (uint64_t)((double)(now - st->t0) / period) + 1;
+        double wait_ms;
+        if (due > total) due = total;
+        for (; k < due; k++) {
+            uint64_t backlog;
+            if ((double)(now - st->t0) - (double)k * period > period) st->late++;
+            PostMessageA(st->frame, WM_MOUSEMOVE, 0, move_point(st, k));
+            st->posted++;
+            backlog = st->posted - (uint64_t)st->processed_shared;
+            if (backlog > st->backlog_max) st->backlog_max = backlog;
+        }
+        st->ctx->permille = (LONG)(k * 1000 / total);
+        if (k >= total) break;
+        wait_ms = ((double)k * period - (double)(wb_ticks() - st->t0)) * 1000.0 / (double)freq;
+        Sleep(wait_ms >= 1.0 ? (DWORD)wait_ms : 1);
+    }
+    /* The end: like a WM_QUIT from PostQuitMessage, after the last move. */
+    PostThreadMessageA(st->ui_thread, WM_QUIT, 0, 0);
+    return 0;
+}
+
+/* ---- set-up -------------------------------------------------------------------------------- */
+
+static HWND create_child(idle_state *st, HWND parent, int x, int y, wb_error *err)
+{
+    static const char *const classes[] = { WB_SCRATCH_CLASS, "BUTTON", "STATIC" };
+    const DWORD style = WS_CHILD | WS_VISIBLE;
+    HWND h;
+    DWORD code;
+    if (st->cfg.wclass == CLASS_CUSTOM && st->cfg.mapped)
+        return wb_mfc_create(WB_MFC_CHILD, parent, style, x, y, 40, 16, err);
+    h = CreateWindowExA(0, classes[st->cfg.wclass], "w", style, x, y, 40, 16, parent, NULL,
+                        GetModuleHandleA(NULL), NULL);
+    code = GetLastError();
+    if (h == NULL) {
+        char call[64];
+        snprintf(call, sizeof call, "CreateWindowEx(%s)", classes[st->cfg.wclass]);
+        wb_error_win32(err, call, code);
+        return NULL;
+    }
+    if (st->cfg.mapped && wb_mfc_subclass(WB_MFC_CHILD, h, err) != 0) return NULL;   /* CWnd::SubclassWindow */
+    return h;
+}
+
+static int create_windows(idle_state *st, wb_error *err)
+{
+    wb_styles_scope styles;
+    unsigned n = (unsigned)st->cfg.windows, depth = (unsigned)st->cfg.depth, made = 0;
+    /* Right of every monitor: visible (MFC only updates a visible main window) but never under
+     * the real cursor, and never painted. */
+    int x = GetSystemMetrics(SM_XVIRTUALSCREEN) + GetSystemMetrics(SM_CXVIRTUALSCREEN) + 100;
+    DWORD code;
+
+    if (wb_styles_enter(st->cfg.themes, &styles, err) != 0) return -1;
+    st->actctx = styles.active ? "v6" : "none";
+    st->frame = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW | WS_CLIPCHILDREN, x, 0, 640, 480, err);
+    if (st->frame == NULL) goto fail;
+    st->frame_wnd = wb_mfc_from_handle(st->frame);
+    while (made < n) {   /* chains of `depth` nested windows, side by side */
+        HWND parent = st->frame;
+        unsigned level;
+        for (level = 0; level < depth && made < n; level++, made++) {
+            HWND h = create_child(st, parent, (int)(made % 16) * 40, (int)(made / 16 % 30) * 16, err);
+            if (h == NULL) goto fail;
+            if (st->first_child == NULL) st->first_child = h;
+            parent = h;
+        }
+    }
+    st->button = CreateWindowExA(0, "BUTTON", "case B", WS_CHILD | WS_VISIBLE | BS_PUSHBUTTON, 0, 440, 80, 24,
+                                 st->frame, NULL, GetModuleHandleA(NULL), NULL);
+    code = GetLastError();
+    if (st->button == NULL) {
+        wb_error_win32(err, "CreateWindowEx(BUTTON)", code);
+        goto fail;
+    }
+    wb_styles_leave(&styles);
+    st->windows_total = n + 1;
+    st->windows_mapped = st->cfg.mapped ? n : 0;
+    st->controls = wb_window_controls(st->first_child ? st->first_child : st->button, st->wndproc_module,
+                                      sizeof st->wndproc_module);
+    ShowWindow(st->frame, SW_SHOWNOACTIVATE);
+    UpdateWindow(st->frame);
+    wb_drain_messages();
+    return 0;
+fail:
+    wb_styles_leave(&styles);
+    return -1;
+}
+
+static void idle_teardown(void *state)
+{
+    idle_state *st = (idle_state *)state;
+    if (st == NULL) return;
+    if (st->frame && IsWindow(st->frame)) DestroyWindow(st->frame);
+    wb_drain_messages();
+    if (st->time_end && st->timer[0] == '1') st->time_end(1);
+    free(st->idle_cost);
+    free(st);
+}
+
+static int idle_setup(const void *config, void **state, wb_error *err)
+{
+    idle_state *st = (idle_state *)calloc(1, sizeof *st);
+    SYSTEM_INFO si;
+    HMODULE winmm;
+    if (st == NULL || (st->idle_cost = (wb_hist *)calloc(1, sizeof *st->idle_cost)) == NULL) {
+        free(st);
+        wb_error_text(err, "out of memory");
+        return -1;
+    }
+    *state = st;
+    st->cfg = *(const idle_config *)config;
+    st->ui_thread = GetCurrentThreadId();
+    GetSystemInfo(&si);
+    st->cpus = si.dwNumberOfProcessors;
+    st->timer = "default";
+    /* Without a 1 ms timer, Sleep wakes every 15.6 ms and moves would come in bursts of two
+     * or three, each burst one idle period. timeBeginPeriod raises the interrupt rate for the
+     * whole system while the run lasts (as many applications do); the CSV records it. */
+    winmm = LoadLibraryA("winmm.dll");
+    if (winmm) {
+        st->time_begin = (time_period_fn)(void (*)(void))GetProcAddress(winmm, "timeBeginPeriod");
+        st->time_end = (time_period_fn)(void (*)(void))GetProcAddress(winmm, "timeEndPeriod");
+        if (st->time_begin && st->time_end && st->time_begin(1) == 0) st->timer = "1ms";
+    }
+    if (wb_scratch_register(err) != 0 || wb_mfc_init(err) != 0 || create_windows(st, err) != 0) {
+        idle_teardown(st);
+        *state = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- one repetition ------------------------------------------------------------------------ */
+
+enum {
+    M_CPU_MACHINE, M_CPU_USER, M_CPU_KERNEL, M_UI_CPU, M_ONIDLE, M_ONIDLE_PER_S, M_PERIODS,
+    M_PERIODS_PER_S, M_POSTED, M_PROCESSED, M_LATE, M_BACKLOG, M_RATE, M_PER_MOVE, M_DELIVERED,
+    M_DELIVERED_PER_S, M_COST_MEAN, M_COST_P50, M_COST_P99, M_COST_MAX, M_COUNT
+};
+
+static const char *const idle_metric_names[] = {
+    "cpu_pct_machine", "cpu_user_pct", "cpu_kernel_pct", "ui_thread_cpu_pct", "onidle_calls",
+    "onidle_per_s", "idle_periods", "idle_periods_per_s", "moves_posted", "moves_processed",
+    "moves_late", "backlog_max", "mouse_rate_actual", "idle_periods_per_move", "msgs_delivered",
+    "msgs_delivered_per_s", "idle_cost_mean_us", "idle_cost_p50_us", "idle_cost_p99_us",
+    "idle_cost_max_us", NULL
+};
+
+static void fill_metrics(const idle_state *st, wb_sample *s)
+{
+    const wb_interval *iv = &s->iv;
+    double wall = wb_ticks_to_s(iv->t1 - iv->t0);
+    double user = (double)(iv->proc1.user - iv->proc0.user) * 1e-7;
+    double kernel = (double)(iv->proc1.kernel - iv->proc0.kernel) * 1e-7;
+    double ui = (double)(iv->thr1.user + iv->thr1.kernel - iv->thr0.user - iv->thr0.kernel) * 1e-7;
+    /* Messages that reached a window procedure: the idle updates, the case B sends and the
+     * pumped messages themselves. Counted from the counters, not in the loop. */
+    unsigned per_update = st->cfg.dispatch == DISPATCH_DIRECT ? st->windows_mapped + 1 : st->windows_total + 1;
+    uint64_t onidle0 = st->idle_periods;
+    double delivered = (double)onidle0 * per_update + (double)st->onidle_calls * (double)st->cfg.sends +
+                       (double)st->pumped;
+    double *m = s->metrics;
+
+    if (wall <= 0) wall = 1e-9;
+    m[M_CPU_MACHINE] = 100.0 * (user + kernel) / wall / (double)st->cpus;
+    m[M_CPU_USER] = 100.0 * user / wall;
+    m[M_CPU_KERNEL] = 100.0 * kernel / wall;
+    m[M_UI_CPU] = 100.0 * ui / wall;
+    m[M_ONIDLE] = (double)st->onidle_calls;
+    m[M_ONIDLE_PER_S] = (double)st->onidle_calls / wall;
+    m[M_PERIODS] = (double)st->idle_periods;
+    m[M_PERIODS_PER_S] = (double)st->idle_periods / wall;
+    m[M_POSTED] = (double)st->posted;
+    m[M_PROCESSED] = (double)st->moves_processed;
+    m[M_LATE] = (double)st->late;
+    m[M_BACKLOG] = (double)st->backlog_max;
+    m[M_RATE] = (double)st->posted / wall;
+    m[M_PER_MOVE] = st->moves_processed ? (double)st->idle_periods / (double)st->moves_processed : 0.0;
+    m[M_DELIVERED] = delivered;
+    m[M_DELIVERED_PER_S] = delivered / wall;
+    m[M_COST_MEAN] = wb_hist_mean(st->idle_cost) / 1000.0;
+    m[M_COST_P50] = (double)wb_hist_percentile(st->idle_cost, 50) / 1000.0;
+    m[M_COST_P99] = (double)wb_hist_percentile(st->idle_cost, 99) / 1000.0;
+    m[M_COST_MAX] = (double)st->idle_cost->max / 1000.0;
+}
+
+static void reset_counters(idle_state *st)
+{
+    st->pt_last.x = st->pt_last.y = -1;
+    st->msg_last = 0;
+    st->qualifying = 0;
+    st->onidle_calls = st->idle_periods = st->pumped = st->moves_processed = 0;
+    st->period_open = 0;
+    st->processed_shared = 0;
+    st->posted = st->late = st->backlog_max = 0;
+    wb_hist_reset(st->idle_cost);
+}
+
+static int idle_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
+{
+    idle_state *st = (idle_state *)state;
+    HANDLE driver;
+    wb_drain_messages();
+    reset_counters(st);
+    st->ctx = ctx;
+    wb_interval_begin(&sample->iv);
+    st->t0 = sample->iv.t0;
+    /* Started after the first QPC read so that its schedule begins with the interval. */
+    driver = CreateThread(NULL, 0, driver_main, st, 0, NULL);
+    if (driver == NULL) {
+        wb_error_win32(err, "CreateThread", GetLastError());
+        return -1;
+    }
+    run_loop(st);
+    wb_interval_end(&sample->iv);
+    WaitForSingleObject(driver, INFINITE);   /* it has posted WM_QUIT: it is ending */
+    CloseHandle(driver);
+    sample->ops = st->idle_periods;
+    fill_metrics(st, sample);
+    return 0;
+}
+
+/* ---- reporting ----------------------------------------------------------------------------- */
+
+static void idle_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s)
+{
+    const double *m = s->metrics;
+    fprintf(out, "  rep %u/%u: cpu %.1f%% of one CPU (%.2f%% of the machine; user %.1f%%, kernel %.1f%%), "
+                 "%.0f moves -> %.0f idle periods (%.1f/s), %.0f us each (p99 %.0f us)",
+            rep, reps, m[M_CPU_USER] + m[M_CPU_KERNEL], m[M_CPU_MACHINE], m[M_CPU_USER], m[M_CPU_KERNEL],
+            m[M_PROCESSED], m[M_PERIODS], m[M_PERIODS_PER_S], m[M_COST_MEAN], m[M_COST_P99]);
+    if (m[M_BACKLOG] > 1 || m[M_LATE] > 0)
+        fprintf(out, ", backlog up to %.0f, %.0f moves late", m[M_BACKLOG], m[M_LATE]);
+    fprintf(out, "\n");
+}
+
+static void idle_print_summary(FILE *out, const wb_run_summary *s)
+{
+    const double *m = s->metrics;
+    fprintf(out, "  median CPU %.1f%% of one CPU (%.2f%% of the machine), %.1f idle periods/s "
+                 "(%.2f per move), %.0f us each (p99 %.0f us), %.0f messages/s, %u rep%s\n",
+            s->cpu_pct, m[M_CPU_MACHINE], m[M_PERIODS_PER_S], m[M_PER_MOVE], m[M_COST_MEAN], m[M_COST_P99],
+            m[M_DELIVERED_PER_S], s->reps, s->reps == 1 ? "" : "s");
+}
+
+static const char *const idle_fact_names[] = { "controls", "wndproc_module", "actctx", "timer", NULL };
+
+static void idle_facts(void *state, const char **values)
+{
+    const idle_state *st = (const idle_state *)state;
+    values[0] = st->controls;
+    values[1] = st->wndproc_module;
+    values[2] = st->actctx;
+    values[3] = st->timer;
+}
+
+const wb_module wb_idle_module = {
+    "idle",
+    "MFC idle processing (OnIdle, SendMessageToDescendants) under a WM_MOUSEMOVE flood: CPU used",
+    "idle period",
+    idle_options,
+    sizeof(idle_config),
+    idle_check,
+    idle_setup,
+    idle_run,
+    idle_teardown,
+    idle_fact_names,
+    idle_facts,
+    idle_metric_names,
+    idle_print_rep,
+    idle_print_summary,
+    "3",
+    "0"
+};
