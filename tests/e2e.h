@@ -1,0 +1,47 @@
+/* End-to-end test helpers: each test program (e2e_sendmsg, e2e_idle) runs winbench.exe, found
+ * beside itself, in an empty working directory of its own, and checks exit codes, lines, CSVs. */
+#ifndef E2E_H
+#define E2E_H
+
+#include <windows.h>
+#include <stddef.h>
+
+#include "wb_csv.h"
+#include "wbtest.h"
+
+typedef struct result {
+    DWORD code;
+    char *out, *err;    /* whole stdout / stderr */
+    size_t out_len, err_len;
+} result;
+
+extern char g_dir[MAX_PATH];   /* the test's working directory */
+
+/* Runs winbench with a NULL-terminated argument list in g_dir; never waits more than 120 s;
+ * records a failure if it crashed (exception exit code). */
+result run(const char *first, ...);
+void result_free(result *r);
+void path_in_dir(char *buf, size_t cap, const char *name);
+int count_lines(const char *s);
+char *read_all(const char *path, size_t *len);   /* whole file, NUL-terminated; NULL if absent */
+int dir_has_csv(void);
+
+/* Usage errors: exit 2, exactly one line "winbench: ..." (want_line when not NULL), nothing
+ * on stdout, no CSV. */
+void expect_usage(const char *want_line, const char *a1, const char *a2, const char *a3, const char *a4);
+
+typedef struct csv_file {
+    wb_csv_table t;
+    int ok;
+} csv_file;
+
+csv_file load_csv(const char *path, char sep);
+csv_file load_csv_here(const char *name, char sep);   /* a file in g_dir */
+const char *cell(const csv_file *c, size_t row, const char *col);
+double num(const csv_file *c, size_t row, const char *col);   /* -1 when empty or missing */
+int cell_is(const csv_file *c, size_t row, const char *col, const char *want);
+
+/* main(): set up g_dir, run the named case, remove g_dir. */
+int e2e_main(const wbt_case *cases, int argc, char **argv);
+
+#endif

@@ -1,0 +1,247 @@
+/* Helpers of the end-to-end tests: run winbench.exe (found beside the test program) as a user
+ * would, in a fresh directory, and read back its output and CSV. */
+#include <windows.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e.h"
+
+static char g_exe[MAX_PATH];
+char g_dir[MAX_PATH];
+
+/* One argument quoted by the rules CommandLineToArgvW and the CRT undo. */
+static void append_arg(char *cmd, size_t cap, const char *arg)
+{
+    size_t n = strlen(cmd);
+    const char *p;
+    int quote = arg[0] == '\0' || strpbrk(arg, " \t\"") != NULL;
+    if (n && n + 1 < cap) cmd[n++] = ' ';
+    if (quote && n + 1 < cap) cmd[n++] = '"';
+    for (p = arg; *p && n + 4 < cap; p++) {
+        size_t bs = 0;
+        while (p[bs] == '\\') bs++;
+        if (bs && (p[bs] == '"' || (p[bs] == '\0' && quote))) {
+            size_t k;
+            for (k = 0; k < bs * 2 && n + 2 < cap; k++) cmd[n++] = '\\';
+            p += bs - 1;
+            continue;
+        }
+        if (*p == '"') cmd[n++] = '\\';
+        cmd[n++] = *p;
+    }
+    if (quote && n + 1 < cap) cmd[n++] = '"';
+    cmd[n] = '\0';
+}
+
+char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *p;
+    long n;
+    *len = 0;
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    p = (char *)malloc((size_t)n + 1);
+    if (p) {
+        *len = fread(p, 1, (size_t)n, f);
+        p[*len] = '\0';
+    }
+    fclose(f);
+    return p;
+}
+
+static HANDLE inheritable_file(const char *path)
+{
+    SECURITY_ATTRIBUTES sa;
+    sa.nLength = sizeof sa;
+    sa.lpSecurityDescriptor = NULL;
+    sa.bInheritHandle = TRUE;
+    return CreateFileA(path, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &sa, CREATE_ALWAYS,
+                       FILE_ATTRIBUTE_NORMAL, NULL);
+}
+
+/* Runs winbench with a NULL-terminated argument list in g_dir; never waits more than 120 s. */
+result run(const char *first, ...)
+{
+    result r;
+    char cmd[4096] = "", out_path[MAX_PATH], err_path[MAX_PATH];
+    const char *arg;
+    va_list ap;
+    STARTUPINFOA si;
+    PROCESS_INFORMATION pi;
+
+    memset(&r, 0, sizeof r);
+    append_arg(cmd, sizeof cmd, g_exe);
+    va_start(ap, first);
+    for (arg = first; arg; arg = va_arg(ap, const char *)) append_arg(cmd, sizeof cmd, arg);
+    va_end(ap);
+    snprintf(out_path, sizeof out_path, "%s.stdout", g_dir);
+    snprintf(err_path, sizeof err_path, "%s.stderr", g_dir);
+
+    memset(&si, 0, sizeof si);
+    si.cb = sizeof si;
+    si.dwFlags = STARTF_USESTDHANDLES;
+    si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+    si.hStdOutput = inheritable_file(out_path);
+    si.hStdError = inheritable_file(err_path);
+    if (!CreateProcessA(NULL, cmd, NULL, NULL, TRUE, 0, NULL, g_dir, &si, &pi)) {
+        ok(0, "CreateProcess(%s) failed: %lu", cmd, GetLastError());
+        r.code = 0xFFFFFFFF;
+    } else {
+        if (WaitForSingleObject(pi.hProcess, 120000) != WAIT_OBJECT_0) {
+            ok(0, "winbench hung (over 120 s): %s", cmd);
+            TerminateProcess(pi.hProcess, 1);
+            WaitForSingleObject(pi.hProcess, 5000);
+        }
+        GetExitCodeProcess(pi.hProcess, &r.code);
+        CloseHandle(pi.hProcess);
+        CloseHandle(pi.hThread);
+    }
+    CloseHandle(si.hStdOutput);
+    CloseHandle(si.hStdError);
+    r.out = read_all(out_path, &r.out_len);
+    r.err = read_all(err_path, &r.err_len);
+    if (!r.out) r.out = (char *)calloc(1, 1);
+    if (!r.err) r.err = (char *)calloc(1, 1);
+    DeleteFileA(out_path);
+    DeleteFileA(err_path);
+    /* An exception code (0xC0000005 and friends) is a crash, whatever the test expects. */
+    ok(r.code < 0xC0000000u || r.code == 0xFFFFFFFF, "winbench crashed with 0x%08lx: %s", r.code, cmd);
+    return r;
+}
+
+void result_free(result *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+void path_in_dir(char *buf, size_t cap, const char *name)
+{
+    snprintf(buf, cap, "%s\\%s", g_dir, name);
+}
+
+int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        if (*s == '\n') n++;
+    return n;
+}
+
+/* ---- CSV checks -------------------------------------------------------------------------- */
+
+csv_file load_csv(const char *path, char sep)
+{
+    csv_file c;
+    size_t len;
+    char err[128] = "";
+    char *text = read_all(path, &len);
+    memset(&c, 0, sizeof c);
+    ok(text != NULL, "%s was not written", path);
+    if (!text) return c;
+    c.ok = wb_csv_parse(text, len, sep, &c.t, err, sizeof err) == 0;
+    ok(c.ok, "%s does not parse: %s", path, err);
+    free(text);
+    return c;
+}
+
+/* A CSV that winbench wrote into the test's working directory. */
+csv_file load_csv_here(const char *name, char sep)
+{
+    char path[MAX_PATH];
+    path_in_dir(path, sizeof path, name);
+    return load_csv(path, sep);
+}
+
+const char *cell(const csv_file *c, size_t row, const char *col)
+{
+    int i = wb_csv_column(&c->t, col);
+    if (i < 0 || row >= c->t.nrows || (size_t)i >= c->t.rows[row].nfields) return NULL;
+    return c->t.rows[row].fields[i];
+}
+
+double num(const csv_file *c, size_t row, const char *col)
+{
+    const char *s = cell(c, row, col);
+    return s && *s ? atof(s) : -1.0;
+}
+
+int cell_is(const csv_file *c, size_t row, const char *col, const char *want)
+{
+    const char *s = cell(c, row, col);
+    ok(s != NULL && strcmp(s, want) == 0, "row %lu column %s: expected \"%s\", got \"%s\"",
+       (unsigned long)row, col, want, s ? s : "(missing)");
+    return s != NULL && strcmp(s, want) == 0;
+}
+
+/* The shape every sendmsg CSV must have: header, `reps` rep rows, one summary row. */
+int dir_has_csv(void)
+{
+    WIN32_FIND_DATAA fd;
+    char pattern[MAX_PATH];
+    HANDLE h;
+    path_in_dir(pattern, sizeof pattern, "*.csv");
+    h = FindFirstFileA(pattern, &fd);
+    if (h == INVALID_HANDLE_VALUE) return 0;
+    FindClose(h);
+    return 1;
+}
+
+/* Usage errors: exit 2, exactly one line "winbench: ...", nothing on stdout, no CSV. */
+void expect_usage(const char *want_line, const char *a1, const char *a2, const char *a3, const char *a4)
+{
+    result r = run(a1, a2, a3, a4, NULL);
+    ok(r.code == 2, "%s %s %s: exit %lu, expected 2", a1 ? a1 : "", a2 ? a2 : "", a3 ? a3 : "", r.code);
+    ok(count_lines(r.err) == 1 && strncmp(r.err, "winbench: ", 10) == 0, "one line on stderr, got: %s", r.err);
+    if (want_line) {
+        char want[512];
+        snprintf(want, sizeof want, "%s\n", want_line);
+        /* The CRT may write "\r\n": compare without the CR. */
+        {
+            char *cr = strchr(r.err, '\r');
+            if (cr && cr[1] == '\n') memmove(cr, cr + 1, strlen(cr));
+        }
+        ok(strcmp(r.err, want) == 0, "\n  expected: %s  got:      %s", want, r.err);
+    }
+    ok(r.out_len == 0, "nothing on stdout for a usage error, got: %s", r.out);
+    ok(!dir_has_csv(), "a usage error left a CSV behind");
+    result_free(&r);
+}
+
+static void remove_dir(const char *dir)
+{
+    WIN32_FIND_DATAA fd;
+    char pattern[MAX_PATH], path[MAX_PATH];
+    HANDLE h;
+    snprintf(pattern, sizeof pattern, "%s\\*", dir);
+    h = FindFirstFileA(pattern, &fd);
+    if (h != INVALID_HANDLE_VALUE) {
+        do {
+            if (fd.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) continue;
+            snprintf(path, sizeof path, "%s\\%s", dir, fd.cFileName);
+            DeleteFileA(path);
+        } while (FindNextFileA(h, &fd));
+        FindClose(h);
+    }
+    RemoveDirectoryA(dir);
+}
+
+int e2e_main(const wbt_case *cases, int argc, char **argv)
+{
+    char tmp[MAX_PATH], *slash;
+    int rc;
+    GetModuleFileNameA(NULL, g_exe, sizeof g_exe);
+    slash = strrchr(g_exe, '\\');
+    strcpy(slash ? slash + 1 : g_exe, "winbench.exe");
+    GetTempPathA(sizeof tmp, tmp);
+    snprintf(g_dir, sizeof g_dir, "%swbe2e-%lu-%s", tmp, GetCurrentProcessId(), argc > 1 ? argv[1] : "all");
+    CreateDirectoryA(g_dir, NULL);
+    rc = wbt_main(cases, argc, argv);
+    remove_dir(g_dir);
+    return rc;
+}
+
