@@ -152,8 +152,16 @@ static void test_real_tables(void)
 {
     int i;
     check_real_table("common", wb_common_options, sizeof(wb_common));
-    for (i = 0; wb_modules[i]; i++)
+    for (i = 0; wb_modules[i]; i++) {
+        wb_option common[WB_MAX_COMMON_OPTIONS];
         check_real_table(wb_modules[i]->name, wb_modules[i]->options, wb_modules[i]->config_size);
+        /* the common options as this module sees them (its own --repeat / --warmup defaults) */
+        wb_common_options_for(wb_modules[i], common, WB_MAX_COMMON_OPTIONS);
+        check_real_table(wb_modules[i]->name, common, sizeof(wb_common));
+        if (wb_modules[i]->default_repeat)
+            ok(strcmp(common[0].name, "repeat") == 0 && strcmp(common[0].def, wb_modules[i]->default_repeat) == 0,
+               "%s: --repeat default %s", wb_modules[i]->name, common[0].def);
+    }
     ok(i >= 1, "at least one module registered");
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "wb_clock.h"
+#include "run_internal.h"
 #include "wb_mfc.h"
 #include "wb_sysinfo.h"
 #include "wb_visual_styles.h"
@@ -95,6 +96,34 @@ static void test_cpu_times(void)
     wb_interval_end(&iv);
     thread_s = (double)(iv.thr1.user + iv.thr1.kernel - iv.thr0.user - iv.thr0.kernel) * 1e-7;
     ok(thread_s < 0.05, "sleeping thread used %.3f s CPU", thread_s);
+}
+
+/* The CPU% winbench reports (the runner's own computation) against loads of known duty:
+ * busy, asleep, and busy half of every 20 ms. */
+static double measured_cpu_pct(int busy_ms, int sleep_ms, double seconds)
+{
+    wb_sample s;
+    wb_measure m;
+    volatile double x = 0;
+    memset(&s, 0, sizeof s);
+    wb_interval_begin(&s.iv);
+    do {
+        uint64_t start = wb_ticks();
+        while (wb_ticks_to_s(wb_ticks() - start) * 1000.0 < busy_ms) x += 1.0;
+        if (sleep_ms) Sleep((DWORD)sleep_ms);
+        wb_interval_end(&s.iv);
+    } while (wb_ticks_to_s(s.iv.t1 - s.iv.t0) < seconds);
+    wb_measure_from_sample(&s, &m);
+    return m.cpu_pct;
+}
+
+static void test_cpu_self_check(void)
+{
+    double busy = measured_cpu_pct(20, 0, 0.6), asleep = measured_cpu_pct(0, 20, 0.6),
+           half = measured_cpu_pct(10, 10, 1.5);
+    ok(busy > 80 && busy < 120, "busy thread: %.1f%% of one CPU", busy);
+    ok(asleep < 10, "sleeping thread: %.1f%%", asleep);
+    ok(half > 30 && half < 70, "busy half the time: %.1f%%", half);
 }
 
 static void test_mfc_model(void)
@@ -190,6 +219,7 @@ static const wbt_case cases[] = {
     { "sysinfo", test_sysinfo },
     { "clock", test_clock },
     { "cpu_times", test_cpu_times },
+    { "cpu_self_check", test_cpu_self_check },
     { "mfc_model", test_mfc_model },
     { "mfc_children", test_mfc_children },
     { "visual_styles", test_visual_styles },

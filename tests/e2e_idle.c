@@ -1,0 +1,186 @@
+/* End-to-end tests of the idle benchmark: real runs under Wine, short and with few windows
+ * (Wine's GetWindow goes through its server, so each window costs far more than on Windows).
+ * What is checked are relations between real measurements, never constants. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e.h"
+
+/* Runs `winbench idle` with a short, light configuration plus the given options and loads its
+ * CSV (header, one rep row, summary). */
+static csv_file run_idle(const char *csv, const char *a1, const char *a2, const char *a3, const char *a4)
+{
+    result r = run("idle", "--windows", "20", "--mouse-rate", "100", "--duration", "2s", "--repeat", "1",
+                   "--quiet", "--csv", csv, a1, a2, a3, a4, NULL);
+    csv_file c;
+    ok(r.code == 0, "idle %s %s %s: exit %lu: %s", a1 ? a1 : "", a2 ? a2 : "", a3 ? a3 : "", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here(csv, ',');
+    ok(c.ok && c.t.nrows == 3, "%s: expected header, rep, summary; got %lu rows", csv, (unsigned long)c.t.nrows);
+    if (c.t.nrows != 3) c.ok = 0;
+    return c;
+}
+
+static void test_csv_and_counts(void)
+{
+    static const char *const columns[] = {
+        "case", "windows", "depth", "class", "themes", "mapped", "dispatch", "sends", "idle-every",
+        "mouse-rate", "duration", "same-point", "controls", "wndproc_module", "actctx", "timer",
+        "cpu_pct", "cpu_pct_machine", "cpu_user_pct", "cpu_kernel_pct", "ui_thread_cpu_pct",
+        "onidle_calls", "onidle_per_s", "idle_periods", "idle_periods_per_s", "moves_posted",
+        "moves_processed", "moves_late", "backlog_max", "mouse_rate_actual", "idle_periods_per_move",
+        "msgs_delivered", "msgs_delivered_per_s", "idle_cost_mean_us", "idle_cost_p50_us",
+        "idle_cost_p99_us", "idle_cost_max_us", "os_name", "cpus", NULL
+    };
+    csv_file c = run_idle("i.csv", "--case", "1", NULL, NULL);
+    double cpus, cpu, periods, calls;
+    size_t i;
+    if (!c.ok) goto done;
+    for (i = 0; columns[i]; i++) ok(wb_csv_column(&c.t, columns[i]) >= 0, "column %s missing", columns[i]);
+    cell_is(&c, 1, "benchmark", "idle");
+    cell_is(&c, 1, "mapped", "on");       /* --case 1 = A + B */
+    cell_is(&c, 1, "sends", "1000");
+    cell_is(&c, 2, "row", "summary");
+    ok(num(&c, 1, "moves_posted") == 200, "2 s at 100 Hz posts 200 moves, got %g", num(&c, 1, "moves_posted"));
+    ok(num(&c, 1, "moves_processed") == num(&c, 1, "moves_posted"), "every posted move processed: %g of %g",
+       num(&c, 1, "moves_processed"), num(&c, 1, "moves_posted"));
+    ok(num(&c, 1, "elapsed_s") >= 1.98 && num(&c, 1, "elapsed_s") < 4, "the run lasts the duration: %g s",
+       num(&c, 1, "elapsed_s"));
+    ok(num(&c, 1, "mouse_rate_actual") > 90 && num(&c, 1, "mouse_rate_actual") <= 101, "achieved rate %g/s",
+       num(&c, 1, "mouse_rate_actual"));
+    cpus = num(&c, 1, "cpus");
+    cpu = num(&c, 1, "cpu_pct");
+    ok(cpu > 0 && cpu <= 100 * cpus, "CPU %g%% within 0..100 x %g CPUs", cpu, cpus);
+    ok_near(num(&c, 1, "cpu_pct_machine"), cpu / cpus, 1e-6);
+    ok_near(num(&c, 1, "cpu_user_pct") + num(&c, 1, "cpu_kernel_pct"), cpu, 1e-6);
+    ok(num(&c, 1, "ui_thread_cpu_pct") <= cpu + 1e-9, "the UI thread's CPU is part of the process's");
+    periods = num(&c, 1, "idle_periods");
+    calls = num(&c, 1, "onidle_calls");
+    ok(periods >= 1 && calls >= periods && calls <= 2 * periods, "OnIdle(0) and OnIdle(1) per period: %g calls, %g periods",
+       calls, periods);
+    ok(num(&c, 1, "ops") == periods, "ops counts idle periods");
+    /* 21 mapped windows + the frame per OnIdle(0), 1000 sends per OnIdle call, the pumped moves */
+    ok(num(&c, 1, "msgs_delivered") >= periods * 21 + calls * 1000 + 200, "messages delivered %g",
+       num(&c, 1, "msgs_delivered"));
+    ok(num(&c, 1, "idle_cost_p50_us") > 0 && num(&c, 1, "idle_cost_p50_us") <= num(&c, 1, "idle_cost_p99_us") &&
+       num(&c, 1, "idle_cost_p99_us") <= num(&c, 1, "idle_cost_max_us") * 1.004,
+       "p50 %g <= p99 %g <= max %g", num(&c, 1, "idle_cost_p50_us"), num(&c, 1, "idle_cost_p99_us"),
+       num(&c, 1, "idle_cost_max_us"));
+done:
+    wb_csv_free(&c.t);
+}
+
+/* --idle-every 10 lets only every tenth new-position move restart idle processing. */
+static void test_idle_every(void)
+{
+    csv_file a = run_idle("every1.csv", "--idle-every", "1", NULL, NULL);
+    csv_file b = run_idle("every10.csv", "--idle-every", "10", NULL, NULL);
+    if (a.ok && b.ok) {
+        double pa = num(&a, 1, "idle_periods"), pb = num(&b, 1, "idle_periods");
+        ok(pa > 50, "--idle-every 1: %g idle periods for 200 moves", pa);
+        ok(pb >= pa / 20 && pb <= pa / 5, "--idle-every 10: %g idle periods, --idle-every 1: %g (ratio %.3f, "
+           "expected 1/20 .. 1/5)", pb, pa, pb / pa);
+    }
+    wb_csv_free(&a.t);
+    wb_csv_free(&b.t);
+}
+
+/* Moves at one point: IsIdleMessage filters all but the first. */
+static void test_same_point(void)
+{
+    csv_file c = run_idle("same.csv", "--same-point", NULL, NULL, NULL);
+    if (c.ok) {
+        ok(num(&c, 1, "moves_processed") == 200, "moves still arrive: %g", num(&c, 1, "moves_processed"));
+        ok(num(&c, 1, "idle_periods") <= 3, "almost no idle periods: %g", num(&c, 1, "idle_periods"));
+    }
+    wb_csv_free(&c.t);
+}
+
+/* The seed's case 3 (neither the mapped windows nor the 1000 sends) against case 2 (the sends). */
+static void test_cases_cpu(void)
+{
+    csv_file two = run_idle("case2.csv", "--case", "2", NULL, NULL);
+    csv_file three = run_idle("case3.csv", "--case", "3", NULL, NULL);
+    if (two.ok && three.ok) {
+        double c2 = num(&two, 1, "cpu_pct"), c3 = num(&three, 1, "cpu_pct");
+        cell_is(&two, 1, "mapped", "off");
+        cell_is(&three, 1, "sends", "0");
+        ok(c3 < 0.6 * c2, "case 3 uses %.2f%% CPU, case 2 %.2f%%: expected clearly less", c3, c2);
+        ok(num(&three, 1, "idle_cost_mean_us") < num(&two, 1, "idle_cost_mean_us"),
+           "case 3 idle periods are cheaper: %g us vs %g us", num(&three, 1, "idle_cost_mean_us"),
+           num(&two, 1, "idle_cost_mean_us"));
+    }
+    wb_csv_free(&two.t);
+    wb_csv_free(&three.t);
+}
+
+/* Every class, themed, nested, and by ::SendMessage: each runs and records what it built. */
+static void test_variants(void)
+{
+    static const char *const classes[] = { "custom", "button", "static" };
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        csv_file c = run_idle("v.csv", "--class", classes[i], "--themes", "on");
+        if (c.ok) {
+            cell_is(&c, 1, "actctx", "v6");
+            cell_is(&c, 1, "controls", i == 0 ? "own" : "v6");
+            ok(num(&c, 1, "idle_periods") > 10, "%s: %g idle periods", classes[i], num(&c, 1, "idle_periods"));
+        }
+        wb_csv_free(&c.t);
+        {
+            char path[MAX_PATH];   /* the next class writes the same name */
+            path_in_dir(path, sizeof path, "v.csv");
+            DeleteFileA(path);
+        }
+    }
+    {
+        csv_file c = run_idle("deep.csv", "--depth", "5", "--dispatch", "sendmessage");
+        if (c.ok) {
+            /* every window and the frame get WM_IDLEUPDATECMDUI by ::SendMessage: 20 + button + frame */
+            ok(num(&c, 1, "msgs_delivered") >= num(&c, 1, "idle_periods") * 22 + 200, "deep tree reached: %g",
+               num(&c, 1, "msgs_delivered"));
+            cell_is(&c, 1, "depth", "5");
+        }
+        wb_csv_free(&c.t);
+    }
+}
+
+static void test_bad_arguments(void)
+{
+    expect_usage("winbench: idle: --depth: 30 is deeper than --windows 20", "idle", "--windows", "20",
+                 "--depth=30");
+    expect_usage("winbench: idle: --windows: 10000 is out of range (0..9000)", "idle", "--windows", "10000", NULL);
+    expect_usage("winbench: idle: --mouse-rate: expected a positive integer, got \"0\"", "idle", "--mouse-rate", "0", NULL);
+    expect_usage("winbench: idle: --duration: expected a positive duration (e.g. 2s, 500ms), got \"soon\"",
+                 "idle", "--duration", "soon", NULL);
+    expect_usage("winbench: idle: --case: expected one of none|1|2|3, got \"4\"", "idle", "--case", "4", NULL);
+    expect_usage(NULL, "idle", "--duration", "10ms", NULL);
+}
+
+static void test_console(void)
+{
+    result r = run("idle", "--windows", "5", "--duration", "1s", "--mouse-rate", "50", "--repeat", "2",
+                   "--csv", "c.csv", NULL);
+    ok(r.code == 0, "exit %lu", r.code);
+    ok(strstr(r.out, "rep 1/2: cpu ") != NULL && strstr(r.out, "rep 2/2: cpu ") != NULL, "a line per rep:\n%s", r.out);
+    ok(strstr(r.out, "median CPU ") != NULL && strstr(r.out, "% of the machine") != NULL, "summary:\n%s", r.out);
+    ok(strstr(r.out, "idle case=none windows=5") != NULL, "options echoed:\n%s", r.out);
+    result_free(&r);
+}
+
+static const wbt_case cases[] = {
+    { "csv_and_counts", test_csv_and_counts },
+    { "idle_every", test_idle_every },
+    { "same_point", test_same_point },
+    { "cases_cpu", test_cases_cpu },
+    { "variants", test_variants },
+    { "bad_arguments", test_bad_arguments },
+    { "console", test_console },
+    { NULL, NULL }
+};
+
+int main(int argc, char **argv)
+{
+    return e2e_main(cases, argc, argv);
+}
