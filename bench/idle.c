@@ -89,6 +89,7 @@ typedef struct idle_state {
     unsigned cpus;
     /* the idle-time timer: 1 ms scheduling for the driver (winmm, loaded at run time) */
     time_period_fn time_begin, time_end;
+    int timer_raised;             /* timeBeginPeriod(1) succeeded: undo it at the end */
     /* IsIdleMessage's memory (m_ptCursorLast, m_nMsgLast) and --idle-every's counter */
     POINT pt_last;
     UINT msg_last;
@@ -340,7 +341,7 @@ static void idle_teardown(void *state)
     if (st == NULL) return;
     if (st->frame && IsWindow(st->frame)) DestroyWindow(st->frame);
     wb_drain_messages();
-    if (st->time_end && st->timer[0] == '1') st->time_end(1);
+    if (st->timer_raised) st->time_end(1);
     free(st->idle_cost);
     free(st);
 }
@@ -368,7 +369,10 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     if (winmm) {
         st->time_begin = (time_period_fn)(void (*)(void))GetProcAddress(winmm, "timeBeginPeriod");
         st->time_end = (time_period_fn)(void (*)(void))GetProcAddress(winmm, "timeEndPeriod");
-        if (st->time_begin && st->time_end && st->time_begin(1) == 0) st->timer = "1ms";
+        if (st->time_begin && st->time_end && st->time_begin(1) == 0) {
+            st->timer_raised = 1;
+            st->timer = "1ms";
+        }
     }
     if (wb_scratch_register(err) != 0 || wb_mfc_init(err) != 0 || create_windows(st, err) != 0) {
         idle_teardown(st);
