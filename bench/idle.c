@@ -101,7 +101,7 @@ typedef struct idle_state {
     wb_hist *idle_cost;           /* ns of OnIdle work per idle period */
     /* per repetition, driver thread */
     volatile LONG processed_shared;   /* moves_processed as the driver sees it */
-    uint64_t posted, late, backlog_max;
+    uint64_t posted, late, dropped, backlog_max;
     uint64_t t0;
     DWORD ui_thread;
     wb_run_ctx *ctx;
@@ -252,7 +252,11 @@ static DWORD WINAPI driver_main(void *arg)
         for (; k < due; k++) {
             uint64_t backlog;
             if ((double)(now - st->t0) - (double)k * period > period) st->late++;
-            PostMessageA(st->frame, WM_MOUSEMOVE, 0, move_point(st, k));
+            /* A full queue (10,000 posted messages by default) refuses more: counted, not hidden. */
+            if (!PostMessageA(st->frame, WM_MOUSEMOVE, 0, move_point(st, k))) {
+                st->dropped++;
+                continue;
+            }
             st->posted++;
             backlog = st->posted - (uint64_t)st->processed_shared;
             if (backlog > st->backlog_max) st->backlog_max = backlog;
@@ -262,8 +266,10 @@ static DWORD WINAPI driver_main(void *arg)
         wait_ms = ((double)k * period - (double)(wb_ticks() - st->t0)) * 1000.0 / (double)freq;
         Sleep(wait_ms >= 1.0 ? (DWORD)wait_ms : 1);
     }
-    /* The end: like a WM_QUIT from PostQuitMessage, after the last move. */
-    PostThreadMessageA(st->ui_thread, WM_QUIT, 0, 0);
+    /* The end: like a WM_QUIT from PostQuitMessage, after the last move. It must arrive, or
+     * the message loop would wait for ever: retry while the queue is full (it is draining). */
+    while (!PostThreadMessageA(st->ui_thread, WM_QUIT, 0, 0) && GetLastError() == ERROR_NOT_ENOUGH_QUOTA)
+        Sleep(1);
     return 0;
 }
 
@@ -386,14 +392,14 @@ static int idle_setup(const void *config, void **state, wb_error *err)
 
 enum {
     M_CPU_MACHINE, M_CPU_USER, M_CPU_KERNEL, M_UI_CPU, M_ONIDLE, M_ONIDLE_PER_S, M_PERIODS,
-    M_PERIODS_PER_S, M_POSTED, M_PROCESSED, M_LATE, M_BACKLOG, M_RATE, M_PER_MOVE, M_DELIVERED,
+    M_PERIODS_PER_S, M_POSTED, M_PROCESSED, M_LATE, M_DROPPED, M_BACKLOG, M_RATE, M_PER_MOVE, M_DELIVERED,
     M_DELIVERED_PER_S, M_COST_MEAN, M_COST_P50, M_COST_P99, M_COST_MAX, M_COUNT
 };
 
 static const char *const idle_metric_names[] = {
     "cpu_pct_machine", "cpu_user_pct", "cpu_kernel_pct", "ui_thread_cpu_pct", "onidle_calls",
     "onidle_per_s", "idle_periods", "idle_periods_per_s", "moves_posted", "moves_processed",
-    "moves_late", "backlog_max", "mouse_rate_actual", "idle_periods_per_move", "msgs_delivered",
+    "moves_late", "moves_dropped", "backlog_max", "mouse_rate_actual", "idle_periods_per_move", "msgs_delivered",
     "msgs_delivered_per_s", "idle_cost_mean_us", "idle_cost_p50_us", "idle_cost_p99_us",
     "idle_cost_max_us", NULL
 };
@@ -425,6 +431,7 @@ static void fill_metrics(const idle_state *st, wb_sample *s)
     m[M_POSTED] = (double)st->posted;
     m[M_PROCESSED] = (double)st->moves_processed;
     m[M_LATE] = (double)st->late;
+    m[M_DROPPED] = (double)st->dropped;
     m[M_BACKLOG] = (double)st->backlog_max;
     m[M_RATE] = (double)st->posted / wall;
     m[M_PER_MOVE] = st->moves_processed ? (double)st->idle_periods / (double)st->moves_processed : 0.0;
@@ -444,7 +451,7 @@ static void reset_counters(idle_state *st)
     st->onidle_calls = st->idle_periods = st->pumped = st->moves_processed = 0;
     st->period_open = 0;
     st->processed_shared = 0;
-    st->posted = st->late = st->backlog_max = 0;
+    st->posted = st->late = st->dropped = st->backlog_max = 0;
     wb_hist_reset(st->idle_cost);
 }
 
@@ -483,6 +490,7 @@ static void idle_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_samp
             m[M_PROCESSED], m[M_PERIODS], m[M_PERIODS_PER_S], m[M_COST_MEAN], m[M_COST_P99]);
     if (m[M_BACKLOG] > 1 || m[M_LATE] > 0)
         fprintf(out, ", backlog up to %.0f, %.0f moves late", m[M_BACKLOG], m[M_LATE]);
+    if (m[M_DROPPED] > 0) fprintf(out, ", %.0f moves DROPPED (queue full)", m[M_DROPPED]);
     fprintf(out, "\n");
 }
 

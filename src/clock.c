@@ -26,13 +26,15 @@ void wb_clock_init(wb_clock_info *info)
 
     info->freq = wb_clock_freq();
 
-    /* Resolution: the smallest non-zero step between consecutive reads. */
+    /* Resolution: the smallest non-zero step between consecutive reads. The spin is bounded:
+     * a counter that stopped must not hang winbench (resolution 0 then says "unknown"). */
     for (i = 0; i < TRIES; i++) {
         uint64_t a = wb_ticks(), b;
-        do b = wb_ticks(); while (b == a);
-        if (b - a < best) best = b - a;
+        long spins = 0;
+        do b = wb_ticks(); while (b == a && ++spins < 10000000L);
+        if (b != a && b - a < best) best = b - a;
     }
-    info->resolution_ticks = best;
+    info->resolution_ticks = best == UINT64_MAX ? 0 : best;
 
     /* Cost per call: the fastest of several batches, so a preemption in one does not count. */
     best = UINT64_MAX;

@@ -29,7 +29,7 @@ static void test_csv_and_counts(void)
         "mouse-rate", "duration", "same-point", "controls", "wndproc_module", "actctx", "timer",
         "cpu_pct", "cpu_pct_machine", "cpu_user_pct", "cpu_kernel_pct", "ui_thread_cpu_pct",
         "onidle_calls", "onidle_per_s", "idle_periods", "idle_periods_per_s", "moves_posted",
-        "moves_processed", "moves_late", "backlog_max", "mouse_rate_actual", "idle_periods_per_move",
+        "moves_processed", "moves_late", "moves_dropped", "backlog_max", "mouse_rate_actual", "idle_periods_per_move",
         "msgs_delivered", "msgs_delivered_per_s", "idle_cost_mean_us", "idle_cost_p50_us",
         "idle_cost_p99_us", "idle_cost_max_us", "os_name", "cpus", NULL
     };
@@ -43,6 +43,7 @@ static void test_csv_and_counts(void)
     cell_is(&c, 1, "sends", "1000");
     cell_is(&c, 2, "row", "summary");
     ok(num(&c, 1, "moves_posted") == 200, "2 s at 100 Hz posts 200 moves, got %g", num(&c, 1, "moves_posted"));
+    ok(num(&c, 1, "moves_dropped") == 0, "no move dropped: %g", num(&c, 1, "moves_dropped"));
     ok(num(&c, 1, "moves_processed") == num(&c, 1, "moves_posted"), "every posted move processed: %g of %g",
        num(&c, 1, "moves_processed"), num(&c, 1, "moves_posted"));
     ok(num(&c, 1, "elapsed_s") >= 1.98 && num(&c, 1, "elapsed_s") < 4, "the run lasts the duration: %g s",
