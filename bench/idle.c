@@ -530,5 +530,7 @@ const wb_module wb_idle_module = {
     idle_print_rep,
     idle_print_summary,
     "3",
-    "0"
+    "0",
+    NULL,
+    NULL
 };

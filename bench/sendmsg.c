@@ -244,5 +244,5 @@ const wb_module wb_sendmsg_module = {
     sendmsg_teardown,
     sendmsg_fact_names,
     sendmsg_facts,
-    NULL, NULL, NULL, NULL, NULL
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL
 };

@@ -12,13 +12,20 @@
 #include "wb_error.h"
 
 #define WB_MAX_FACTS 8
-#define WB_MAX_METRICS 24
+#define WB_MAX_METRICS 40
 
-/* Shared between the timed thread and the progress printer. The module stores progress only
- * between chunks of its hot loop, never per operation. */
+/* What a repetition gets from the runner. The module stores progress only between chunks of
+ * its hot loop, never per operation. */
 typedef struct wb_run_ctx {
-    uint64_t ops_target;          /* operations this repetition should do */
     volatile LONG permille;       /* progress of the current repetition, 0..1000 */
+    unsigned rep;                 /* 1-based; 0 during warm-up (say and row then do nothing) */
+    void *runner;                 /* the runner's, opaque */
+    /* One line on the console between the runner's own (any thread; not with --quiet). */
+    void (*say)(struct wb_run_ctx *ctx, const char *line);
+    /* An extra CSV row of this repetition (any thread), e.g. kind "interval": ops and elapsed
+     * give the generic measures, metrics (NaN: empty cell) the module's columns. */
+    void (*row)(struct wb_run_ctx *ctx, const char *kind, uint64_t ops, double elapsed_s,
+                const double *metrics);
 } wb_run_ctx;
 
 /* What one repetition measured. */
@@ -61,6 +68,13 @@ typedef struct wb_module {
     void (*print_summary)(FILE *out, const struct wb_run_summary *summary);
     /* Optional: this module's defaults for --repeat and --warmup (NULL: the common ones). */
     const char *default_repeat, *default_warmup;
+    /* Optional: one option value standing for several runs (sockloop's --loop all). For
+     * index 0, 1, ... fill variant (config_size bytes, starting as a copy of config) and return
+     * 1; return 0 after the last; return -1 to skip one, with the reason in note. Each variant
+     * gets its own setup, repetitions and summary row, all in one CSV. */
+    int  (*expand)(const void *config, int index, void *variant, char *note, size_t cap);
+    /* Optional: after all variants, compare their summaries (medians[i][metric]). */
+    void (*compare)(FILE *out, int n, const void *const *variants, const double *const *medians);
 } wb_module;
 
 extern const wb_module *const wb_modules[];   /* NULL-terminated, in src/modules.c */

@@ -11,7 +11,8 @@
 typedef struct wb_run {
     const wb_module *m;
     wb_common common;
-    void *config;
+    void *config;                   /* as parsed */
+    void *variant;                  /* the one being run: config, or one of its expansions */
     wb_sysinfo si;
     wb_clock_info clk;
     FILE *con;                      /* human output: stdout, or stderr when the CSV goes to stdout */
@@ -22,6 +23,8 @@ typedef struct wb_run {
     char options_text[1024];        /* the arguments as typed */
     char run_id[128];
     const char *facts[WB_MAX_FACTS + 1];
+    int header_written;
+    CRITICAL_SECTION csv_lock;      /* module threads write rows too (ctx->row) */
     char affinity_text[32], priority_text[16];
 } wb_run;
 
@@ -40,6 +43,10 @@ void wb_csv_header(wb_run *r);
 void wb_csv_rep_row(wb_run *r, unsigned rep, const wb_measure *m, const double *module_metrics);
 void wb_csv_summary_row(wb_run *r, const wb_measure *total, const wb_summary *rate,
                         double ns_median, const double *metric_medians);
+
+/* A module's extra row (kind "interval", ...): CPU and statistics columns empty. */
+void wb_csv_extra_row(wb_run *r, const char *kind, unsigned rep, uint64_t ops, double elapsed_s,
+                      const double *module_metrics);
 
 void wb_utc_timestamp(char *buf, size_t cap);
 

@@ -2,6 +2,7 @@
  * files from several machines concatenate into one sheet (docs/csv.md lists every column). */
 #include "run_internal.h"
 
+#include <math.h>
 #include <string.h>
 
 static const char *const context_columns[] = {
@@ -82,7 +83,7 @@ static void row_start(wb_run *r, const char *kind, unsigned rep)
     if (rep) wb_csv_u64(&r->csv, rep);
     else wb_csv_empty(&r->csv);
     for (o = r->m->options; o->name; o++) {
-        wb_option_value_text(o, r->config, buf, sizeof buf);
+        wb_option_value_text(o, r->variant, buf, sizeof buf);
         wb_csv_text(&r->csv, buf);
     }
     for (i = 0; r->m->fact_names && r->m->fact_names[i]; i++) wb_csv_text(&r->csv, r->facts[i]);
@@ -147,6 +148,21 @@ void wb_csv_rep_row(wb_run *r, unsigned rep, const wb_measure *m, const double *
     row_start(r, "rep", rep);
     measures(r, m);
     for (i = 0; i < 7; i++) wb_csv_empty(&r->csv);   /* n .. ops_per_s_cv: summary rows only */
+    metrics(r, module_metrics);
+    context(r);
+    if (wb_csv_end_row(&r->csv) == 0) r->csv_data_rows++;
+}
+
+void wb_csv_extra_row(wb_run *r, const char *kind, unsigned rep, uint64_t ops, double elapsed_s,
+                      const double *module_metrics)
+{
+    int i;
+    row_start(r, kind, rep);
+    wb_csv_u64(&r->csv, ops);
+    wb_csv_double(&r->csv, elapsed_s);
+    wb_csv_double(&r->csv, elapsed_s > 0 ? (double)ops / elapsed_s : NAN);
+    wb_csv_double(&r->csv, ops ? elapsed_s * 1e9 / (double)ops : NAN);
+    for (i = 0; i < 5 + 7; i++) wb_csv_empty(&r->csv);   /* CPU columns, then the statistics */
     metrics(r, module_metrics);
     context(r);
     if (wb_csv_end_row(&r->csv) == 0) r->csv_data_rows++;

@@ -244,7 +244,7 @@ static void print_module_options(const wb_run *r)
     char buf[64];
     fprintf(r->con, "%s", r->m->name);
     for (o = r->m->options; o->name; o++) {
-        wb_option_value_text(o, r->config, buf, sizeof buf);
+        wb_option_value_text(o, r->variant, buf, sizeof buf);
         fprintf(r->con, " %s=%s", o->name, buf);
     }
     fprintf(r->con, "\n");
@@ -268,7 +268,34 @@ static unsigned metric_count(const wb_module *m)
     return n;
 }
 
-static int measure_reps(wb_run *r, void *state)
+/* ctx->say and ctx->row: module threads may call them while the repetition runs. */
+typedef struct ctx_link {
+    wb_run *r;
+    progress *prog;
+} ctx_link;
+
+static void ctx_say(wb_run_ctx *ctx, const char *line)
+{
+    ctx_link *l = (ctx_link *)ctx->runner;
+    if (ctx->rep == 0 || l->r->common.quiet) return;
+    console_take(l->prog);
+    fprintf(l->r->con, "%s\n", line);
+    fflush(l->r->con);
+    console_give(l->prog);
+}
+
+static void ctx_row(wb_run_ctx *ctx, const char *kind, uint64_t ops, double elapsed_s, const double *metrics)
+{
+    ctx_link *l = (ctx_link *)ctx->runner;
+    if (ctx->rep == 0) return;
+    EnterCriticalSection(&l->r->csv_lock);
+    wb_csv_extra_row(l->r, kind, ctx->rep, ops, elapsed_s, metrics);
+    LeaveCriticalSection(&l->r->csv_lock);
+}
+
+/* Warm-up and timed repetitions of one variant, its rep rows and summary row. The metrics'
+ * medians go to medians[] for the comparison of variants. */
+static int measure_reps(wb_run *r, void *state, double *medians)
 {
     size_t reps = (size_t)r->common.repeat;
     unsigned nmetrics = metric_count(r->m), k;
@@ -277,11 +304,11 @@ static int measure_reps(wb_run *r, void *state)
     double *scratch = (double *)malloc(reps * sizeof *scratch);
     double *per_metric = (double *)malloc(reps * WB_MAX_METRICS * sizeof *per_metric);
     double *cpu = (double *)malloc(reps * sizeof *cpu);
-    double medians[WB_MAX_METRICS];
     wb_measure total;
     wb_summary rate_sum, ns_sum, metric_sum;
     wb_run_ctx ctx;
     progress prog;
+    ctx_link link;
     wb_error err;
     int rc = WB_EXIT_OK;
     unsigned i;
@@ -292,8 +319,13 @@ static int measure_reps(wb_run *r, void *state)
     }
     memset(&total, 0, sizeof total);
     memset(&ctx, 0, sizeof ctx);
-    memset(medians, 0, sizeof medians);
+    memset(medians, 0, WB_MAX_METRICS * sizeof *medians);
     progress_start(&prog, &ctx, !r->common.quiet);
+    link.r = r;
+    link.prog = &prog;
+    ctx.runner = &link;
+    ctx.say = ctx_say;
+    ctx.row = ctx_row;
     prog.reps = (LONG)(r->common.warmup + r->common.repeat);
 
     for (i = 0; i < r->common.warmup + r->common.repeat; i++) {
@@ -302,6 +334,7 @@ static int measure_reps(wb_run *r, void *state)
         unsigned rep = i + 1 - (unsigned)r->common.warmup;
         memset(&sample, 0, sizeof sample);
         ctx.permille = 0;
+        ctx.rep = i < r->common.warmup ? 0 : rep;
         prog.rep = (LONG)i + 1;
         if (r->m->run(state, &ctx, &sample, &err) != 0) {
             rc = runtime_error(r, err.what);
@@ -314,7 +347,9 @@ static int measure_reps(wb_run *r, void *state)
         cpu[rep - 1] = m.cpu_pct;
         for (k = 0; k < nmetrics; k++) per_metric[k * reps + rep - 1] = sample.metrics[k];
         wb_measure_add(&total, &m);
+        EnterCriticalSection(&r->csv_lock);
         wb_csv_rep_row(r, rep, &m, sample.metrics);
+        LeaveCriticalSection(&r->csv_lock);
         if (!r->common.quiet) {
             console_take(&prog);
             if (r->m->print_rep) r->m->print_rep(r->con, rep, (unsigned)reps, &sample);
@@ -352,14 +387,79 @@ static int measure_reps(wb_run *r, void *state)
     return rc;
 }
 
+/* One variant: set up, measure, tear down. The header goes out before the first rows. */
+static int run_one(wb_run *r, double *medians)
+{
+    void *state = NULL;
+    wb_error werr;
+    int rc, i;
+    if (r->m->setup(r->variant, &state, &werr) != 0) return runtime_error(r, werr.what);
+    {
+        const char *values[WB_MAX_FACTS];
+        memset(values, 0, sizeof values);
+        if (r->m->facts) r->m->facts(state, values);
+        for (i = 0; i < WB_MAX_FACTS; i++) r->facts[i] = values[i] ? values[i] : "";
+    }
+    if (!r->header_written) {
+        wb_csv_header(r);
+        r->header_written = 1;
+    }
+    rc = measure_reps(r, state, medians);
+    r->m->teardown(state);
+    return rc;
+}
+
+/* Each variant of the configuration in turn (one, unless the module expands an option like
+ * --loop all), then the module's comparison of them. */
+static int run_variants(wb_run *r)
+{
+    enum { MAX_VARIANTS = 16 };
+    void *variants[MAX_VARIANTS];
+    double *medians[MAX_VARIANTS];
+    int n = 0, index, rc = WB_EXIT_OK;
+    char note[256];
+
+    for (index = 0; n < MAX_VARIANTS; index++) {
+        void *v = malloc(r->m->config_size ? r->m->config_size : 1);
+        double *med = (double *)calloc(WB_MAX_METRICS, sizeof *med);
+        int got = 1;
+        if (v == NULL || med == NULL) {
+            free(v), free(med);
+            rc = runtime_error(r, "out of memory");
+            break;
+        }
+        memcpy(v, r->config, r->m->config_size);
+        if (r->m->expand) got = r->m->expand(r->config, index, v, note, sizeof note);
+        else if (index > 0) got = 0;
+        if (got <= 0) {
+            if (got < 0) fprintf(r->con, "%s: skipped: %s\n", r->m->name, note);
+            free(v), free(med);
+            if (got == 0) break;
+            continue;
+        }
+        r->variant = v;
+        variants[n] = v;
+        medians[n] = med;
+        n++;
+        rc = run_one(r, med);
+        if (rc != WB_EXIT_OK) break;
+    }
+    if (rc == WB_EXIT_OK && n > 1 && r->m->compare)
+        r->m->compare(r->con, n, (const void *const *)variants, (const double *const *)medians);
+    while (n-- > 0) {
+        free(variants[n]);
+        free(medians[n]);
+    }
+    r->variant = r->config;
+    return rc;
+}
+
 int wb_run_module(const wb_module *m, int argc, char **argv)
 {
     wb_run r;
     wb_option_set sets[2];
     wb_option common_table[WB_MAX_COMMON_OPTIONS];
     char err[512], stamp[32];
-    void *state = NULL;
-    wb_error werr;
     int rc, i;
 
     memset(&r, 0, sizeof r);
@@ -370,6 +470,7 @@ int wb_run_module(const wb_module *m, int argc, char **argv)
             return -1;   /* main prints the module's help */
     r.config = calloc(1, m->config_size ? m->config_size : 1);
     if (r.config == NULL) return runtime_error(&r, "out of memory");
+    r.variant = r.config;
     wb_common_options_for(m, common_table, WB_MAX_COMMON_OPTIONS);
     sets[0].table = common_table;
     sets[0].config = &r.common;
@@ -393,26 +494,18 @@ int wb_run_module(const wb_module *m, int argc, char **argv)
         return rc;
     }
     if (r.csv_is_stdout) r.con = stderr;
+    InitializeCriticalSection(&r.csv_lock);
     wb_csv_init(&r.csv, r.csvf, r.common.tsv ? '\t' : ',');
     wb_clock_init(&r.clk);
     if (!r.common.quiet) print_banner(&r);
 
-    if (m->setup(r.config, &state, &werr) != 0) {
-        rc = runtime_error(&r, werr.what);
-    } else {
-        const char *values[WB_MAX_FACTS];
-        memset(values, 0, sizeof values);
-        if (m->facts) m->facts(state, values);
-        for (i = 0; i < WB_MAX_FACTS; i++) r.facts[i] = values[i] ? values[i] : "";
-        wb_csv_header(&r);
-        rc = measure_reps(&r, state);
-        m->teardown(state);
-    }
+    rc = run_variants(&r);
     if (close_csv(&r) != 0 && rc == WB_EXIT_OK) {
         snprintf(err, sizeof err, "writing %s failed (disk full?)", r.csv_path);
         rc = runtime_error(&r, err);
     }
     if (rc == WB_EXIT_OK && !r.csv_is_stdout) fprintf(r.con, "CSV: %s\n", r.csv_path);
+    DeleteCriticalSection(&r.csv_lock);
     free(r.config);
     return rc;
 }
