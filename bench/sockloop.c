@@ -1,0 +1,815 @@
+/* sockloop: select vs WSAPoll vs WSAWaitForMultipleEvents receiving UDP at a fixed packet rate,
+ * reported every interval in pgmping's form:
+ *     2010-10-30 11:53:24 : s=10004.2 avg=2301.5 min=179.0 max=15400.0 stddev=2186.3 us o=84.84 i=84.84 mbit
+ *
+ * Threads: a sender paced on a QPC schedule t_k = t0 + k / rate (each packet carries its
+ * sequence number, intended and actual send times in QPC ticks); the receiver (the thread the
+ * runner times) waits with the chosen backend (include/wb_wait.h) and stamps each packet as it
+ * is received; a reporter prints the interval lines and writes the interval rows, so the
+ * receive loop itself never prints. Two QPC reads per packet: the sender's and the receiver's.
+ *
+ * Latency is reported twice: from the actual send time (what pgmping reports) and from the
+ * intended send time (free of coordinated omission: a sender that fell behind does not hide
+ * the wait). Modes: loopback (default), --reflect (echo what arrives), --peer HOST:PORT (send
+ * to a reflector, measure round trips on this machine's clock). */
+#include <winsock2.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_hist.h"
+#include "wb_module.h"
+#include "wb_net.h"
+#include "wb_wait.h"
+
+enum { LOOP_SELECT, LOOP_WSAPOLL, LOOP_WSAEVENTS, LOOP_ALL };
+#define LOOP_CHOICES "select|wsapoll|wsaevents|all"
+#define PACKET_MAGIC 0x4C534257u   /* "WBSL" */
+#define HEADER_SIZE 32
+#define SEEN_WINDOW 65536          /* sequence numbers remembered for duplicate detection */
+#define SOCKET_BUFFER (1 << 20)
+#define MAX_READY 64
+
+typedef struct sockloop_config {
+    uint64_t rate, size, sockets, port;
+    double duration, interval, grace;
+    int loop, spread, reflect;
+    const char *bind, *peer, *raw;
+} sockloop_config;
+
+#define O(field) offsetof(sockloop_config, field)
+static const wb_option sockloop_options[] = {
+    { "loop", WB_OPT_CHOICE, O(loop), "all", LOOP_CHOICES, "how the receiver waits; all: each in turn, then compared", 0, 0, NULL },
+    { "rate", WB_OPT_COUNT, O(rate), "10k", NULL, "packets sent per second", 1, 1000000, "PPS" },
+    { "size", WB_OPT_COUNT, O(size), "1060", NULL, "UDP payload bytes (1060 x 10k/s = the seed's 84.8 mbit)", HEADER_SIZE, 65507, "BYTES" },
+    { "duration", WB_OPT_SECONDS, O(duration), "10s", NULL, "sending time of each run", 0, 0, NULL },
+    { "interval", WB_OPT_SECONDS, O(interval), "2s", NULL, "time between report lines", 0, 0, NULL },
+    { "grace", WB_OPT_SECONDS, O(grace), "1s", NULL, "wait for late packets after the last send", 0, 0, NULL },
+    { "sockets", WB_OPT_COUNT, O(sockets), "1", NULL, "sockets the receiver waits on", 1, 10000, "N" },
+    { "spread", WB_OPT_FLAG, O(spread), NULL, NULL, "send to all sockets in turn (default: all to the last one)", 0, 0, NULL },
+    { "bind", WB_OPT_TEXT, O(bind), "127.0.0.1", NULL, "address the receiving sockets bind to", 0, 0, "ADDR" },
+    { "port", WB_OPT_COUNT, O(port), "0", NULL, "first receiving port (0: any free ones)", 0, 65535, "PORT" },
+    { "peer", WB_OPT_TEXT, O(peer), NULL, NULL, "send to a reflector at HOST:PORT and time round trips", 0, 0, "HOST:PORT" },
+    { "reflect", WB_OPT_FLAG, O(reflect), NULL, NULL, "echo every packet back to its sender for --duration", 0, 0, NULL },
+    { "raw", WB_OPT_TEXT, O(raw), NULL, NULL, "write one CSV row per packet to FILE (never overwritten)", 0, 0, "FILE" },
+    { NULL, WB_OPT_FLAG, 0, NULL, NULL, NULL, 0, 0, NULL }
+};
+
+static const wb_wait_backend *backend_of(int loop)
+{
+    return loop == LOOP_SELECT ? &wb_wait_select : loop == LOOP_WSAPOLL ? &wb_wait_wsapoll : &wb_wait_wsaevents;
+}
+
+static int sockloop_check(void *config, char *err, size_t cap)
+{
+    sockloop_config *c = (sockloop_config *)config;
+    if (c->reflect && c->peer) {
+        snprintf(err, cap, "--reflect: cannot be combined with --peer (run them on two machines)");
+        return -1;
+    }
+    if (c->reflect && c->loop == LOOP_ALL) {
+        snprintf(err, cap, "--reflect: pick one --loop (select, wsapoll or wsaevents)");
+        return -1;
+    }
+    if (c->peer && c->spread) {
+        snprintf(err, cap, "--spread: a peer is one address; --spread is for loopback runs");
+        return -1;
+    }
+    if (c->loop != LOOP_ALL && backend_of(c->loop)->max_sockets && c->sockets > backend_of(c->loop)->max_sockets) {
+        snprintf(err, cap, "--sockets: %s waits on at most %u sockets%s", backend_of(c->loop)->name,
+                 backend_of(c->loop)->max_sockets,
+                 c->loop == LOOP_WSAEVENTS ? " (WSA_MAXIMUM_WAIT_EVENTS); use --loop wsapoll for more"
+                                            : " (FD_SETSIZE of this build); use --loop wsapoll for more");
+        return -1;
+    }
+    if (c->duration * (double)c->rate > 1e9) {
+        snprintf(err, cap, "--duration: %g s at %llu packets/s is over 1e9 packets", c->duration,
+                 (unsigned long long)c->rate);
+        return -1;
+    }
+    if (c->interval < 0.1) {
+        snprintf(err, cap, "--interval: at least 100ms");
+        return -1;
+    }
+    if (c->port && c->port + c->sockets - 1 > 65535) {
+        snprintf(err, cap, "--port: %llu + %llu sockets runs past port 65535", (unsigned long long)c->port,
+                 (unsigned long long)c->sockets);
+        return -1;
+    }
+    if (c->raw && GetFileAttributesA(c->raw) != INVALID_FILE_ATTRIBUTES) {
+        snprintf(err, cap, "--raw: %s already exists", c->raw);
+        return -1;
+    }
+    return 0;
+}
+
+/* --loop all: every backend this Windows has, and that can hold --sockets. */
+static int sockloop_expand(const void *config, int index, void *variant, char *note, size_t cap)
+{
+    const sockloop_config *c = (const sockloop_config *)config;
+    sockloop_config *v = (sockloop_config *)variant;
+    const wb_wait_backend *b;
+    const char *why;
+    if (c->loop != LOOP_ALL) return index == 0 ? 1 : 0;
+    if (index > LOOP_WSAEVENTS) return 0;
+    v->loop = index;
+    b = backend_of(index);
+    why = b->unavailable();
+    if (why) {
+        snprintf(note, cap, "--loop %s: %s", b->name, why);
+        return -1;
+    }
+    if (b->max_sockets && c->sockets > b->max_sockets) {
+        snprintf(note, cap, "--loop %s: waits on at most %u sockets, not %llu", b->name, b->max_sockets,
+                 (unsigned long long)c->sockets);
+        return -1;
+    }
+    return 1;
+}
+
+/* ---- state ----------------------------------------------------------------------------- */
+
+typedef struct interval_stats {
+    uint64_t received, bytes, sent;
+    double sum_us, sumsq_us, min_us, max_us;
+    double seconds;
+} interval_stats;
+
+typedef struct sockloop_state {
+    sockloop_config cfg;
+    const wb_wait_backend *backend;
+    wb_waiter *waiter;
+    SOCKET *sockets;              /* the receiver's; in --peer mode socket 0 also sends */
+    struct sockaddr_in *addrs;    /* where each is bound */
+    SOCKET send_socket;           /* loopback mode: the sender's own */
+    struct sockaddr_in peer;
+    unsigned nsockets;
+    char *rbuf, *sbuf;
+    FILE *raw;
+    int net_started;
+    uint64_t freq;
+
+    /* per run: shared with the sender */
+    uint64_t t0;                  /* start of the send schedule */
+    HANDLE sender, start;
+    volatile LONG sent_count;     /* packets sent so far (wraps after 2^32: only deltas are used) */
+    volatile LONG sender_done;
+    uint64_t sender_end, total, late_sends, send_errors;
+    double sender_cpu_s;
+    wb_error sender_err;
+    int sender_failed;
+
+    /* per run: receiver */
+    uint64_t received, unique, duplicated, reordered, foreign, conn_resets, highest;
+    int have_highest;
+    uint32_t seen[SEEN_WINDOW / 32];
+    wb_hist *lat_actual, *lat_intended;   /* ns */
+    interval_stats cur;
+    uint64_t next_boundary, interval_ticks, interval_start;
+    LONG sent_at_boundary;
+    uint64_t intervals;
+    double imean_sum, imean_sumsq;        /* over interval mean latencies */
+    double run_sum_us, run_sumsq_us;      /* over every packet's latency */
+
+    /* reporter */
+    HANDLE reporter, report_event;
+    CRITICAL_SECTION report_lock;
+    interval_stats pending[8];
+    unsigned pending_n;
+    volatile LONG reporter_stop;
+    wb_run_ctx *ctx;
+} sockloop_state;
+
+/* ---- the sender ---------------------------------------------------------------------------- */
+
+static void put_u32(char *p, uint32_t v) { memcpy(p, &v, 4); }
+static void put_u64(char *p, uint64_t v) { memcpy(p, &v, 8); }
+static uint32_t get_u32(const char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static uint64_t get_u64(const char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+
+/* Packets are due at t0 + k / rate. Everything due is sent at once; until the next one is due
+ * the thread sleeps when that is over 2 ms away and spins otherwise, because Sleep cannot wait
+ * 100 us (a 1 ms timer resolution is requested for the run). A packet sent over one period
+ * after it was due counts as a late send. */
+static DWORD WINAPI sender_main(void *arg)
+{
+    sockloop_state *st = (sockloop_state *)arg;
+    const double period = (double)st->freq / (double)st->cfg.rate;
+    const uint64_t spin_ticks = st->freq / 500;   /* 2 ms */
+    const int size = (int)st->cfg.size;
+    uint64_t k = 0;
+    unsigned target = st->nsockets - 1;
+
+    WaitForSingleObject(st->start, INFINITE);
+    while (k < st->total) {
+        uint64_t intended = st->t0 + (uint64_t)((double)k * period);
+        uint64_t now = wb_ticks();
+        const struct sockaddr_in *to;
+        SOCKET via;
+        if (now < intended) {
+            if (intended - now > spin_ticks) Sleep(1);
+            continue;
+        }
+        if (st->cfg.peer) {
+            to = &st->peer;
+            via = st->sockets[0];
+        } else {
+            if (st->cfg.spread) target = (unsigned)(k % st->nsockets);
+            to = &st->addrs[target];
+            via = st->send_socket;
+        }
+        put_u64(st->sbuf + 8, k);
+        put_u64(st->sbuf + 16, intended);
+        put_u64(st->sbuf + 24, now);   /* the actual send time: this read is the sender's one */
+        if (sendto(via, st->sbuf, size, 0, (const struct sockaddr *)to, sizeof *to) == SOCKET_ERROR) {
+            int code = WSAGetLastError();
+            if (code != WSAEWOULDBLOCK && code != WSAENOBUFS && code != WSAECONNRESET) {
+                wb_error_win32(&st->sender_err, "sendto", (unsigned long)code);
+                st->sender_failed = 1;
+                break;
+            }
+            st->send_errors++;   /* the send buffer is full: the packet is lost, and counted */
+        }
+        if ((double)(now - intended) > period) st->late_sends++;
+        k++;
+        InterlockedIncrement(&st->sent_count);
+    }
+    st->sender_end = wb_ticks();
+    /* Read here: once a thread has ended, Wine no longer reports its times. */
+    {
+        wb_cpu_times cpu;
+        if (wb_cpu_thread(&cpu) == 0) st->sender_cpu_s = (double)(cpu.user + cpu.kernel) * 1e-7;
+    }
+    InterlockedExchange(&st->sender_done, 1);
+    return 0;
+}
+
+/* ---- the reporter ---------------------------------------------------------------------------- */
+
+enum {
+    M_SENT, M_RECEIVED, M_LOST, M_DUP, M_REORDERED, M_LATE_SENDS, M_SEND_ERRORS, M_FOREIGN,
+    M_SEND_RATE, M_RECV_RATE, M_MBIT_OUT, M_MBIT_IN,
+    M_LAT_MEAN, M_LAT_SD, M_LAT_MIN, M_LAT_P50, M_LAT_P90, M_LAT_P99, M_LAT_P999, M_LAT_MAX,
+    M_ILAT_MEAN, M_ILAT_P50, M_ILAT_P90, M_ILAT_P99, M_ILAT_P999, M_ILAT_MAX,
+    M_INTERVALS, M_INTERVAL_SD, M_SENDER_CPU, M_RECEIVER_CPU, M_COUNT
+};
+
+static const char *const sockloop_metric_names[] = {
+    "sent", "received", "lost", "duplicated", "reordered", "late_sends", "send_errors", "foreign",
+    "send_rate", "recv_rate", "mbit_out", "mbit_in",
+    "lat_mean_us", "lat_stddev_us", "lat_min_us", "lat_p50_us", "lat_p90_us", "lat_p99_us",
+    "lat_p999_us", "lat_max_us",
+    "ilat_mean_us", "ilat_p50_us", "ilat_p90_us", "ilat_p99_us", "ilat_p999_us", "ilat_max_us",
+    "intervals", "lat_interval_sd_us", "sender_cpu_pct", "receiver_cpu_pct", NULL
+};
+
+static double stddev_of(double n, double sum, double sumsq)
+{
+    double var;
+    if (n < 2) return NAN;
+    var = (sumsq - sum * sum / n) / (n - 1);
+    return var > 0 ? sqrt(var) : 0.0;
+}
+
+/* pgmping's line: local time, s= packets/s, latency in us (ms when min >= 1000 us), mbit. */
+static void report_interval(sockloop_state *st, const interval_stats *iv)
+{
+    double m[WB_MAX_METRICS];
+    char line[256], stamp[32];
+    SYSTEMTIME t;
+    double n = (double)iv->received, avg = n ? iv->sum_us / n : NAN, sd = stddev_of(n, iv->sum_us, iv->sumsq_us);
+    double mn = n ? iv->min_us : NAN, mx = n ? iv->max_us : NAN, scale = (n && mn >= 1000.0) ? 1e-3 : 1.0;
+    double mbit_out = (double)iv->sent * (double)st->cfg.size * 8.0 / iv->seconds / 1e6;
+    double mbit_in = (double)iv->bytes * 8.0 / iv->seconds / 1e6;
+    int i;
+
+    GetLocalTime(&t);
+    snprintf(stamp, sizeof stamp, "%04u-%02u-%02u %02u:%02u:%02u", t.wYear, t.wMonth, t.wDay, t.wHour,
+             t.wMinute, t.wSecond);
+    snprintf(line, sizeof line, "%s : s=%.1f avg=%.1f min=%.1f max=%.1f stddev=%.1f %s o=%.2f i=%.2f mbit",
+             stamp, n / iv->seconds, avg * scale, mn * scale, mx * scale, (sd == sd ? sd : 0.0) * scale,
+             scale == 1.0 ? "us" : "ms", mbit_out, mbit_in);
+    st->ctx->say(st->ctx, line);
+
+    for (i = 0; i < WB_MAX_METRICS; i++) m[i] = NAN;
+    m[M_SENT] = (double)iv->sent;
+    m[M_RECEIVED] = n;
+    m[M_SEND_RATE] = (double)iv->sent / iv->seconds;
+    m[M_RECV_RATE] = n / iv->seconds;
+    m[M_MBIT_OUT] = mbit_out;
+    m[M_MBIT_IN] = mbit_in;
+    m[M_LAT_MEAN] = avg;
+    m[M_LAT_SD] = sd;
+    m[M_LAT_MIN] = mn;
+    m[M_LAT_MAX] = mx;
+    st->ctx->row(st->ctx, "interval", iv->received, iv->seconds, m);
+}
+
+static DWORD WINAPI reporter_main(void *arg)
+{
+    sockloop_state *st = (sockloop_state *)arg;
+    for (;;) {
+        interval_stats batch[8];
+        unsigned n, i;
+        WaitForSingleObject(st->report_event, INFINITE);
+        EnterCriticalSection(&st->report_lock);
+        n = st->pending_n;
+        memcpy(batch, st->pending, n * sizeof batch[0]);
+        st->pending_n = 0;
+        LeaveCriticalSection(&st->report_lock);
+        for (i = 0; i < n; i++) report_interval(st, &batch[i]);
+        if (st->reporter_stop) return 0;
+    }
+}
+
+/* ---- the receiver ---------------------------------------------------------------------------- */
+
+/* Hands the interval that ends at `end` to the reporter and starts the next one. */
+static void close_interval(sockloop_state *st, uint64_t end, uint64_t now)
+{
+    LONG sent_now = st->sent_count;
+    st->cur.sent = (uint32_t)(sent_now - st->sent_at_boundary);
+    st->sent_at_boundary = sent_now;
+    st->cur.seconds = wb_ticks_to_s(end - st->interval_start);
+    st->interval_start = end;
+    if (st->cur.received) {
+        double mean = st->cur.sum_us / (double)st->cur.received;
+        st->imean_sum += mean;
+        st->imean_sumsq += mean * mean;
+        st->intervals++;
+    }
+    EnterCriticalSection(&st->report_lock);
+    if (st->pending_n < 8) st->pending[st->pending_n++] = st->cur;
+    LeaveCriticalSection(&st->report_lock);
+    SetEvent(st->report_event);
+    memset(&st->cur, 0, sizeof st->cur);
+    st->next_boundary += st->interval_ticks;
+    while (st->next_boundary <= now) st->next_boundary += st->interval_ticks;   /* a long stall */
+}
+
+/* Duplicates and reordering over the last SEEN_WINDOW sequence numbers: fixed memory however
+ * long the run. Older arrivals count as reordered; whether they are duplicates is not known. */
+static int note_sequence(sockloop_state *st, uint64_t seq)
+{
+#define SEEN(q) (st->seen[((q) % SEEN_WINDOW) / 32] & (1u << ((q) % 32)))
+#define MARK(q) (st->seen[((q) % SEEN_WINDOW) / 32] |= (1u << ((q) % 32)))
+#define CLEAR(q) (st->seen[((q) % SEEN_WINDOW) / 32] &= ~(1u << ((q) % 32)))
+    if (!st->have_highest || seq > st->highest) {
+        uint64_t q = st->have_highest ? st->highest + 1 : 0;
+        if (seq - q >= SEEN_WINDOW) memset(st->seen, 0, sizeof st->seen);
+        else for (; q < seq; q++) CLEAR(q);
+        MARK(seq);
+        st->highest = seq;
+        st->have_highest = 1;
+        return 1;
+    }
+    if (st->highest - seq >= SEEN_WINDOW) {
+        st->reordered++;
+        return 1;
+    }
+    if (SEEN(seq)) {
+        st->duplicated++;
+        return 0;
+    }
+    MARK(seq);
+    st->reordered++;
+    return 1;
+#undef SEEN
+#undef MARK
+#undef CLEAR
+}
+
+static void account(sockloop_state *st, const char *p, int len, uint64_t t_recv)
+{
+    uint64_t seq, intended, actual;
+    double lat_us;
+    if (len < HEADER_SIZE || get_u32(p) != PACKET_MAGIC) {
+        st->foreign++;
+        return;
+    }
+    seq = get_u64(p + 8);
+    intended = get_u64(p + 16);
+    actual = get_u64(p + 24);
+    st->received++;
+    if (!note_sequence(st, seq)) return;
+    st->unique++;
+    /* A stamp from the future (QPC differing between cores on an old machine) counts as 0. */
+    lat_us = t_recv > actual ? (double)(t_recv - actual) * 1e6 / (double)st->freq : 0.0;
+    wb_hist_record(st->lat_actual, (uint64_t)(lat_us * 1000.0));
+    wb_hist_record(st->lat_intended,
+                   t_recv > intended ? (uint64_t)((double)(t_recv - intended) * 1e9 / (double)st->freq) : 0);
+    if (st->cur.received == 0 || lat_us < st->cur.min_us) st->cur.min_us = lat_us;
+    if (lat_us > st->cur.max_us) st->cur.max_us = lat_us;
+    st->cur.received++;
+    st->cur.bytes += (uint64_t)len;
+    st->cur.sum_us += lat_us;
+    st->cur.sumsq_us += lat_us * lat_us;
+    st->run_sum_us += lat_us;
+    st->run_sumsq_us += lat_us * lat_us;
+    if (st->raw)   /* opt-in: a buffered write per packet, documented as disturbing the loop */
+        fprintf(st->raw, "%s,%llu,%.3f,%.3f,%.3f\r\n", st->backend->name, (unsigned long long)seq,
+                (double)(int64_t)(intended - st->t0) * 1e6 / (double)st->freq,
+                (double)(int64_t)(actual - st->t0) * 1e6 / (double)st->freq,
+                (double)(int64_t)(t_recv - st->t0) * 1e6 / (double)st->freq);
+}
+
+/* Reads everything waiting on one socket. In --reflect mode each packet goes straight back. */
+static int drain(sockloop_state *st, SOCKET s, wb_error *err)
+{
+    for (;;) {
+        struct sockaddr_in from;
+        int fromlen = (int)sizeof from;
+        int len = recvfrom(s, st->rbuf, (int)st->cfg.size + 1, 0, (struct sockaddr *)&from, &fromlen);
+        uint64_t t = wb_ticks();   /* the receiver's one QPC read per packet */
+        if (len == SOCKET_ERROR) {
+            int code = WSAGetLastError();
+            if (code == WSAEWOULDBLOCK) return 0;
+            /* ICMP "port unreachable" from an earlier send (a peer that went away) surfaces as
+             * WSAECONNRESET on a UDP socket; a packet larger than --size as WSAEMSGSIZE. */
+            if (code == WSAECONNRESET) { st->conn_resets++; continue; }
+            if (code == WSAEMSGSIZE) { st->foreign++; continue; }
+            wb_error_win32(err, "recvfrom", (unsigned long)code);
+            return -1;
+        }
+        if (st->cfg.reflect) {
+            st->received++;
+            st->cur.received++;
+            st->cur.bytes += (uint64_t)len;
+            if (sendto(s, st->rbuf, len, 0, (const struct sockaddr *)&from, fromlen) == SOCKET_ERROR)
+                st->send_errors++;
+            else
+                st->cur.sent++, st->unique++;
+            continue;
+        }
+        account(st, st->rbuf, len, t);
+    }
+}
+
+static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
+{
+    unsigned ready[MAX_READY];
+    const uint64_t grace = (uint64_t)(st->cfg.grace * (double)st->freq);
+    for (;;) {
+        uint64_t now = wb_ticks(), until;
+        DWORD timeout_ms;
+        int n, i;
+        if (now >= st->next_boundary) close_interval(st, st->next_boundary, now);
+        if (now >= deadline) break;
+        if (!st->cfg.reflect && st->sender_done) {
+            if (st->sender_failed) {
+                *err = st->sender_err;
+                return -1;
+            }
+            /* All there, or the grace after the last send is over: lost is lost. */
+            if (st->unique >= st->total || now >= st->sender_end + grace) break;
+        }
+        until = st->next_boundary < deadline ? st->next_boundary : deadline;
+        timeout_ms = (DWORD)((until - now) * 1000 / st->freq) + 1;
+        if (timeout_ms > 50) timeout_ms = 50;   /* also notices the sender finishing */
+        n = st->backend->wait(st->waiter, timeout_ms, ready, MAX_READY, err);
+        if (n < 0) return -1;
+        for (i = 0; i < n; i++)
+            if (drain(st, st->sockets[ready[i]], err) != 0) return -1;
+    }
+    /* The last, shorter interval is reported too when it saw traffic. */
+    {
+        uint64_t now = wb_ticks();
+        if (st->cur.received || st->sent_count != st->sent_at_boundary) close_interval(st, now, now);
+    }
+    return 0;
+}
+
+/* ---- set-up ---------------------------------------------------------------------------------- */
+
+typedef UINT (WINAPI *time_period_fn)(UINT);
+
+static void sockloop_teardown(void *state)
+{
+    sockloop_state *st = (sockloop_state *)state;
+    unsigned i;
+    if (st == NULL) return;
+    if (st->waiter) st->backend->destroy(st->waiter);
+    for (i = 0; st->sockets && i < st->nsockets; i++)
+        if (st->sockets[i] != INVALID_SOCKET) closesocket(st->sockets[i]);
+    if (st->send_socket != INVALID_SOCKET) closesocket(st->send_socket);
+    if (st->raw) fclose(st->raw);
+    if (st->net_started) wb_net_stop();
+    if (st->report_event) {
+        DeleteCriticalSection(&st->report_lock);
+        CloseHandle(st->report_event);
+    }
+    free(st->sockets), free(st->addrs), free(st->rbuf), free(st->sbuf);
+    free(st->lat_actual), free(st->lat_intended);
+    free(st);
+}
+
+static int sockloop_setup(const void *config, void **state, wb_error *err)
+{
+    sockloop_state *st = (sockloop_state *)calloc(1, sizeof *st);
+    struct sockaddr_in base;
+    unsigned i;
+    const char *why;
+
+    if (st == NULL) {
+        wb_error_text(err, "out of memory");
+        return -1;
+    }
+    *state = st;
+    st->cfg = *(const sockloop_config *)config;
+    st->send_socket = INVALID_SOCKET;
+    st->backend = backend_of(st->cfg.loop);
+    st->freq = wb_clock_freq();
+    st->nsockets = (unsigned)st->cfg.sockets;
+    why = st->backend->unavailable();
+    if (why) {
+        wb_error_text(err, "--loop %s: %s", st->backend->name, why);
+        goto fail;
+    }
+    st->sockets = (SOCKET *)malloc(st->nsockets * sizeof *st->sockets);
+    st->addrs = (struct sockaddr_in *)calloc(st->nsockets, sizeof *st->addrs);
+    st->rbuf = (char *)malloc((size_t)st->cfg.size + 1);
+    st->sbuf = (char *)calloc(1, (size_t)st->cfg.size);
+    st->lat_actual = (wb_hist *)calloc(1, sizeof *st->lat_actual);
+    st->lat_intended = (wb_hist *)calloc(1, sizeof *st->lat_intended);
+    if (!st->sockets || !st->addrs || !st->rbuf || !st->sbuf || !st->lat_actual || !st->lat_intended) {
+        wb_error_text(err, "out of memory");
+        goto fail;
+    }
+    for (i = 0; i < st->nsockets; i++) st->sockets[i] = INVALID_SOCKET;
+    put_u32(st->sbuf, PACKET_MAGIC);
+    put_u32(st->sbuf + 4, (uint32_t)st->cfg.size);
+    InitializeCriticalSection(&st->report_lock);
+    st->report_event = CreateEventA(NULL, FALSE, FALSE, NULL);
+    if (st->report_event == NULL) {
+        wb_error_win32(err, "CreateEvent", GetLastError());
+        DeleteCriticalSection(&st->report_lock);
+        goto fail;
+    }
+    if (wb_net_start(err) != 0) goto fail;
+    st->net_started = 1;
+
+    memset(&base, 0, sizeof base);
+    base.sin_family = AF_INET;
+    if (wb_resolve_host(st->cfg.bind, &base.sin_addr, err) != 0) goto fail;
+    if (st->cfg.peer && wb_parse_host_port(st->cfg.peer, &st->peer, err) != 0) goto fail;
+    st->waiter = st->backend->create(st->nsockets, err);
+    if (st->waiter == NULL) goto fail;
+    for (i = 0; i < st->nsockets; i++) {
+        st->addrs[i] = base;
+        st->addrs[i].sin_port = htons((unsigned short)(st->cfg.port ? st->cfg.port + i : 0));
+        st->sockets[i] = wb_udp_socket(&st->addrs[i], SOCKET_BUFFER, err);
+        if (st->sockets[i] == INVALID_SOCKET || st->backend->add(st->waiter, st->sockets[i], err) != 0) goto fail;
+    }
+    if (!st->cfg.peer && !st->cfg.reflect) {
+        struct sockaddr_in any = base;
+        any.sin_port = 0;
+        st->send_socket = wb_udp_socket(&any, SOCKET_BUFFER, err);
+        if (st->send_socket == INVALID_SOCKET) goto fail;
+    }
+    if (st->cfg.reflect) {
+        char line[128];
+        /* Say where, so that the peer can be pointed at it (and tests can read the port). */
+        snprintf(line, sizeof line, "sockloop: reflecting on %s:%u for %g s", inet_ntoa(st->addrs[0].sin_addr),
+                 ntohs(st->addrs[0].sin_port), st->cfg.duration);
+        printf("%s\n", line);
+        fflush(stdout);
+    }
+    if (st->cfg.raw) {
+        HANDLE h = CreateFileA(st->cfg.raw, GENERIC_WRITE, FILE_SHARE_READ, NULL, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, NULL);
+        if (h == INVALID_HANDLE_VALUE) {
+            char call[300];
+            DWORD code = GetLastError();
+            snprintf(call, sizeof call, "CreateFile(%s)", st->cfg.raw);
+            wb_error_win32(err, call, code);
+            goto fail;
+        }
+        CloseHandle(h);
+        st->raw = fopen(st->cfg.raw, "wb");
+        if (st->raw == NULL) {
+            wb_error_text(err, "cannot open %s", st->cfg.raw);
+            goto fail;
+        }
+        setvbuf(st->raw, NULL, _IOFBF, 1 << 20);
+        fputs("loop,seq,intended_us,actual_us,received_us\r\n", st->raw);
+    }
+    return 0;
+fail:
+    sockloop_teardown(st);
+    *state = NULL;
+    return -1;
+}
+
+/* ---- one run ----------------------------------------------------------------------------------- */
+
+static void reset_run(sockloop_state *st)
+{
+    st->sent_count = 0;
+    st->sender_done = 0;
+    st->sender_failed = 0;
+    st->late_sends = st->send_errors = 0;
+    st->sender_cpu_s = 0;
+    st->received = st->unique = st->duplicated = st->reordered = st->foreign = st->conn_resets = 0;
+    st->have_highest = 0;
+    st->highest = 0;
+    memset(st->seen, 0, sizeof st->seen);
+    wb_hist_reset(st->lat_actual);
+    wb_hist_reset(st->lat_intended);
+    memset(&st->cur, 0, sizeof st->cur);
+    st->sent_at_boundary = 0;
+    st->intervals = 0;
+    st->imean_sum = st->imean_sumsq = 0;
+    st->run_sum_us = st->run_sumsq_us = 0;
+    st->pending_n = 0;
+    st->reporter_stop = 0;
+}
+
+static void fill_metrics(sockloop_state *st, wb_sample *s)
+{
+    double *m = s->metrics;
+    double wall = wb_ticks_to_s(s->iv.t1 - s->iv.t0);
+    double send_s = st->cfg.reflect ? wall : wb_ticks_to_s(st->sender_end - st->t0);
+    double sent = st->cfg.reflect ? (double)st->unique : (double)(uint32_t)st->sent_count;
+    double n = (double)st->lat_actual->count;
+    double thr = (double)(s->iv.thr1.user + s->iv.thr1.kernel - s->iv.thr0.user - s->iv.thr0.kernel) * 1e-7;
+    int i;
+    for (i = 0; i < WB_MAX_METRICS; i++) m[i] = NAN;
+    if (send_s <= 0) send_s = 1e-9;
+    if (wall <= 0) wall = 1e-9;
+    m[M_SENT] = sent;
+    m[M_RECEIVED] = (double)st->received;
+    m[M_LOST] = st->cfg.reflect ? 0 : sent - (double)st->unique;
+    m[M_DUP] = (double)st->duplicated;
+    m[M_REORDERED] = (double)st->reordered;
+    m[M_LATE_SENDS] = (double)st->late_sends;
+    m[M_SEND_ERRORS] = (double)st->send_errors;
+    m[M_FOREIGN] = (double)st->foreign;
+    m[M_SEND_RATE] = sent / send_s;
+    m[M_RECV_RATE] = (double)st->received / wall;
+    m[M_MBIT_OUT] = sent * (double)st->cfg.size * 8.0 / send_s / 1e6;
+    m[M_MBIT_IN] = (double)st->received * (double)st->cfg.size * 8.0 / wall / 1e6;
+    if (n > 0) {
+        m[M_LAT_MEAN] = st->run_sum_us / n;
+        m[M_LAT_MIN] = (double)st->lat_actual->min / 1000.0;
+        m[M_LAT_P50] = (double)wb_hist_percentile(st->lat_actual, 50) / 1000.0;
+        m[M_LAT_P90] = (double)wb_hist_percentile(st->lat_actual, 90) / 1000.0;
+        m[M_LAT_P99] = (double)wb_hist_percentile(st->lat_actual, 99) / 1000.0;
+        m[M_LAT_P999] = (double)wb_hist_percentile(st->lat_actual, 99.9) / 1000.0;
+        m[M_LAT_MAX] = (double)st->lat_actual->max / 1000.0;
+        m[M_ILAT_MEAN] = wb_hist_mean(st->lat_intended) / 1000.0;
+        m[M_ILAT_P50] = (double)wb_hist_percentile(st->lat_intended, 50) / 1000.0;
+        m[M_ILAT_P90] = (double)wb_hist_percentile(st->lat_intended, 90) / 1000.0;
+        m[M_ILAT_P99] = (double)wb_hist_percentile(st->lat_intended, 99) / 1000.0;
+        m[M_ILAT_P999] = (double)wb_hist_percentile(st->lat_intended, 99.9) / 1000.0;
+        m[M_ILAT_MAX] = (double)st->lat_intended->max / 1000.0;
+    }
+    m[M_LAT_SD] = stddev_of(n, st->run_sum_us, st->run_sumsq_us);
+    m[M_INTERVALS] = (double)st->intervals;
+    m[M_INTERVAL_SD] = stddev_of((double)st->intervals, st->imean_sum, st->imean_sumsq);
+    m[M_SENDER_CPU] = st->cfg.reflect ? NAN : 100.0 * st->sender_cpu_s / send_s;
+    m[M_RECEIVER_CPU] = 100.0 * thr / wall;
+}
+
+static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
+{
+    sockloop_state *st = (sockloop_state *)state;
+    HMODULE winmm = LoadLibraryA("winmm.dll");
+    time_period_fn begin = winmm ? (time_period_fn)(void (*)(void))GetProcAddress(winmm, "timeBeginPeriod") : NULL;
+    time_period_fn end = winmm ? (time_period_fn)(void (*)(void))GetProcAddress(winmm, "timeEndPeriod") : NULL;
+    int timer = begin && end && begin(1) == 0;
+    uint64_t deadline;
+    int rc = 0;
+
+    reset_run(st);
+    st->ctx = ctx;
+    st->total = st->cfg.reflect ? 0 : (uint64_t)(st->cfg.duration * (double)st->cfg.rate + 0.5);
+    st->interval_ticks = (uint64_t)(st->cfg.interval * (double)st->freq);
+    st->start = CreateEventA(NULL, TRUE, FALSE, NULL);
+    st->reporter = st->start ? CreateThread(NULL, 0, reporter_main, st, 0, NULL) : NULL;
+    if (!st->cfg.reflect && st->reporter)
+        st->sender = CreateThread(NULL, 0, sender_main, st, 0, NULL);
+    if (st->start == NULL || st->reporter == NULL || (!st->cfg.reflect && st->sender == NULL)) {
+        wb_error_win32(err, "CreateThread", GetLastError());
+        rc = -1;
+        goto out;
+    }
+    wb_interval_begin(&sample->iv);
+    st->t0 = sample->iv.t0;
+    st->next_boundary = st->t0 + st->interval_ticks;
+    st->interval_start = st->t0;
+    /* Never longer than the duration plus the grace (plus one interval of slack). */
+    deadline = st->t0 + (uint64_t)((st->cfg.duration + st->cfg.grace) * (double)st->freq);
+    SetEvent(st->start);
+    rc = receive_loop(st, deadline, err);
+    wb_interval_end(&sample->iv);
+out:
+    if (st->sender) {
+        if (rc != 0) st->total = 0;   /* stop it early */
+        SetEvent(st->start);
+        WaitForSingleObject(st->sender, INFINITE);
+        CloseHandle(st->sender);
+        st->sender = NULL;
+    }
+    if (st->reporter) {
+        st->reporter_stop = 1;
+        SetEvent(st->report_event);
+        WaitForSingleObject(st->reporter, INFINITE);
+        CloseHandle(st->reporter);
+        st->reporter = NULL;
+    }
+    if (st->start) CloseHandle(st->start);
+    st->start = NULL;
+    if (timer) end(1);
+    if (winmm) FreeLibrary(winmm);
+    if (st->raw) fflush(st->raw);
+    if (rc != 0) return -1;
+    sample->ops = st->received;
+    fill_metrics(st, sample);
+    return 0;
+}
+
+/* ---- reporting ------------------------------------------------------------------------------- */
+
+static void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s)
+{
+    const double *m = s->metrics;
+    fprintf(out, "  rep %u/%u: sent %.0f (%.1f/s, %.0f late, %.0f send errors), received %.0f, lost %.0f, "
+                 "duplicated %.0f, reordered %.0f\n",
+            rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_LATE_SENDS], m[M_SEND_ERRORS], m[M_RECEIVED], m[M_LOST],
+            m[M_DUP], m[M_REORDERED]);
+    if (m[M_LAT_MEAN] == m[M_LAT_MEAN]) {
+        fprintf(out, "    latency from actual send:   p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f us\n",
+                m[M_LAT_P50], m[M_LAT_P90], m[M_LAT_P99], m[M_LAT_P999], m[M_LAT_MAX]);
+        fprintf(out, "    latency from intended send: p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f us\n",
+                m[M_ILAT_P50], m[M_ILAT_P90], m[M_ILAT_P99], m[M_ILAT_P999], m[M_ILAT_MAX]);
+    }
+    fprintf(out, "    cpu: sender %.0f%%, receiver %.0f%% of one CPU\n", m[M_SENDER_CPU], m[M_RECEIVER_CPU]);
+}
+
+static void sockloop_print_summary(FILE *out, const wb_run_summary *s)
+{
+    const double *m = s->metrics;
+    fprintf(out, "  median over %u rep%s: %.1f packets/s received, lost %.0f, mean latency %.1f us "
+                 "(from intended send %.1f us), p99 %.1f us\n",
+            s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], m[M_LAT_MEAN], m[M_ILAT_MEAN], m[M_LAT_P99]);
+}
+
+/* hyperfine's form: "wsaevents: 1.21 +- 0.04 times lower mean latency than wsapoll". The
+ * uncertainty comes from the spread of the interval means within each run. */
+static void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians)
+{
+    int best = -1, i;
+    for (i = 0; i < n; i++)
+        if (medians[i][M_LAT_MEAN] == medians[i][M_LAT_MEAN] &&
+            (best < 0 || medians[i][M_LAT_MEAN] < medians[best][M_LAT_MEAN]))
+            best = i;
+    if (best < 0) return;
+    fprintf(out, "comparison (mean latency from the actual send time):\n");
+    for (i = 0; i < n; i++) {
+        double a = medians[best][M_LAT_MEAN], b = medians[i][M_LAT_MEAN];
+        double sa = medians[best][M_INTERVAL_SD], sb = medians[i][M_INTERVAL_SD], ratio, rel;
+        if (i == best || b != b) continue;
+        ratio = b / a;
+        fprintf(out, "  %s: %.2f", backend_of(((const sockloop_config *)variants[best])->loop)->name, ratio);
+        if (sa == sa && sb == sb) {   /* error propagation for a ratio, as hyperfine does */
+            rel = sqrt(sa * sa / (a * a) + sb * sb / (b * b));
+            fprintf(out, " +- %.2f", ratio * rel);
+        }
+        fprintf(out, " times lower mean latency than %s%s\n",
+                backend_of(((const sockloop_config *)variants[i])->loop)->name,
+                sa == sa && sb == sb ? "" : " (spread unknown: fewer than 2 intervals)");
+    }
+}
+
+static const char *const sockloop_fact_names[] = { "mode", "receiver", NULL };
+
+static void sockloop_facts(void *state, const char **values)
+{
+    static char where[64];
+    const sockloop_state *st = (const sockloop_state *)state;
+    values[0] = st->cfg.reflect ? "reflect" : st->cfg.peer ? "peer" : "loopback";
+    snprintf(where, sizeof where, "%s:%u", inet_ntoa(st->addrs[0].sin_addr), ntohs(st->addrs[0].sin_port));
+    values[1] = where;
+}
+
+const wb_module wb_sockloop_module = {
+    "sockloop",
+    "UDP at a fixed packet rate received with select, WSAPoll or WSAWaitForMultipleEvents",
+    "packet",
+    sockloop_options,
+    sizeof(sockloop_config),
+    sockloop_check,
+    sockloop_setup,
+    sockloop_run,
+    sockloop_teardown,
+    sockloop_fact_names,
+    sockloop_facts,
+    sockloop_metric_names,
+    sockloop_print_rep,
+    sockloop_print_summary,
+    "1",
+    "0",
+    sockloop_expand,
+    sockloop_compare
+};

@@ -1,0 +1,21 @@
+/* Winsock helpers for sockloop: start-up, IPv4 addresses, non-blocking UDP sockets. */
+#ifndef WB_NET_H
+#define WB_NET_H
+
+#include <winsock2.h>
+#include "wb_error.h"
+
+int  wb_net_start(wb_error *err);   /* WSAStartup 2.2 */
+void wb_net_stop(void);
+
+/* "1.2.3.4" or a host name (IPv4; gethostbyname, which XP has) into addr. */
+int wb_resolve_host(const char *host, struct in_addr *addr, wb_error *err);
+
+/* "HOST:PORT" into addr. Returns 0, or -1 with what is wrong in err (a usage problem). */
+int wb_parse_host_port(const char *text, struct sockaddr_in *addr, wb_error *err);
+
+/* A non-blocking UDP socket bound to addr (port 0: any free port), with send and receive
+ * buffers of bufsize bytes. addr gets the port actually bound. INVALID_SOCKET on error. */
+SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, wb_error *err);
+
+#endif

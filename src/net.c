@@ -1,0 +1,98 @@
+/* Winsock helpers (see include/wb_net.h). */
+#include "wb_net.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int wb_net_start(wb_error *err)
+{
+    WSADATA wsa;
+    int rc = WSAStartup(MAKEWORD(2, 2), &wsa);
+    if (rc != 0) {
+        wb_error_win32(err, "WSAStartup", (unsigned long)rc);
+        return -1;
+    }
+    return 0;
+}
+
+void wb_net_stop(void)
+{
+    WSACleanup();
+}
+
+int wb_resolve_host(const char *host, struct in_addr *addr, wb_error *err)
+{
+    unsigned long a = inet_addr(host);
+    struct hostent *he;
+    if (a != INADDR_NONE || strcmp(host, "255.255.255.255") == 0) {
+        addr->s_addr = a;
+        return 0;
+    }
+    he = gethostbyname(host);
+    if (he == NULL || he->h_addrtype != AF_INET || he->h_addr_list[0] == NULL) {
+        char call[128];
+        snprintf(call, sizeof call, "gethostbyname(%.80s)", host);
+        wb_error_win32(err, call, (unsigned long)WSAGetLastError());
+        return -1;
+    }
+    memcpy(&addr->s_addr, he->h_addr_list[0], sizeof addr->s_addr);
+    return 0;
+}
+
+int wb_parse_host_port(const char *text, struct sockaddr_in *addr, wb_error *err)
+{
+    const char *colon = strrchr(text, ':');
+    char host[256], *end;
+    unsigned long port;
+    if (colon == NULL || colon == text || (size_t)(colon - text) >= sizeof host) {
+        wb_error_text(err, "expected HOST:PORT, got \"%s\"", text);
+        return -1;
+    }
+    port = strtoul(colon + 1, &end, 10);
+    if (colon[1] == '\0' || *end != '\0' || port == 0 || port > 65535) {
+        wb_error_text(err, "expected a port 1..65535 after the colon, got \"%s\"", text);
+        return -1;
+    }
+    memcpy(host, text, (size_t)(colon - text));
+    host[colon - text] = '\0';
+    memset(addr, 0, sizeof *addr);
+    addr->sin_family = AF_INET;
+    addr->sin_port = htons((unsigned short)port);
+    return wb_resolve_host(host, &addr->sin_addr, err);
+}
+
+SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, wb_error *err)
+{
+    SOCKET s = socket(AF_INET, SOCK_DGRAM, IPPROTO_UDP);
+    u_long nonblocking = 1;
+    int len = (int)sizeof *addr;
+    const char *call = NULL;
+    if (s == INVALID_SOCKET) {
+        wb_error_win32(err, "socket(UDP)", (unsigned long)WSAGetLastError());
+        return INVALID_SOCKET;
+    }
+    /* XP's default 8 KB receive buffer holds eight 1 KB packets: any hiccup would be loss. */
+    if (setsockopt(s, SOL_SOCKET, SO_RCVBUF, (const char *)&bufsize, sizeof bufsize) == SOCKET_ERROR)
+        call = "setsockopt(SO_RCVBUF)";
+    else if (setsockopt(s, SOL_SOCKET, SO_SNDBUF, (const char *)&bufsize, sizeof bufsize) == SOCKET_ERROR)
+        call = "setsockopt(SO_SNDBUF)";
+    else if (ioctlsocket(s, FIONBIO, &nonblocking) == SOCKET_ERROR)
+        call = "ioctlsocket(FIONBIO)";
+    else if (bind(s, (const struct sockaddr *)addr, sizeof *addr) == SOCKET_ERROR)
+        call = "bind";
+    else if (getsockname(s, (struct sockaddr *)addr, &len) == SOCKET_ERROR)
+        call = "getsockname";
+    if (call) {
+        char what[96];
+        int code = WSAGetLastError();
+        if (strcmp(call, "bind") == 0)
+            snprintf(what, sizeof what, "bind(%s:%u)", inet_ntoa(addr->sin_addr), ntohs(addr->sin_port));
+        else
+            snprintf(what, sizeof what, "%s", call);
+        wb_error_win32(err, what, (unsigned long)code);
+        closesocket(s);
+        return INVALID_SOCKET;
+    }
+    return s;
+}

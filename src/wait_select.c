@@ -1,0 +1,75 @@
+/* select(): the set is rebuilt for every call (select overwrites it). FD_SETSIZE is raised for
+ * the whole build (CMakeLists.txt), since Windows' default of 64 silently drops sockets. */
+#include <stdlib.h>
+#include <string.h>
+#include "wb_wait.h"
+
+struct wb_waiter {
+    unsigned n, cap;
+    SOCKET *sockets;
+    fd_set set;            /* scratch: FD_SETSIZE sockets, too large for the stack of a test */
+};
+
+static const char *select_unavailable(void) { return NULL; }
+
+static wb_waiter *select_create(unsigned capacity, wb_error *err)
+{
+    wb_waiter *w = (wb_waiter *)calloc(1, sizeof *w);
+    if (w) w->sockets = (SOCKET *)calloc(capacity ? capacity : 1, sizeof *w->sockets);
+    if (w == NULL || w->sockets == NULL) {
+        if (w) free(w);
+        wb_error_text(err, "out of memory");
+        return NULL;
+    }
+    w->cap = capacity;
+    return w;
+}
+
+static int select_add(wb_waiter *w, SOCKET s, wb_error *err)
+{
+    if (w->n >= w->cap || w->n >= FD_SETSIZE) {
+        wb_error_text(err, "select: more than %u sockets (FD_SETSIZE)", (unsigned)FD_SETSIZE);
+        return -1;
+    }
+    w->sockets[w->n++] = s;
+    return 0;
+}
+
+static int select_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
+{
+    struct timeval tv;
+    unsigned i, found = 0;
+    int n;
+    /* Windows' fd_set is a counted array: fill it directly, without FD_SET's duplicate scan. */
+    w->set.fd_count = w->n;
+    memcpy(w->set.fd_array, w->sockets, w->n * sizeof(SOCKET));
+    tv.tv_sec = (long)(timeout_ms / 1000);
+    tv.tv_usec = (long)(timeout_ms % 1000) * 1000;
+    n = select(0, &w->set, NULL, NULL, &tv);   /* nfds is ignored on Windows */
+    if (n == SOCKET_ERROR) {
+        wb_error_win32(err, "select", (unsigned long)WSAGetLastError());
+        return -1;
+    }
+    /* select leaves only the readable sockets in the array; map each back to its index.
+     * O(ready x sockets), which is select's own cost shape. */
+    for (i = 0; i < w->set.fd_count && found < max_ready; i++) {
+        unsigned k;
+        for (k = 0; k < w->n; k++)
+            if (w->sockets[k] == w->set.fd_array[i]) {
+                ready[found++] = k;
+                break;
+            }
+    }
+    return (int)found;
+}
+
+static void select_destroy(wb_waiter *w)
+{
+    if (w == NULL) return;
+    free(w->sockets);
+    free(w);
+}
+
+const wb_wait_backend wb_wait_select = {
+    "select", FD_SETSIZE, select_unavailable, select_create, select_add, select_wait, select_destroy
+};

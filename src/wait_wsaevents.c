@@ -1,0 +1,86 @@
+/* WSAEventSelect + WSAWaitForMultipleEvents: one event per socket, at most 64 in one wait
+ * (WSA_MAXIMUM_WAIT_EVENTS). winbench refuses more rather than adding helper threads: a thread
+ * per 64 sockets would measure thread hand-offs, not the wait. FD_READ is level-triggered and
+ * re-armed by recvfrom; WSAEnumNetworkEvents resets the event. */
+#include <stdlib.h>
+#include "wb_wait.h"
+
+struct wb_waiter {
+    unsigned n;
+    SOCKET sockets[WSA_MAXIMUM_WAIT_EVENTS];
+    WSAEVENT events[WSA_MAXIMUM_WAIT_EVENTS];
+};
+
+static const char *wsaevents_unavailable(void) { return NULL; }
+
+static wb_waiter *wsaevents_create(unsigned capacity, wb_error *err)
+{
+    wb_waiter *w;
+    if (capacity > WSA_MAXIMUM_WAIT_EVENTS) {
+        wb_error_text(err, "wsaevents: %u sockets, but WSAWaitForMultipleEvents waits on at most %d",
+                      capacity, WSA_MAXIMUM_WAIT_EVENTS);
+        return NULL;
+    }
+    w = (wb_waiter *)calloc(1, sizeof *w);
+    if (w == NULL) wb_error_text(err, "out of memory");
+    return w;
+}
+
+static int wsaevents_add(wb_waiter *w, SOCKET s, wb_error *err)
+{
+    WSAEVENT ev;
+    if (w->n >= WSA_MAXIMUM_WAIT_EVENTS) {
+        wb_error_text(err, "wsaevents: more than %d sockets", WSA_MAXIMUM_WAIT_EVENTS);
+        return -1;
+    }
+    ev = WSACreateEvent();
+    if (ev == WSA_INVALID_EVENT) {
+        wb_error_win32(err, "WSACreateEvent", (unsigned long)WSAGetLastError());
+        return -1;
+    }
+    if (WSAEventSelect(s, ev, FD_READ) == SOCKET_ERROR) {
+        wb_error_win32(err, "WSAEventSelect", (unsigned long)WSAGetLastError());
+        WSACloseEvent(ev);
+        return -1;
+    }
+    w->sockets[w->n] = s;
+    w->events[w->n] = ev;
+    w->n++;
+    return 0;
+}
+
+static int wsaevents_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
+{
+    WSANETWORKEVENTS ne;
+    DWORD r = WSAWaitForMultipleEvents(w->n, w->events, FALSE, timeout_ms, FALSE);
+    unsigned i;
+    if (r == WSA_WAIT_TIMEOUT) return 0;
+    if (r == WSA_WAIT_FAILED) {
+        wb_error_win32(err, "WSAWaitForMultipleEvents", (unsigned long)WSAGetLastError());
+        return -1;
+    }
+    i = r - WSA_WAIT_EVENT_0;   /* the lowest signalled index, as the API reports it */
+    if (i >= w->n || max_ready == 0) return 0;
+    if (WSAEnumNetworkEvents(w->sockets[i], w->events[i], &ne) == SOCKET_ERROR) {
+        wb_error_win32(err, "WSAEnumNetworkEvents", (unsigned long)WSAGetLastError());
+        return -1;
+    }
+    ready[0] = i;
+    return 1;
+}
+
+static void wsaevents_destroy(wb_waiter *w)
+{
+    unsigned i;
+    if (w == NULL) return;
+    for (i = 0; i < w->n; i++) {
+        WSAEventSelect(w->sockets[i], NULL, 0);
+        WSACloseEvent(w->events[i]);
+    }
+    free(w);
+}
+
+const wb_wait_backend wb_wait_wsaevents = {
+    "wsaevents", WSA_MAXIMUM_WAIT_EVENTS, wsaevents_unavailable, wsaevents_create, wsaevents_add,
+    wsaevents_wait, wsaevents_destroy
+};
