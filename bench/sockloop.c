@@ -73,6 +73,19 @@ static int sockloop_check(void *config, char *err, size_t cap)
         snprintf(err, cap, "--reflect: pick one --loop (select, wsapoll or wsaevents)");
         return -1;
     }
+    if (c->peer) {   /* the form here; the host is looked up at set-up (it needs Winsock) */
+        const char *colon = strrchr(c->peer, ':');
+        char *end;
+        unsigned long port = colon ? strtoul(colon + 1, &end, 10) : 0;
+        if (colon == NULL || colon == c->peer) {
+            snprintf(err, cap, "--peer: expected HOST:PORT, got \"%s\"", c->peer);
+            return -1;
+        }
+        if (colon[1] == '\0' || *end != '\0' || port == 0 || port > 65535) {
+            snprintf(err, cap, "--peer: expected a port 1..65535 after the colon, got \"%s\"", c->peer);
+            return -1;
+        }
+    }
     if (c->peer && c->spread) {
         snprintf(err, cap, "--spread: a peer is one address; --spread is for loopback runs");
         return -1;

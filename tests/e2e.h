@@ -20,6 +20,15 @@ extern char g_dir[MAX_PATH];   /* the test's working directory */
 /* Runs winbench with a NULL-terminated argument list in g_dir; never waits more than 120 s;
  * records a failure if it crashed (exception exit code). */
 result run(const char *first, ...);
+
+/* The same in two steps, for a process that runs beside the test (a reflector). */
+typedef struct proc {
+    HANDLE process;
+    char cmd[4096], out_path[MAX_PATH], err_path[MAX_PATH];
+} proc;
+proc start(const char *first, ...);
+result finish(proc *p, DWORD timeout_ms);
+char *proc_output_so_far(const proc *p);   /* its stdout up to now; free() it */
 void result_free(result *r);
 void path_in_dir(char *buf, size_t cap, const char *name);
 int count_lines(const char *s);

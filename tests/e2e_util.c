@@ -59,58 +59,94 @@ static HANDLE inheritable_file(const char *path)
     sa.nLength = sizeof sa;
     sa.lpSecurityDescriptor = NULL;
     sa.bInheritHandle = TRUE;
-    return CreateFileA(path, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &sa, CREATE_ALWAYS,
+    return CreateFileA(path, GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, &sa, CREATE_ALWAYS,
                        FILE_ATTRIBUTE_NORMAL, NULL);
 }
 
-/* Runs winbench with a NULL-terminated argument list in g_dir; never waits more than 120 s. */
-result run(const char *first, ...)
+static unsigned g_started;   /* numbers the output files of concurrent processes */
+
+static proc start_args(const char *first, va_list ap)
 {
-    result r;
-    char cmd[4096] = "", out_path[MAX_PATH], err_path[MAX_PATH];
+    proc p;
     const char *arg;
-    va_list ap;
     STARTUPINFOA si;
     PROCESS_INFORMATION pi;
+    HANDLE out, err;
 
-    memset(&r, 0, sizeof r);
-    append_arg(cmd, sizeof cmd, g_exe);
-    va_start(ap, first);
-    for (arg = first; arg; arg = va_arg(ap, const char *)) append_arg(cmd, sizeof cmd, arg);
-    va_end(ap);
-    snprintf(out_path, sizeof out_path, "%s.stdout", g_dir);
-    snprintf(err_path, sizeof err_path, "%s.stderr", g_dir);
-
+    memset(&p, 0, sizeof p);
+    append_arg(p.cmd, sizeof p.cmd, g_exe);
+    for (arg = first; arg; arg = va_arg(ap, const char *)) append_arg(p.cmd, sizeof p.cmd, arg);
+    g_started++;
+    snprintf(p.out_path, sizeof p.out_path, "%s.%u.stdout", g_dir, g_started);
+    snprintf(p.err_path, sizeof p.err_path, "%s.%u.stderr", g_dir, g_started);
     memset(&si, 0, sizeof si);
     si.cb = sizeof si;
     si.dwFlags = STARTF_USESTDHANDLES;
     si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
-    si.hStdOutput = inheritable_file(out_path);
-    si.hStdError = inheritable_file(err_path);
-    if (!CreateProcessA(NULL, cmd, NULL, NULL, TRUE, 0, NULL, g_dir, &si, &pi)) {
-        ok(0, "CreateProcess(%s) failed: %lu", cmd, GetLastError());
-        r.code = 0xFFFFFFFF;
-    } else {
-        if (WaitForSingleObject(pi.hProcess, 120000) != WAIT_OBJECT_0) {
-            ok(0, "winbench hung (over 120 s): %s", cmd);
-            TerminateProcess(pi.hProcess, 1);
-            WaitForSingleObject(pi.hProcess, 5000);
-        }
-        GetExitCodeProcess(pi.hProcess, &r.code);
-        CloseHandle(pi.hProcess);
+    si.hStdOutput = out = inheritable_file(p.out_path);
+    si.hStdError = err = inheritable_file(p.err_path);
+    if (CreateProcessA(NULL, p.cmd, NULL, NULL, TRUE, 0, NULL, g_dir, &si, &pi)) {
+        p.process = pi.hProcess;
         CloseHandle(pi.hThread);
+    } else {
+        ok(0, "CreateProcess(%s) failed: %lu", p.cmd, GetLastError());
     }
-    CloseHandle(si.hStdOutput);
-    CloseHandle(si.hStdError);
-    r.out = read_all(out_path, &r.out_len);
-    r.err = read_all(err_path, &r.err_len);
+    CloseHandle(out);
+    CloseHandle(err);
+    return p;
+}
+
+proc start(const char *first, ...)
+{
+    proc p;
+    va_list ap;
+    va_start(ap, first);
+    p = start_args(first, ap);
+    va_end(ap);
+    return p;
+}
+
+result finish(proc *p, DWORD timeout_ms)
+{
+    result r;
+    memset(&r, 0, sizeof r);
+    r.code = 0xFFFFFFFF;
+    if (p->process) {
+        if (WaitForSingleObject(p->process, timeout_ms) != WAIT_OBJECT_0) {
+            ok(0, "winbench hung (over %lu ms): %s", timeout_ms, p->cmd);
+            TerminateProcess(p->process, 1);
+            WaitForSingleObject(p->process, 5000);
+        }
+        GetExitCodeProcess(p->process, &r.code);
+        CloseHandle(p->process);
+        p->process = NULL;
+    }
+    r.out = read_all(p->out_path, &r.out_len);
+    r.err = read_all(p->err_path, &r.err_len);
     if (!r.out) r.out = (char *)calloc(1, 1);
     if (!r.err) r.err = (char *)calloc(1, 1);
-    DeleteFileA(out_path);
-    DeleteFileA(err_path);
+    DeleteFileA(p->out_path);
+    DeleteFileA(p->err_path);
     /* An exception code (0xC0000005 and friends) is a crash, whatever the test expects. */
-    ok(r.code < 0xC0000000u || r.code == 0xFFFFFFFF, "winbench crashed with 0x%08lx: %s", r.code, cmd);
+    ok(r.code < 0xC0000000u || r.code == 0xFFFFFFFF, "winbench crashed with 0x%08lx: %s", r.code, p->cmd);
     return r;
+}
+
+char *proc_output_so_far(const proc *p)
+{
+    size_t len;
+    char *text = read_all(p->out_path, &len);
+    return text ? text : (char *)calloc(1, 1);
+}
+
+result run(const char *first, ...)
+{
+    proc p;
+    va_list ap;
+    va_start(ap, first);
+    p = start_args(first, ap);
+    va_end(ap);
+    return finish(&p, 120000);
 }
 
 void result_free(result *r)

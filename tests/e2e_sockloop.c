@@ -1,0 +1,291 @@
+/* End-to-end tests of sockloop under Wine, at 1000 packets/s (Wine routes socket waits through
+ * its server process, so the 10,000/s Windows sustains is out of reach here). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e.h"
+
+/* Rows of one kind ("rep", "interval", "summary") for one loop. */
+static int count_rows(const csv_file *c, const char *kind, const char *loop)
+{
+    size_t r;
+    int n = 0;
+    for (r = 1; r < c->t.nrows; r++)
+        if (strcmp(cell(c, r, "row"), kind) == 0 && (!loop || strcmp(cell(c, r, "loop"), loop) == 0)) n++;
+    return n;
+}
+
+static size_t find_row(const csv_file *c, const char *kind, const char *loop)
+{
+    size_t r;
+    for (r = 1; r < c->t.nrows; r++)
+        if (strcmp(cell(c, r, "row"), kind) == 0 && strcmp(cell(c, r, "loop"), loop) == 0) return r;
+    return 0;
+}
+
+/* pgmping's line: "YYYY-MM-DD hh:mm:ss : s=N avg=N min=N max=N stddev=N us|ms o=N i=N mbit". */
+static int pgmping_line(const char *line)
+{
+    int y, mo, d, h, mi, sec;
+    double s, avg, mn, mx, sd, o, in;
+    char unit[3], tail[8];
+    if (sscanf(line, "%4d-%2d-%2d %2d:%2d:%2d : s=%lf avg=%lf min=%lf max=%lf stddev=%lf %2s o=%lf i=%lf %7s",
+               &y, &mo, &d, &h, &mi, &sec, &s, &avg, &mn, &mx, &sd, unit, &o, &in, tail) != 15)
+        return 0;
+    /* microseconds while the minimum is under 1000 us, milliseconds from there on */
+    if (strcmp(unit, "us") == 0 ? mn >= 1000 : strcmp(unit, "ms") != 0 || mn < 1.0) return 0;
+    return strcmp(tail, "mbit") == 0 && mn <= avg && avg <= mx && s > 0 && o > 0 && in > 0;
+}
+
+static int interval_lines(const char *out)
+{
+    const char *p = out;
+    int n = 0;
+    while ((p = strstr(p, " : s=")) != NULL) {
+        const char *start = p;
+        char line[256];
+        size_t len;
+        while (start > out && start[-1] != '\n') start--;
+        len = strcspn(start, "\r\n");
+        if (len >= sizeof line) len = sizeof line - 1;
+        memcpy(line, start, len);
+        line[len] = '\0';
+        ok(pgmping_line(line), "not in pgmping's form: [%s]", line);
+        n++;
+        p += 5;
+    }
+    return n;
+}
+
+/* One backend at 1000/s for 3 s: rate, loss, order of percentiles, intervals, raw file. */
+static void one_backend(const char *loop)
+{
+    char raw[32];
+    result r;
+    csv_file c;
+    size_t rep;
+    snprintf(raw, sizeof raw, "raw-%s.csv", loop);
+    r = run("sockloop", "--loop", loop, "--rate", "1000", "--duration", "3s", "--interval", "1s", "--csv", "s.csv",
+            "--raw", raw, NULL);
+    ok(r.code == 0, "%s: exit %lu: %s", loop, r.code, r.err);
+    ok(interval_lines(r.out) >= 2, "%s: interval lines in pgmping's form:\n%s", loop, r.out);
+    ok(strstr(r.out, "latency from intended send:") != NULL && strstr(r.out, "latency from actual send:") != NULL,
+       "both latency definitions are named");
+    result_free(&r);
+    c = load_csv_here("s.csv", ',');
+    rep = c.ok ? find_row(&c, "rep", loop) : 0;
+    ok(rep > 0, "%s: a rep row", loop);
+    if (rep) {
+        double sent = num(&c, rep, "sent"), rate = num(&c, rep, "send_rate");
+        ok(sent == 3000, "%s: sent %g, expected 3000", loop, sent);
+        ok(rate > 980 && rate < 1020, "%s: achieved send rate %g/s, within 2%% of 1000", loop, rate);
+        ok(num(&c, rep, "lost") == 0 && num(&c, rep, "received") == 3000, "%s: no loss on loopback (%g lost)", loop,
+           num(&c, rep, "lost"));
+        ok(num(&c, rep, "duplicated") == 0, "%s: no duplicates", loop);
+        ok(num(&c, rep, "lat_min_us") <= num(&c, rep, "lat_p50_us") &&
+           num(&c, rep, "lat_p50_us") <= num(&c, rep, "lat_p99_us") &&
+           num(&c, rep, "lat_p99_us") <= num(&c, rep, "lat_max_us") && num(&c, rep, "lat_min_us") > 0,
+           "%s: 0 < min %g <= p50 %g <= p99 %g <= max %g", loop, num(&c, rep, "lat_min_us"),
+           num(&c, rep, "lat_p50_us"), num(&c, rep, "lat_p99_us"), num(&c, rep, "lat_max_us"));
+        ok(num(&c, rep, "ilat_p50_us") >= num(&c, rep, "lat_p50_us") * 0.996,
+           "%s: from the intended time is never shorter (%g vs %g)", loop, num(&c, rep, "ilat_p50_us"),
+           num(&c, rep, "lat_p50_us"));
+        ok(count_rows(&c, "interval", loop) >= 3, "%s: %d interval rows", loop, count_rows(&c, "interval", loop));
+        ok(count_rows(&c, "summary", loop) == 1, "%s: one summary row", loop);
+        ok_near(num(&c, rep, "mbit_out"), 1000 * 1060 * 8 / 1e6, 0.02);
+    }
+    /* The raw file agrees with the summary: as many packets, the same mean latency. */
+    {
+        csv_file raw_csv = load_csv_here(raw, ',');
+        if (raw_csv.ok && rep) {
+            size_t i;
+            double sum = 0;
+            int col_a = wb_csv_column(&raw_csv.t, "actual_us"), col_r = wb_csv_column(&raw_csv.t, "received_us");
+            ok(raw_csv.t.nrows - 1 == 3000, "raw rows %lu", (unsigned long)raw_csv.t.nrows - 1);
+            for (i = 1; i < raw_csv.t.nrows && col_a >= 0 && col_r >= 0; i++)
+                sum += atof(raw_csv.t.rows[i].fields[col_r]) - atof(raw_csv.t.rows[i].fields[col_a]);
+            ok_near(sum / 3000.0, num(&c, rep, "lat_mean_us"), 0.01);
+        }
+        wb_csv_free(&raw_csv.t);
+    }
+    wb_csv_free(&c.t);
+}
+
+static void test_select(void) { one_backend("select"); }
+static void test_wsapoll(void) { one_backend("wsapoll"); }
+static void test_wsaevents(void) { one_backend("wsaevents"); }
+
+static void test_all_and_compare(void)
+{
+    result r = run("sockloop", "--rate", "500", "--duration", "2s", "--interval", "500ms", "--csv", "all.csv", NULL);
+    csv_file c;
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    ok(strstr(r.out, "times lower mean latency than") != NULL, "comparison printed:\n%s", r.out);
+    result_free(&r);
+    c = load_csv_here("all.csv", ',');
+    if (c.ok) {
+        ok(count_rows(&c, "summary", "select") == 1 && count_rows(&c, "summary", "wsapoll") == 1 &&
+           count_rows(&c, "summary", "wsaevents") == 1, "a summary row per loop");
+    }
+    wb_csv_free(&c.t);
+}
+
+/* XP has no WSAPoll: WINBENCH_HIDE_WSAPOLL makes any Windows look like that. */
+static void test_missing_wsapoll(void)
+{
+    result r;
+    csv_file c;
+    SetEnvironmentVariableA("WINBENCH_HIDE_WSAPOLL", "1");
+    r = run("sockloop", "--loop", "wsapoll", "--rate", "100", "--duration", "1s", "--csv", "x.csv", NULL);
+    ok(r.code == 1, "--loop wsapoll without WSAPoll: exit %lu", r.code);
+    ok(strstr(r.err, "winbench: sockloop: --loop wsapoll: WSAPoll is not available on this Windows") == r.err,
+       "clear message: %s", r.err);
+    result_free(&r);
+    r = run("sockloop", "--rate", "200", "--duration", "1s", "--csv", "y.csv", NULL);
+    SetEnvironmentVariableA("WINBENCH_HIDE_WSAPOLL", NULL);
+    ok(r.code == 0, "--loop all without WSAPoll: exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "sockloop: skipped: --loop wsapoll: WSAPoll is not available") != NULL, "a note:\n%s", r.out);
+    result_free(&r);
+    c = load_csv_here("y.csv", ',');
+    if (c.ok)
+        ok(count_rows(&c, "summary", "select") == 1 && count_rows(&c, "summary", "wsapoll") == 0 &&
+           count_rows(&c, "summary", "wsaevents") == 1, "select and wsaevents ran, wsapoll did not");
+    wb_csv_free(&c.t);
+}
+
+/* 100 sockets: select (FD_SETSIZE 1024 here) and WSAPoll wait on them; WSAWaitForMultipleEvents
+ * cannot (64 at most), which is refused up front, and skipped by --loop all. */
+static void test_hundred_sockets(void)
+{
+    static const char *const loops[] = { "select", "wsapoll" };
+    size_t i;
+    result r;
+    expect_usage("winbench: sockloop: --sockets: wsaevents waits on at most 64 sockets "
+                 "(WSA_MAXIMUM_WAIT_EVENTS); use --loop wsapoll for more",
+                 "sockloop", "--loop", "wsaevents", "--sockets=100");
+    expect_usage("winbench: sockloop: --sockets: select waits on at most 1024 sockets (FD_SETSIZE of this build); "
+                 "use --loop wsapoll for more", "sockloop", "--loop", "select", "--sockets=2000");
+    for (i = 0; i < 2; i++) {
+        csv_file c;
+        char name[32];
+        snprintf(name, sizeof name, "h-%s.csv", loops[i]);
+        r = run("sockloop", "--loop", loops[i], "--sockets", "100", "--spread", "--rate", "1000", "--duration", "1s",
+                "--csv", name, "--quiet", NULL);
+        ok(r.code == 0, "%s with 100 sockets: exit %lu %s", loops[i], r.code, r.err);
+        result_free(&r);
+        c = load_csv_here(name, ',');
+        if (c.ok && c.t.nrows > 2) {
+            size_t rep = find_row(&c, "rep", loops[i]);
+            ok(rep && num(&c, rep, "received") == 1000 && num(&c, rep, "lost") == 0,
+               "%s: all 1000 packets over 100 sockets arrived", loops[i]);
+            ok(rep && strcmp(cell(&c, rep, "sockets"), "100") == 0, "sockets column");
+        }
+        wb_csv_free(&c.t);
+    }
+    r = run("sockloop", "--sockets", "100", "--rate", "200", "--duration", "1s", "--csv", "h-all.csv", "--quiet", NULL);
+    ok(r.code == 0 && strstr(r.out, "skipped: --loop wsaevents: waits on at most 64 sockets, not 100"),
+       "--loop all skips wsaevents: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
+}
+
+/* A reflector in one process, a peer in another: round trips on the peer's clock. */
+static void test_reflect_and_peer(void)
+{
+    proc reflector = start("sockloop", "--reflect", "--loop", "select", "--duration", "8s", "--csv", "refl.csv",
+                           NULL);
+    char peer[64] = "", *out = NULL;
+    unsigned port = 0;
+    int tries;
+    result r;
+    csv_file c;
+    /* The reflector says where it listens once its socket is bound. */
+    for (tries = 0; tries < 100 && port == 0; tries++) {
+        const char *at;
+        free(out);
+        out = proc_output_so_far(&reflector);
+        at = strstr(out, "reflecting on 127.0.0.1:");
+        if (at) port = (unsigned)atoi(at + strlen("reflecting on 127.0.0.1:"));
+        else Sleep(100);
+    }
+    free(out);
+    ok(port > 0, "the reflector announced its port");
+    snprintf(peer, sizeof peer, "127.0.0.1:%u", port);
+    r = run("sockloop", "--peer", peer, "--loop", "wsapoll", "--rate", "500", "--duration", "2s", "--csv", "peer.csv",
+            NULL);
+    ok(r.code == 0, "peer: exit %lu %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("peer.csv", ',');
+    if (c.ok) {
+        size_t rep = find_row(&c, "rep", "wsapoll");
+        ok(rep && num(&c, rep, "sent") == 1000 && num(&c, rep, "received") == 1000, "every packet came back: %g of %g",
+           rep ? num(&c, rep, "received") : -1, rep ? num(&c, rep, "sent") : -1);
+        ok(rep && num(&c, rep, "lat_min_us") > 0, "round-trip latency measured");
+        ok(rep && strcmp(cell(&c, rep, "mode"), "peer") == 0, "mode column says peer");
+    }
+    wb_csv_free(&c.t);
+    r = finish(&reflector, 30000);
+    ok(r.code == 0, "reflector: exit %lu %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("refl.csv", ',');
+    if (c.ok) {
+        size_t rep = find_row(&c, "rep", "select");
+        ok(rep && num(&c, rep, "received") == 1000, "the reflector echoed 1000 packets: %g", rep ? num(&c, rep, "received") : -1);
+    }
+    wb_csv_free(&c.t);
+}
+
+/* Nobody answers: the run still ends at --duration plus the grace, and counts everything lost. */
+static void test_vanished_peer(void)
+{
+    DWORD t0 = GetTickCount();
+    result r = run("sockloop", "--peer", "127.0.0.1:9", "--loop", "wsaevents", "--rate", "200", "--duration", "2s",
+                   "--grace", "500ms", "--csv", "gone.csv", NULL);
+    DWORD took = GetTickCount() - t0;
+    csv_file c;
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(took < 15000, "ended in %lu ms", took);
+    result_free(&r);
+    c = load_csv_here("gone.csv", ',');
+    if (c.ok) {
+        size_t rep = find_row(&c, "rep", "wsaevents");
+        ok(rep && num(&c, rep, "sent") == 400 && num(&c, rep, "lost") == 400, "all 400 counted lost: %g",
+           rep ? num(&c, rep, "lost") : -1);
+        ok(rep && num(&c, rep, "elapsed_s") < 2.5 + 0.5, "the run lasted %g s", rep ? num(&c, rep, "elapsed_s") : -1);
+    }
+    wb_csv_free(&c.t);
+}
+
+static void test_bad_arguments(void)
+{
+    expect_usage("winbench: sockloop: --reflect: cannot be combined with --peer (run them on two machines)",
+                 "sockloop", "--reflect", "--peer", "1.2.3.4:5");
+    expect_usage("winbench: sockloop: --reflect: pick one --loop (select, wsapoll or wsaevents)", "sockloop",
+                 "--reflect", NULL, NULL);
+    expect_usage("winbench: sockloop: --size: 10 is out of range (32..65507)", "sockloop", "--size", "10", NULL);
+    expect_usage("winbench: sockloop: --rate: expected a positive integer, got \"0\"", "sockloop", "--rate", "0", NULL);
+    expect_usage("winbench: sockloop: --loop: expected one of select|wsapoll|wsaevents|all, got \"epoll\"",
+                 "sockloop", "--loop", "epoll", NULL);
+    expect_usage("winbench: sockloop: --peer: expected HOST:PORT, got \"nocolon\"", "sockloop", "--peer",
+                 "nocolon", NULL);
+    expect_usage("winbench: sockloop: --peer: expected a port 1..65535 after the colon, got \"h:99999\"", "sockloop",
+                 "--peer", "h:99999", NULL);
+}
+
+static const wbt_case cases[] = {
+    { "select", test_select },
+    { "wsapoll", test_wsapoll },
+    { "wsaevents", test_wsaevents },
+    { "all_and_compare", test_all_and_compare },
+    { "missing_wsapoll", test_missing_wsapoll },
+    { "hundred_sockets", test_hundred_sockets },
+    { "reflect_and_peer", test_reflect_and_peer },
+    { "vanished_peer", test_vanished_peer },
+    { "bad_arguments", test_bad_arguments },
+    { NULL, NULL }
+};
+
+int main(int argc, char **argv)
+{
+    return e2e_main(cases, argc, argv);
+}
