@@ -169,6 +169,7 @@ typedef struct sockloop_state {
     HANDLE sender, start;
     volatile LONG sent_count;     /* packets sent so far (wraps after 2^32: only deltas are used) */
     volatile LONG sender_done;
+    volatile LONG sender_stop;    /* the receiver failed: stop sending now */
     uint64_t sender_end, total, late_sends, send_errors;
     double sender_cpu_s;
     wb_error sender_err;
@@ -216,7 +217,7 @@ static DWORD WINAPI sender_main(void *arg)
     unsigned target = st->nsockets - 1;
 
     WaitForSingleObject(st->start, INFINITE);
-    while (k < st->total) {
+    while (k < st->total && !st->sender_stop) {
         uint64_t intended = st->t0 + (uint64_t)((double)k * period);
         uint64_t now = wb_ticks();
         const struct sockaddr_in *to;
@@ -343,7 +344,7 @@ static DWORD WINAPI reporter_main(void *arg)
 static void close_interval(sockloop_state *st, uint64_t end, uint64_t now)
 {
     LONG sent_now = st->sent_count;
-    st->cur.sent = (uint32_t)(sent_now - st->sent_at_boundary);
+    if (!st->cfg.reflect) st->cur.sent = (uint32_t)(sent_now - st->sent_at_boundary);   /* a reflector counts its echoes */
     st->sent_at_boundary = sent_now;
     st->cur.seconds = wb_ticks_to_s(end - st->interval_start);
     st->interval_start = end;
@@ -620,6 +621,7 @@ static void reset_run(sockloop_state *st)
 {
     st->sent_count = 0;
     st->sender_done = 0;
+    st->sender_stop = 0;
     st->sender_failed = 0;
     st->late_sends = st->send_errors = 0;
     st->sender_cpu_s = 0;
@@ -718,7 +720,7 @@ static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_erro
     wb_interval_end(&sample->iv);
 out:
     if (st->sender) {
-        if (rc != 0) st->total = 0;   /* stop it early */
+        if (rc != 0) InterlockedExchange(&st->sender_stop, 1);
         SetEvent(st->start);
         WaitForSingleObject(st->sender, INFINITE);
         CloseHandle(st->sender);
