@@ -78,8 +78,6 @@ static int idle_check(void *config, char *err, size_t cap)
     return 0;
 }
 
-typedef UINT (WINAPI *time_period_fn)(UINT);   /* timeBeginPeriod, timeEndPeriod: MMRESULT */
-
 typedef struct idle_state {
     idle_config cfg;
     HWND frame, button, first_child;
@@ -87,9 +85,7 @@ typedef struct idle_state {
     unsigned windows_total;       /* the frame's descendants, the case B button included */
     unsigned windows_mapped;      /* of those, in the permanent handle map */
     unsigned cpus;
-    /* the idle-time timer: 1 ms scheduling for the driver (winmm, loaded at run time) */
-    time_period_fn time_begin, time_end;
-    int timer_raised;             /* timeBeginPeriod(1) succeeded: undo it at the end */
+    int timer_raised;             /* timeBeginPeriod(1) is in effect: undo it at the end */
     /* IsIdleMessage's memory (m_ptCursorLast, m_nMsgLast) and --idle-every's counter */
     POINT pt_last;
     UINT msg_last;
@@ -347,7 +343,7 @@ static void idle_teardown(void *state)
     if (st == NULL) return;
     if (st->frame && IsWindow(st->frame)) DestroyWindow(st->frame);
     wb_drain_messages();
-    if (st->timer_raised) st->time_end(1);
+    wb_timer_1ms_end(st->timer_raised);
     free(st->idle_cost);
     free(st);
 }
@@ -356,7 +352,6 @@ static int idle_setup(const void *config, void **state, wb_error *err)
 {
     idle_state *st = (idle_state *)calloc(1, sizeof *st);
     SYSTEM_INFO si;
-    HMODULE winmm;
     if (st == NULL || (st->idle_cost = (wb_hist *)calloc(1, sizeof *st->idle_cost)) == NULL) {
         free(st);
         wb_error_text(err, "out of memory");
@@ -371,15 +366,8 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     /* Without a 1 ms timer, Sleep wakes every 15.6 ms and moves would come in bursts of two
      * or three, each burst one idle period. timeBeginPeriod raises the interrupt rate for the
      * whole system while the run lasts (as many applications do); the CSV records it. */
-    winmm = LoadLibraryA("winmm.dll");
-    if (winmm) {
-        st->time_begin = (time_period_fn)(void (*)(void))GetProcAddress(winmm, "timeBeginPeriod");
-        st->time_end = (time_period_fn)(void (*)(void))GetProcAddress(winmm, "timeEndPeriod");
-        if (st->time_begin && st->time_end && st->time_begin(1) == 0) {
-            st->timer_raised = 1;
-            st->timer = "1ms";
-        }
-    }
+    st->timer_raised = wb_timer_1ms_begin();
+    if (st->timer_raised) st->timer = "1ms";
     if (wb_scratch_register(err) != 0 || wb_mfc_init(err) != 0 || create_windows(st, err) != 0) {
         idle_teardown(st);
         *state = NULL;

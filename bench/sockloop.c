@@ -497,8 +497,6 @@ static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
 
 /* ---- set-up ---------------------------------------------------------------------------------- */
 
-typedef UINT (WINAPI *time_period_fn)(UINT);
-
 static void sockloop_teardown(void *state)
 {
     sockloop_state *st = (sockloop_state *)state;
@@ -689,10 +687,7 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
 static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
 {
     sockloop_state *st = (sockloop_state *)state;
-    HMODULE winmm = LoadLibraryA("winmm.dll");
-    time_period_fn begin = winmm ? (time_period_fn)(void (*)(void))GetProcAddress(winmm, "timeBeginPeriod") : NULL;
-    time_period_fn end = winmm ? (time_period_fn)(void (*)(void))GetProcAddress(winmm, "timeEndPeriod") : NULL;
-    int timer = begin && end && begin(1) == 0;
+    int timer = wb_timer_1ms_begin();   /* the sender's Sleep(1) */
     uint64_t deadline;
     int rc = 0;
 
@@ -735,8 +730,7 @@ out:
     }
     if (st->start) CloseHandle(st->start);
     st->start = NULL;
-    if (timer) end(1);
-    if (winmm) FreeLibrary(winmm);
+    wb_timer_1ms_end(timer);
     if (st->raw) fflush(st->raw);
     if (rc != 0) return -1;
     sample->ops = st->received;

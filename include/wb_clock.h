@@ -27,6 +27,13 @@ static __inline uint64_t wb_ticks(void)
  * ~30 min at 10 MHz, while a double keeps 15 significant digits (libuv's uv__hrtime reasoning). */
 double wb_ticks_to_s(uint64_t ticks);
 
+/* timeBeginPeriod(1) for the length of a run, so that Sleep(1) sleeps ~1 ms instead of a 15.6 ms
+ * clock tick; winmm is loaded at run time. It raises the interrupt rate for the whole system
+ * while in effect, so benchmarks that use it say so. Returns 1 when in effect; pass that to
+ * wb_timer_1ms_end. */
+int  wb_timer_1ms_begin(void);
+void wb_timer_1ms_end(int in_effect);
+
 /* CPU time used so far, in 100 ns units (FILETIME), split as Windows accounts it. */
 typedef struct wb_cpu_times {
     uint64_t user, kernel;
