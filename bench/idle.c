@@ -502,6 +502,15 @@ static void idle_facts(void *state, const char **values)
     values[3] = st->timer;
 }
 
+static const char *const idle_variant_columns[] = {
+    "case", "windows", "depth", "class", "themes", "mapped", "dispatch", "sends", "idle-every", "mouse-rate",
+    "same-point", NULL
+};
+/* The seed read CPU in Process Explorer: % of the whole machine. */
+static const wb_report_spec idle_report = {
+    idle_variant_columns, "cpu_pct_machine", "% CPU (machine)", 0, "less CPU", "more CPU"
+};
+
 const wb_module wb_idle_module = {
     "idle",
     "MFC idle processing (OnIdle, SendMessageToDescendants) under a WM_MOUSEMOVE flood: CPU used",
@@ -520,5 +529,6 @@ const wb_module wb_idle_module = {
     "3",
     "0",
     NULL,
-    NULL
+    NULL,
+    &idle_report
 };

@@ -232,6 +232,11 @@ static void sendmsg_facts(void *state, const char **values)
     values[2] = st->actctx;
 }
 
+static const char *const sendmsg_variant_columns[] = { "target", "themes", "thread", "msg", NULL };
+static const wb_report_spec sendmsg_report = {
+    sendmsg_variant_columns, "ops_per_s", "SendMessage/s", 1, "faster", "slower"
+};
+
 const wb_module wb_sendmsg_module = {
     "sendmsg",
     "tight SendMessage loop to a scratch, BUTTON or MFC-style window, same or cross thread",
@@ -244,5 +249,6 @@ const wb_module wb_sendmsg_module = {
     sendmsg_teardown,
     sendmsg_fact_names,
     sendmsg_facts,
-    NULL, NULL, NULL, NULL, NULL, NULL, NULL
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    &sendmsg_report
 };

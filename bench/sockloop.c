@@ -802,6 +802,11 @@ static void sockloop_facts(void *state, const char **values)
     values[1] = where;
 }
 
+static const char *const sockloop_variant_columns[] = { "loop", "rate", "size", "sockets", "spread", "mode", NULL };
+static const wb_report_spec sockloop_report = {
+    sockloop_variant_columns, "lat_mean_us", "us mean latency", 0, "lower mean latency", "higher mean latency"
+};
+
 const wb_module wb_sockloop_module = {
     "sockloop",
     "UDP at a fixed packet rate received with select, WSAPoll or WSAWaitForMultipleEvents",
@@ -820,5 +825,6 @@ const wb_module wb_sockloop_module = {
     "1",
     "0",
     sockloop_expand,
-    sockloop_compare
+    sockloop_compare,
+    &sockloop_report
 };

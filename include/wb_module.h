@@ -35,6 +35,16 @@ typedef struct wb_sample {
     double metrics[WB_MAX_METRICS];   /* the module's own measures, named by metric_names */
 } wb_sample;
 
+/* How `winbench report` compares runs of a module: which option columns make a configuration
+ * and which measure, from the rep rows, is compared. */
+typedef struct wb_report_spec {
+    const char *const *variant_columns;   /* NULL-terminated option column names */
+    const char *metric;                   /* e.g. "ops_per_s" */
+    const char *unit;                     /* e.g. "SendMessage/s" */
+    int higher_is_better;
+    const char *better, *worse;           /* "faster" / "slower": "1.21 +- 0.04 times faster than" */
+} wb_report_spec;
+
 /* Medians over the timed repetitions, for a module's own summary line. */
 typedef struct wb_run_summary {
     unsigned reps;
@@ -75,6 +85,7 @@ typedef struct wb_module {
     int  (*expand)(const void *config, int index, void *variant, char *note, size_t cap);
     /* Optional: after all variants, compare their summaries (medians[i][metric]). */
     void (*compare)(FILE *out, int n, const void *const *variants, const double *const *medians);
+    const wb_report_spec *report;
 } wb_module;
 
 extern const wb_module *const wb_modules[];   /* NULL-terminated, in src/modules.c */

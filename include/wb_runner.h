@@ -11,7 +11,7 @@ enum { WB_EXIT_OK = 0, WB_EXIT_RUNTIME = 1, WB_EXIT_USAGE = 2 };
 
 typedef struct wb_common {
     uint64_t repeat, warmup, affinity;
-    const char *csv, *label;
+    const char *csv, *label, *run_id;
     int tsv, priority, quiet, force;
 } wb_common;
 
@@ -26,6 +26,12 @@ void wb_common_options_for(const wb_module *m, wb_option *out, size_t cap);
 
 /* Run one benchmark module with its arguments (after the module name). Returns the exit code. */
 int wb_run_module(const wb_module *m, int argc, char **argv);
+
+/* `winbench all`: the standard suite, one CSV per run into one folder. */
+int wb_run_suite(int argc, char **argv);
+
+/* `winbench report`: compare CSVs. */
+int wb_report(int argc, char **argv);
 
 /* `winbench info`. */
 int wb_print_info(FILE *out);

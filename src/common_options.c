@@ -16,6 +16,7 @@ const wb_option wb_common_options[] = {
     { "affinity", WB_OPT_COUNT, C(affinity), "0", NULL,
       "CPU mask for the process, e.g. 0x1 (0: leave as is)", 0, UINT64_MAX, "MASK" },
     { "priority", WB_OPT_CHOICE, C(priority), "normal", "normal|high|realtime", "process priority class", 0, 0, NULL },
+    { "run-id", WB_OPT_TEXT, C(run_id), NULL, NULL, "groups the CSVs of one suite (winbench all sets it)", 0, 0, "TEXT" },
     { "quiet", WB_OPT_FLAG, C(quiet), NULL, NULL, "print only the summary line and the CSV path", 0, 0, NULL },
     { NULL, WB_OPT_FLAG, 0, NULL, NULL, NULL, 0, 0, NULL }
 };

@@ -13,6 +13,9 @@ static void usage(FILE *out)
             "       winbench list                    the benchmarks, one line each\n"
             "       winbench help [benchmark]        options, defaults and units\n"
             "       winbench info                    this machine's context and timer\n"
+            "       winbench all [--quick] [--out DIR] [--label TEXT]   the standard suite\n"
+            "       winbench report FILE.csv|DIR ... [--baseline LABEL|HOST] [--tsv] [--csv FILE]\n"
+            "                       [--clip] [--html FILE]   compare runs\n"
             "       winbench --version\n"
             "Numbers take suffixes: 50M, 10k (counts); 2s, 500ms (times).\n");
 }
@@ -91,6 +94,8 @@ int main(int argc, char **argv)
         if (argc > 2) return wb_usage_error("info", "takes no arguments");
         return wb_print_info(stdout);
     }
+    if (strcmp(cmd, "all") == 0) return wb_run_suite(argc - 2, argv + 2);
+    if (strcmp(cmd, "report") == 0) return wb_report(argc - 2, argv + 2);
     m = wb_module_find(cmd);
     if (m == NULL) {
         char msg[200];

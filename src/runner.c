@@ -486,7 +486,8 @@ int wb_run_module(const wb_module *m, int argc, char **argv)
 
     wb_sysinfo_read(&r.si);
     local_stamp(stamp, sizeof stamp);
-    snprintf(r.run_id, sizeof r.run_id, "%s-%s", r.si.host, stamp);
+    if (r.common.run_id) snprintf(r.run_id, sizeof r.run_id, "%s", r.common.run_id);
+    else snprintf(r.run_id, sizeof r.run_id, "%s-%s", r.si.host, stamp);
     rc = apply_process_settings(&r);
     if (rc == WB_EXIT_OK) rc = open_csv(&r, stamp);
     if (rc != WB_EXIT_OK) {

@@ -1,0 +1,314 @@
+/* `winbench report --html`: one self-contained file (no script, font or network), with the
+ * machines' context, the comparison table and an inline SVG bar chart per benchmark (median per
+ * configuration and machine, min-max whiskers), plus latency percentile curves for sockloop. */
+#include <math.h>
+#include <string.h>
+
+#include "report_internal.h"
+
+static const char *const palette[] = { "#3366cc", "#dc7633", "#2e8b57", "#a23b72", "#8c6d1f", "#17a2b8", "#6c757d", "#c0392b" };
+#define COLOR(i) palette[(i) % (sizeof palette / sizeof palette[0])]
+
+static void esc(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* The n-th "name=value" token of a configuration, into buf; 0 when there is none. */
+static int token(const char *variant, int n, char *buf, size_t cap)
+{
+    const char *p = variant;
+    size_t len;
+    while (n-- > 0) {
+        p = strchr(p, ' ');
+        if (p == NULL) return 0;
+        p++;
+    }
+    len = strcspn(p, " ");
+    if (len == 0) return 0;
+    if (len >= cap) len = cap - 1;
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    return 1;
+}
+
+/* A chart label: the values of the configuration's columns that differ between this module's
+ * groups ("button on same"); the columns themselves are in the table above the chart. */
+static void short_variant(const rp_report *r, const rp_group *g, char *buf, size_t cap)
+{
+    char mine[128], other[128];
+    size_t used = 0, i;
+    int n;
+    buf[0] = '\0';
+    for (n = 0; token(g->variant, n, mine, sizeof mine); n++) {
+        int varies = 0;
+        const char *eq = strchr(mine, '=');
+        for (i = 0; i < r->ngroups && !varies; i++)
+            if (r->groups[i].m == g->m && (!token(r->groups[i].variant, n, other, sizeof other) || strcmp(other, mine)))
+                varies = 1;
+        if (!varies || eq == NULL || used + strlen(eq + 1) + 2 >= cap) continue;
+        used += (size_t)sprintf(buf + used, "%s%s", used ? " " : "", eq + 1);
+    }
+    if (used == 0) snprintf(buf, cap, "%s", g->m->name);
+}
+
+static double nice_step(double max)
+{
+    double raw = max / 5.0, mag = pow(10.0, floor(log10(raw))), n = raw / mag;
+    return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 5 ? 5 : 10) * mag;
+}
+
+static void legend(FILE *f, const rp_report *r, double x, double y)
+{
+    size_t i;
+    char name[128];
+    for (i = 0; i < r->nmachines; i++) {
+        fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"%s\"/>", x, y + 18.0 * (double)i, COLOR(i));
+        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">", x + 18, y + 18.0 * (double)i + 10);
+        esc(f, rp_machine_name(r, (int)i, name, sizeof name));
+        fputs("</text>", f);
+    }
+}
+
+/* Bar heights: linear from 0, or logarithmic when the medians span more than a factor of 50
+ * (sendmsg's cross-thread rates are a thousandth of its same-thread ones). */
+typedef struct scale {
+    int log;
+    double lo, hi;     /* axis range */
+    double top, h;     /* plot area */
+} scale;
+
+static double y_of(const scale *s, double v)
+{
+    if (s->log) {
+        if (!(v > s->lo)) v = s->lo;
+        return s->top + s->h - (log10(v) - log10(s->lo)) / (log10(s->hi) - log10(s->lo)) * s->h;
+    }
+    return s->top + s->h - v / s->hi * s->h;
+}
+
+static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
+{
+    const double left = 70, top = 40, plot_h = 260, bar_w = 22, gap = 18, bottom = 130;
+    double ymax = 0, ymin = 1e300, x, step, t;
+    size_t i, nbars = 0, nclusters = 0;
+    const char *prev = NULL;
+    double width, height = top + plot_h + bottom;
+    scale sc;
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        if (g->m != m) continue;
+        nbars++;
+        if (!prev || strcmp(prev, g->variant)) nclusters++;
+        prev = g->variant;
+        if (g->max > ymax) ymax = g->max;
+        if (g->median > ymax) ymax = g->median;
+        if (g->median > 0 && g->median < ymin) ymin = g->median;
+    }
+    if (nbars == 0) return;
+    if (!(ymax > 0)) ymax = 1;
+    memset(&sc, 0, sizeof sc);
+    sc.top = top;
+    sc.h = plot_h;
+    sc.log = ymin < 1e300 && ymax / ymin > 50;
+    if (sc.log) {
+        sc.lo = pow(10.0, floor(log10(ymin)) - 1);
+        sc.hi = pow(10.0, ceil(log10(ymax)));
+    } else {
+        step = nice_step(ymax);
+        sc.hi = ceil(ymax / step) * step;
+    }
+    width = left + (double)nbars * bar_w + (double)nclusters * gap + 200;
+    if (width < 720) width = 720;
+    fprintf(f, "<figure><svg width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n", width, height, width, height);
+    fprintf(f, "<title>%s: median %s per configuration and machine</title>\n", m->name, m->report->unit);
+    fprintf(f, "<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">%s: median ", left, m->name);
+    esc(f, m->report->unit);
+    fprintf(f, " (%s is better; whiskers: min to max over repetitions%s)</text>\n",
+            m->report->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "");
+    if (sc.log) {
+        for (t = sc.lo; t <= sc.hi * 1.0001; t *= 10) {
+            double y = y_of(&sc, t);
+            fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", left, y, width - 190, y);
+            fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", left - 6, y + 4, t);
+        }
+    } else {
+        for (t = 0; t <= sc.hi + step / 2; t += step) {
+            double y = y_of(&sc, t);
+            fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", left, y, width - 190, y);
+            fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", left - 6, y + 4, t);
+        }
+    }
+    fprintf(f, "<text transform=\"translate(14 %.0f) rotate(-90)\" text-anchor=\"middle\">", top + plot_h / 2);
+    esc(f, m->report->unit);
+    fputs("</text>\n", f);
+    x = left + gap / 2;
+    prev = NULL;
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        double h, y, cx, ylo, yhi;
+        char label[256], name[128];
+        if (g->m != m) continue;
+        if (prev && strcmp(prev, g->variant)) x += gap;
+        short_variant(r, g, label, sizeof label);
+        if (!prev || strcmp(prev, g->variant)) {   /* the cluster's label, under its first bar */
+            fprintf(f, "<text transform=\"translate(%.1f %.0f) rotate(35)\">", x + 4, top + plot_h + 14);
+            esc(f, label);
+            fputs("</text>\n", f);
+        }
+        prev = g->variant;
+        y = g->median == g->median ? y_of(&sc, g->median) : top + plot_h;
+        h = top + plot_h - y;
+        cx = x + bar_w / 2;
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\"><title>", x + 2, y, bar_w - 4, h,
+                COLOR(g->machine));
+        esc(f, rp_machine_name(r, g->machine, name, sizeof name));
+        fprintf(f, " %s: median %.4g, min %.4g, max %.4g, n %lu</title></rect>\n", label, g->median, g->min, g->max,
+                (unsigned long)g->values.n);
+        if (g->min == g->min && g->max == g->max) {
+            ylo = y_of(&sc, g->min);
+            yhi = y_of(&sc, g->max);
+            fprintf(f, "<path class=\"whisker\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n", cx, ylo, yhi,
+                    cx - 4, ylo, cx + 4, cx - 4, yhi, cx + 4);
+        }
+        x += bar_w;
+    }
+    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>", left, top, left, top + plot_h);
+    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>\n", left, top + plot_h, width - 190, top + plot_h);
+    legend(f, r, width - 170, top);
+    fputs("</svg></figure>\n", f);
+}
+
+/* sockloop: p50, p90, p99, p99.9 and max of the latency (from the actual send time), one line
+ * per configuration and machine, on a logarithmic axis: tails span decades. */
+static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
+{
+    static const char *const names[PCT_COUNT] = { "p50", "p90", "p99", "p99.9", "max" };
+    const double left = 70, top = 40, plot_w = 420, plot_h = 260, width = 900, height = 360;
+    double lo = 1e300, hi = 0, d;
+    size_t i;
+    int k, lines = 0;
+    for (i = 0; i < r->ngroups; i++)
+        for (k = 0; k < PCT_COUNT; k++) {
+            double v = r->groups[i].m == m ? rp_group_percentile(&r->groups[i], k) : NAN;
+            if (v > 0 && v < lo) lo = v;
+            if (v > hi) hi = v;
+        }
+    if (!(hi > 0)) return;
+    lo = pow(10.0, floor(log10(lo)));
+    hi = pow(10.0, ceil(log10(hi)));
+    if (hi <= lo) hi = lo * 10;
+    fprintf(f, "<figure><svg width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n", width, height, width, height);
+    fprintf(f, "<title>%s: latency percentiles</title>\n", m->name);
+    fprintf(f, "<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">%s: latency percentiles, us from the actual send time (log scale)</text>\n",
+            left, m->name);
+    for (d = lo; d <= hi * 1.0001; d *= 10) {
+        double y = top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h;
+        fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", left, y, left + plot_w, y);
+        fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", left - 6, y + 4, d);
+    }
+    for (k = 0; k < PCT_COUNT; k++)
+        fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%s</text>\n", left + plot_w * k / (PCT_COUNT - 1),
+                top + plot_h + 18, names[k]);
+    fprintf(f, "<text transform=\"translate(14 %.0f) rotate(-90)\" text-anchor=\"middle\">latency (us)</text>\n", top + plot_h / 2);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">percentile</text>\n", left + plot_w / 2, top + plot_h + 40);
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        char label[256], name[128];
+        if (g->m != m) continue;
+        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" points=\"", COLOR(g->machine),
+                lines % 3 == 0 ? "none" : lines % 3 == 1 ? "6 3" : "2 3");
+        for (k = 0; k < PCT_COUNT; k++) {
+            double v = rp_group_percentile(g, k);
+            if (v > 0)
+                fprintf(f, "%.1f,%.1f ", left + plot_w * k / (PCT_COUNT - 1),
+                        top + plot_h - (log10(v) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h);
+        }
+        fputs("\"/>\n", f);
+        short_variant(r, g, label, sizeof label);
+        fprintf(f, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\"/>",
+                left + plot_w + 30, top + 6 + 18.0 * lines, left + plot_w + 54, top + 6 + 18.0 * lines, COLOR(g->machine),
+                lines % 3 == 0 ? "none" : lines % 3 == 1 ? "6 3" : "2 3");
+        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">", left + plot_w + 60, top + 10 + 18.0 * lines);
+        esc(f, rp_machine_name(r, g->machine, name, sizeof name));
+        fputs(": ", f);
+        esc(f, label);
+        fputs("</text>\n", f);
+        lines++;
+    }
+    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>", left, top, left, top + plot_h);
+    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>\n", left, top + plot_h, left + plot_w, top + plot_h);
+    fputs("</svg></figure>\n", f);
+}
+
+static void cell(FILE *f, const char *text)
+{
+    fputs("<td>", f);
+    esc(f, text);
+    fputs("</td>", f);
+}
+
+int rp_write_html(const rp_report *r, FILE *f)
+{
+    static const char *const machine_cols[] = { "machine", "host", "OS", "arch", "CPU", "CPUs", "VM", "Wine",
+                                                "QPC Hz", "themes", "winbench" };
+    size_t i, k;
+    int b;
+    char name[128], text[256], base[128];
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>winbench report</title>\n"
+          "<style>\nbody{font-family:'Segoe UI',Arial,sans-serif;margin:24px;color:#222}\n"
+          "table{border-collapse:collapse;margin:8px 0}\ntd,th{border:1px solid #ccc;padding:3px 8px;font-size:13px;text-align:left}\n"
+          "th{background:#f2f2f2}\nfigure{margin:12px 0}\nsvg text{font-size:12px;fill:#222}\n"
+          ".grid{stroke:#e3e3e3}\n.axis{stroke:#444}\n.whisker{stroke:#111;stroke-width:1.5;fill:none}\n</style>\n</head>\n<body>\n", f);
+    fprintf(f, "<h1>winbench report</h1>\n<p>%lu file%s; each bar is the median over repetitions; baseline: <b>", (unsigned long)r->files_loaded,
+            r->files_loaded == 1 ? "" : "s");
+    esc(f, rp_machine_name(r, r->baseline, base, sizeof base));
+    fputs("</b>.</p>\n<h2>Machines</h2>\n<table>\n<tr>", f);
+    for (k = 0; k < sizeof machine_cols / sizeof machine_cols[0]; k++) fprintf(f, "<th>%s</th>", machine_cols[k]);
+    fputs("</tr>\n", f);
+    for (i = 0; i < r->nmachines; i++) {
+        const rp_machine *m = &r->machines[i];
+        fprintf(f, "<tr><td><span style=\"color:%s\">&#9632;</span> ", COLOR(i));
+        esc(f, rp_machine_name(r, (int)i, name, sizeof name));
+        fputs("</td>", f);
+        cell(f, m->host), cell(f, m->os), cell(f, m->arch), cell(f, m->cpu), cell(f, m->cpus);
+        cell(f, !strcmp(m->hypervisor, "1") ? "yes" : !strcmp(m->hypervisor, "0") ? "no" : "?");
+        cell(f, m->wine[0] ? m->wine : "no"), cell(f, m->qpc);
+        cell(f, !strcmp(m->themes, "1") ? "on" : !strcmp(m->themes, "0") ? "off" : "?"), cell(f, m->tool);
+        fputs("</tr>\n", f);
+    }
+    fputs("</table>\n", f);
+    for (b = 0; wb_modules[b]; b++) {
+        const wb_module *m = wb_modules[b];
+        int any = 0;
+        for (i = 0; i < r->ngroups; i++) any |= r->groups[i].m == m;
+        if (!any) continue;
+        fprintf(f, "<h2>%s</h2>\n<table>\n<tr><th>configuration</th><th>machine</th><th>n</th><th>median (", m->name);
+        esc(f, m->report->unit);
+        fputs(")</th><th>min</th><th>max</th><th>compared</th></tr>\n", f);
+        for (i = 0; i < r->ngroups; i++) {
+            const rp_group *g = &r->groups[i];
+            if (g->m != m) continue;
+            fputs("<tr>", f);
+            cell(f, g->variant);
+            cell(f, rp_machine_name(r, g->machine, name, sizeof name));
+            fprintf(f, "<td>%lu</td><td>%.4g</td><td>%.4g</td><td>%.4g</td>", (unsigned long)g->values.n, g->median, g->min, g->max);
+            rp_comparison_text(r, g, text, sizeof text);
+            cell(f, text);
+            fputs("</tr>\n", f);
+        }
+        fputs("</table>\n", f);
+        bar_chart(f, r, m);
+        if (!strcmp(m->name, "sockloop")) percentile_chart(f, r, m);
+    }
+    fputs("</body>\n</html>\n", f);
+    return ferror(f) ? -1 : 0;
+}

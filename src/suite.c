@@ -1,0 +1,134 @@
+/* `winbench all`: the standard suite. Every benchmark configuration worth comparing between
+ * machines, one CSV per run, all in one folder and sharing one run id, so that `winbench
+ * report` can put several machines side by side. */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "wb_runner.h"
+#include "wb_sysinfo.h"
+
+typedef struct suite_config {
+    int quick, force;
+    const char *out, *label;
+} suite_config;
+
+#define S(field) offsetof(suite_config, field)
+static const wb_option suite_options[] = {
+    { "quick", WB_OPT_FLAG, S(quick), NULL, NULL, "short runs: the whole suite in under 2 minutes", 0, 0, NULL },
+    { "out", WB_OPT_TEXT, S(out), NULL, NULL, "folder for the CSVs (default results\\<host>)", 0, 0, "DIR" },
+    { "label", WB_OPT_TEXT, S(label), NULL, NULL, "stored in every row (e.g. the VM's name)", 0, 0, "TEXT" },
+    { "force", WB_OPT_FLAG, S(force), NULL, NULL, "overwrite CSVs of the same name", 0, 0, NULL },
+    { NULL, WB_OPT_FLAG, 0, NULL, NULL, NULL, 0, 0, NULL }
+};
+
+/* One run: the benchmark, a short name for the file, and its options for the full suite and
+ * for --quick (NULL-terminated lists). */
+typedef struct suite_run {
+    const char *bench, *name;
+    const char *full[12], *quick[12];
+} suite_run;
+
+#define SENDMSG(t, th, x, n_full, n_quick)                                                        \
+    { "sendmsg", t "-" th "-" x,                                                                  \
+      { "--target", t, "--themes", th, "--thread", x, "--iterations", n_full, "--repeat", "5", NULL }, \
+      { "--target", t, "--themes", th, "--thread", x, "--iterations", n_quick, "--repeat", "3", NULL } }
+
+static const suite_run suite[] = {
+    SENDMSG("scratch", "off", "same", "1M", "100k"), SENDMSG("scratch", "on", "same", "1M", "100k"),
+    SENDMSG("button", "off", "same", "1M", "100k"),  SENDMSG("button", "on", "same", "1M", "100k"),
+    SENDMSG("mfc", "off", "same", "1M", "100k"),     SENDMSG("mfc", "on", "same", "1M", "100k"),
+    SENDMSG("scratch", "off", "cross", "50k", "2k"), SENDMSG("scratch", "on", "cross", "50k", "2k"),
+    SENDMSG("button", "off", "cross", "50k", "2k"),  SENDMSG("button", "on", "cross", "50k", "2k"),
+    SENDMSG("mfc", "off", "cross", "50k", "2k"),     SENDMSG("mfc", "on", "cross", "50k", "2k"),
+    { "idle", "case1", { "--case", "1", NULL }, { "--case", "1", "--duration", "3s", "--repeat", "1", NULL } },
+    { "idle", "case2", { "--case", "2", NULL }, { "--case", "2", "--duration", "3s", "--repeat", "1", NULL } },
+    { "idle", "case3", { "--case", "3", NULL }, { "--case", "3", "--duration", "3s", "--repeat", "1", NULL } },
+    /* --loop all: every backend this Windows has (XP: no WSAPoll, skipped with a note) */
+    { "sockloop", "all", { "--loop", "all", "--rate", "10000", "--duration", "20", NULL },
+      { "--loop", "all", "--rate", "10000", "--duration", "3s", "--interval", "1s", NULL } },
+};
+
+/* CreateDirectory for every missing level of a relative or absolute path. */
+static int make_dirs(const char *path)
+{
+    char buf[MAX_PATH];
+    size_t i, n = strlen(path);
+    if (n == 0 || n >= sizeof buf) return -1;
+    memcpy(buf, path, n + 1);
+    for (i = 1; i <= n; i++) {
+        if (buf[i] == '\\' || buf[i] == '/' || buf[i] == '\0') {
+            char c = buf[i];
+            buf[i] = '\0';
+            if (!(i == 2 && buf[1] == ':') && !CreateDirectoryA(buf, NULL) &&
+                GetLastError() != ERROR_ALREADY_EXISTS) {
+                buf[i] = c;
+                return -1;
+            }
+            buf[i] = c;
+        }
+    }
+    return 0;
+}
+
+int wb_run_suite(int argc, char **argv)
+{
+    suite_config cfg;
+    wb_option_set set;
+    wb_sysinfo si;
+    SYSTEMTIME t;
+    char err[512], out[MAX_PATH], run_id[128], stamp[32];
+    size_t i, n = sizeof suite / sizeof suite[0];
+    int failures = 0;
+
+    memset(&cfg, 0, sizeof cfg);
+    set.table = suite_options;
+    set.config = &cfg;
+    if (wb_options_defaults(&set, 1, err, sizeof err) != 0 || wb_options_parse(&set, 1, argc, argv, err, sizeof err) != 0)
+        return wb_usage_error("all", err);
+
+    wb_sysinfo_read(&si);
+    GetLocalTime(&t);
+    snprintf(stamp, sizeof stamp, "%04u%02u%02u-%02u%02u%02u", t.wYear, t.wMonth, t.wDay, t.wHour, t.wMinute, t.wSecond);
+    snprintf(run_id, sizeof run_id, "%s-%s%s%s", si.host, stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
+    if (cfg.out) snprintf(out, sizeof out, "%s", cfg.out);
+    else snprintf(out, sizeof out, "results\\%s", si.host);
+    if (make_dirs(out) != 0) {
+        wb_error e;
+        char call[MAX_PATH + 32];
+        snprintf(call, sizeof call, "CreateDirectory(%s)", out);
+        wb_error_win32(&e, call, GetLastError());
+        fprintf(stderr, "winbench: all: %s\n", e.what);
+        return WB_EXIT_RUNTIME;
+    }
+    printf("winbench all%s: %lu runs into %s (run id %s)\n", cfg.quick ? " --quick" : "", (unsigned long)n, out, run_id);
+    fflush(stdout);
+
+    for (i = 0; i < n; i++) {
+        const char *const *opts = cfg.quick ? suite[i].quick : suite[i].full;
+        char *args[32], csv[MAX_PATH];
+        int a = 0, k, rc;
+        const wb_module *m = wb_module_find(suite[i].bench);
+        snprintf(csv, sizeof csv, "%s\\winbench-%s-%s-%s-%s%s%s.csv", out, suite[i].bench, suite[i].name, si.host,
+                 stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
+        for (k = 0; opts[k]; k++) args[a++] = (char *)opts[k];
+        args[a++] = (char *)"--csv";
+        args[a++] = csv;
+        args[a++] = (char *)"--run-id";
+        args[a++] = run_id;
+        if (cfg.label) {
+            args[a++] = (char *)"--label";
+            args[a++] = (char *)cfg.label;
+        }
+        if (cfg.force) args[a++] = (char *)"--force";
+        args[a++] = (char *)"--quiet";
+        printf("[%lu/%lu] %s", (unsigned long)i + 1, (unsigned long)n, suite[i].bench);
+        for (k = 0; opts[k]; k++) printf(" %s", opts[k]);
+        printf("\n");
+        fflush(stdout);
+        rc = m ? wb_run_module(m, a, args) : WB_EXIT_RUNTIME;
+        if (rc != WB_EXIT_OK) failures++;
+    }
+    printf("winbench all: %lu of %lu runs done, CSVs in %s\n", (unsigned long)(n - (size_t)failures), (unsigned long)n, out);
+    return failures ? WB_EXIT_RUNTIME : WB_EXIT_OK;
+}
