@@ -2,6 +2,8 @@
  * with its line and skipped; the others load), groups the rep rows by benchmark, configuration
  * and machine (host, OS, label), and prints each group's median with its ratio to a baseline
  * machine in hyperfine's words: "3.51 +- 0.05 times faster than A". */
+#include <fcntl.h>
+#include <io.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -316,6 +318,10 @@ static void compare_groups(rp_report *r)
         for (k = 0; k < r->ngroups; k++)
             if (r->groups[k].m == g->m && r->groups[k].machine == r->baseline && !strcmp(r->groups[k].variant, g->variant))
                 b = &r->groups[k];
+        if (g->is_baseline) {
+            g->ratio = 1.0;
+            continue;
+        }
         if (b == NULL || !(g->median > 0) || !(b->median > 0)) continue;
         g->ratio = g->m->report->higher_is_better ? g->median / b->median : b->median / g->median;
         if (g->stddev == g->stddev && b->stddev == b->stddev) {   /* both had 2+ repetitions */
@@ -609,7 +615,11 @@ int wb_report(int argc, char **argv)
     {
         char *tsv = tsv_text(&r);
         if (tsv == NULL) rc = WB_EXIT_RUNTIME;
-        else if (cfg.tsv) fputs(tsv, stdout);
+        else if (cfg.tsv) {
+            fflush(stdout);
+            _setmode(_fileno(stdout), _O_BINARY);   /* the text has its CRLFs already */
+            fputs(tsv, stdout);
+        }
         else print_table(&r, stdout);
         if (tsv && cfg.clip && to_clipboard(tsv) != 0) rc = WB_EXIT_RUNTIME;
         free(tsv);

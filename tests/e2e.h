@@ -34,6 +34,7 @@ void path_in_dir(char *buf, size_t cap, const char *name);
 int count_lines(const char *s);
 char *read_all(const char *path, size_t *len);   /* whole file, NUL-terminated; NULL if absent */
 int dir_has_csv(void);
+int csv_files_here(void);   /* *.csv files in g_dir */
 
 /* Usage errors: exit 2, exactly one line "winbench: ..." (want_line when not NULL), nothing
  * on stdout, no CSV. */

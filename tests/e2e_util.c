@@ -215,21 +215,29 @@ int cell_is(const csv_file *c, size_t row, const char *col, const char *want)
 }
 
 /* The shape every sendmsg CSV must have: header, `reps` rep rows, one summary row. */
-int dir_has_csv(void)
+int csv_files_here(void)
 {
     WIN32_FIND_DATAA fd;
     char pattern[MAX_PATH];
     HANDLE h;
+    int n = 0;
     path_in_dir(pattern, sizeof pattern, "*.csv");
     h = FindFirstFileA(pattern, &fd);
     if (h == INVALID_HANDLE_VALUE) return 0;
+    do n++; while (FindNextFileA(h, &fd));
     FindClose(h);
-    return 1;
+    return n;
+}
+
+int dir_has_csv(void)
+{
+    return csv_files_here() > 0;
 }
 
 /* Usage errors: exit 2, exactly one line "winbench: ...", nothing on stdout, no CSV. */
 void expect_usage(const char *want_line, const char *a1, const char *a2, const char *a3, const char *a4)
 {
+    int csvs_before = csv_files_here();
     result r = run(a1, a2, a3, a4, NULL);
     ok(r.code == 2, "%s %s %s: exit %lu, expected 2", a1 ? a1 : "", a2 ? a2 : "", a3 ? a3 : "", r.code);
     ok(count_lines(r.err) == 1 && strncmp(r.err, "winbench: ", 10) == 0, "one line on stderr, got: %s", r.err);
@@ -244,7 +252,7 @@ void expect_usage(const char *want_line, const char *a1, const char *a2, const c
         ok(strcmp(r.err, want) == 0, "\n  expected: %s  got:      %s", want, r.err);
     }
     ok(r.out_len == 0, "nothing on stdout for a usage error, got: %s", r.out);
-    ok(!dir_has_csv(), "a usage error left a CSV behind");
+    ok(csv_files_here() == csvs_before, "a usage error left a CSV behind");
     result_free(&r);
 }
 
