@@ -1,0 +1,18 @@
+@echo off
+rem run-suite.cmd [--quick] [--label TEXT] [--force]
+rem Runs winbench's standard suite ("winbench all") on this machine and leaves one CSV per run in
+rem results\%COMPUTERNAME%\ beside this script. Copy winbench.exe and this file into one folder on
+rem the VM and run it from cmd.exe: it needs nothing else (no PowerShell; Windows XP and later).
+setlocal
+set "HERE=%~dp0"
+set "WB=%HERE%winbench.exe"
+if not exist "%WB%" (
+  echo run-suite: winbench.exe is not beside this script ^(%HERE%^) 1>&2
+  exit /b 2
+)
+set "OUT=%HERE%results\%COMPUTERNAME%"
+"%WB%" all --out "%OUT%" %*
+set RC=%ERRORLEVEL%
+echo.
+if "%RC%"=="0" (echo run-suite: the CSVs are in %OUT%) else (echo run-suite: finished with errors ^(exit %RC%^); the CSVs written are in %OUT%)
+exit /b %RC%
