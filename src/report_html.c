@@ -195,7 +195,8 @@ static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
     const double left = 70, top = 40, plot_w = 420, plot_h = 260, width = 900, height = 360;
     double lo = 1e300, hi = 0, d;
     size_t i;
-    int k, lines = 0;
+    int k, lines = 0, config = 0;
+    const char *prev = NULL;
     for (i = 0; i < r->ngroups; i++)
         for (k = 0; k < PCT_COUNT; k++) {
             double v = r->groups[i].m == m ? rp_group_percentile(&r->groups[i], k) : NAN;
@@ -220,12 +221,17 @@ static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
                 top + plot_h + 18, names[k]);
     fprintf(f, "<text transform=\"translate(14 %.0f) rotate(-90)\" text-anchor=\"middle\">latency (us)</text>\n", top + plot_h / 2);
     fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">percentile</text>\n", left + plot_w / 2, top + plot_h + 40);
+    /* colour: the machine (as in the bar charts); dashes: the configuration */
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
         char label[256], name[128];
+        const char *dash;
         if (g->m != m) continue;
+        if (prev && strcmp(prev, g->variant)) config++;
+        prev = g->variant;
+        dash = config % 3 == 0 ? "none" : config % 3 == 1 ? "6 3" : "2 3";
         fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" points=\"", COLOR(g->machine),
-                lines % 3 == 0 ? "none" : lines % 3 == 1 ? "6 3" : "2 3");
+                dash);
         for (k = 0; k < PCT_COUNT; k++) {
             double v = rp_group_percentile(g, k);
             if (v > 0)
@@ -236,7 +242,7 @@ static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
         short_variant(r, g, label, sizeof label);
         fprintf(f, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\"/>",
                 left + plot_w + 30, top + 6 + 18.0 * lines, left + plot_w + 54, top + 6 + 18.0 * lines, COLOR(g->machine),
-                lines % 3 == 0 ? "none" : lines % 3 == 1 ? "6 3" : "2 3");
+                dash);
         fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">", left + plot_w + 60, top + 10 + 18.0 * lines);
         esc(f, rp_machine_name(r, g->machine, name, sizeof name));
         fputs(": ", f);
