@@ -241,7 +241,7 @@ static DWORD WINAPI driver_main(void *arg)
 
     /* t_k = t0 + k * period. Each wake posts every move that is due, so a late wake (Sleep's
      * granularity) delays moves but never drops them; moves posted over a period late count. */
-    while (k < total) {
+    while (k < total && !wb_stop_requested) {
         uint64_t now = wb_ticks(), due = (uint64_t)((double)(now - st->t0) / period) + 1;
         double wait_ms;
         if (due > total) due = total;

@@ -16,8 +16,8 @@
 enum { TARGET_SCRATCH, TARGET_BUTTON, TARGET_MFC };
 enum { THREAD_SAME, THREAD_CROSS };
 
-/* Progress is stored between chunks, never per message. */
-#define CHUNK 65536UL
+/* Progress is stored, and Ctrl+C noticed, between chunks, never per message. */
+#define CHUNK 4096UL
 
 typedef struct sendmsg_config {
     uint64_t iterations, msg;
@@ -209,6 +209,7 @@ static int sendmsg_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error
         for (i = 0; i < chunk; i++) SendMessageA(hwnd, msg, 0, 0);
         done += chunk;
         ctx->permille = (LONG)((double)done * 1000.0 / (double)n);
+        if (wb_stop_requested) break;
     }
     wb_interval_end(&sample->iv);
     sample->ops = done;

@@ -217,7 +217,7 @@ static DWORD WINAPI sender_main(void *arg)
     unsigned target = st->nsockets - 1;
 
     WaitForSingleObject(st->start, INFINITE);
-    while (k < st->total && !st->sender_stop) {
+    while (k < st->total && !st->sender_stop && !wb_stop_requested) {
         uint64_t intended = st->t0 + (uint64_t)((double)k * period);
         uint64_t now = wb_ticks();
         const struct sockaddr_in *to;
@@ -470,7 +470,7 @@ static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
         DWORD timeout_ms;
         int n, i;
         if (now >= st->next_boundary) close_interval(st, st->next_boundary, now);
-        if (now >= deadline) break;
+        if (now >= deadline || wb_stop_requested) break;
         if (!st->cfg.reflect && st->sender_done) {
             if (st->sender_failed) {
                 *err = st->sender_err;

@@ -28,6 +28,11 @@ typedef struct wb_run_ctx {
                 const double *metrics);
 } wb_run_ctx;
 
+/* Set when the user presses Ctrl+C or Ctrl+Break (and by the test hook WINBENCH_STOP_AFTER_MS).
+ * Modules look at it at their safe points (between chunks, at each wake) and end the
+ * repetition early; the runner then writes what was measured and exits 130. */
+extern volatile LONG wb_stop_requested;
+
 /* What one repetition measured. */
 typedef struct wb_sample {
     uint64_t ops;                 /* operations done between the two QPC reads */

@@ -7,7 +7,10 @@
 #include "wb_module.h"
 #include "wb_options.h"
 
-enum { WB_EXIT_OK = 0, WB_EXIT_RUNTIME = 1, WB_EXIT_USAGE = 2 };
+enum { WB_EXIT_OK = 0, WB_EXIT_RUNTIME = 1, WB_EXIT_USAGE = 2, WB_EXIT_INTERRUPTED = 130 };
+
+/* Ctrl+C / Ctrl+Break handling (and the WINBENCH_STOP_AFTER_MS test hook), armed once. */
+void wb_watch_for_stop(void);
 
 typedef struct wb_common {
     uint64_t repeat, warmup, affinity;

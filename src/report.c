@@ -596,8 +596,8 @@ int wb_report(int argc, char **argv)
     }
     if (npaths == 0) return wb_usage_error("report", "expected CSV files or folders to compare");
     if (r.ngroups == 0) {
-        fprintf(stderr, "winbench: report: no winbench results to compare (%lu file%s failed)\n",
-                (unsigned long)r.files_failed, r.files_failed == 1 ? "" : "s");
+        /* Each failed file has had its line; say more only when nothing failed. */
+        if (r.files_failed == 0) fprintf(stderr, "winbench: report: no repetitions to compare in these files\n");
         report_free(&r);
         return WB_EXIT_RUNTIME;
     }

@@ -24,6 +24,7 @@ typedef struct wb_run {
     char run_id[128];
     const char *facts[WB_MAX_FACTS + 1];
     int header_written;
+    const char *summary_kind;       /* "summary", or "interrupted" after Ctrl+C */
     CRITICAL_SECTION csv_lock;      /* module threads write rows too (ctx->row) */
     char affinity_text[32], priority_text[16];
 } wb_run;

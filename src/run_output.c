@@ -176,7 +176,7 @@ void wb_csv_summary_row(wb_run *r, const wb_measure *total, const wb_summary *ra
      * totals. */
     m.ops_per_s = rate->median;
     m.ns_per_op = ns_median;
-    row_start(r, "summary", 0);
+    row_start(r, r->summary_kind ? r->summary_kind : "summary", 0);
     measures(r, &m);
     wb_csv_u64(&r->csv, rate->n);
     wb_csv_double(&r->csv, rate->min);

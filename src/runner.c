@@ -8,6 +8,41 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- Ctrl+C ------------------------------------------------------------------------------------ */
+
+volatile LONG wb_stop_requested;
+
+static BOOL WINAPI on_console_ctrl(DWORD type)
+{
+    if (type != CTRL_C_EVENT && type != CTRL_BREAK_EVENT) return FALSE;
+    InterlockedExchange(&wb_stop_requested, 1);
+    return TRUE;   /* handled: the run stops at its next safe point and writes what it has */
+}
+
+/* WINBENCH_STOP_AFTER_MS=N: the same stop N ms into the run, so that tests can take the
+ * interruption path where no console can send Ctrl+C (Wine without a terminal). */
+static DWORD WINAPI stop_timer(void *arg)
+{
+    Sleep((DWORD)(UINT_PTR)arg);
+    on_console_ctrl(CTRL_C_EVENT);
+    return 0;
+}
+
+void wb_watch_for_stop(void)
+{
+    static int armed;
+    char text[16];
+    DWORD n;
+    if (armed) return;
+    armed = 1;
+    SetConsoleCtrlHandler(on_console_ctrl, TRUE);
+    n = GetEnvironmentVariableA("WINBENCH_STOP_AFTER_MS", text, sizeof text);
+    if (n > 0 && n < sizeof text) {
+        HANDLE t = CreateThread(NULL, 0, stop_timer, (void *)(UINT_PTR)strtoul(text, NULL, 10), 0, NULL);
+        if (t) CloseHandle(t);
+    }
+}
+
 int wb_usage_error(const char *where, const char *what)
 {
     if (where) fprintf(stderr, "winbench: %s: %s\n", where, what);
@@ -297,7 +332,8 @@ static void ctx_row(wb_run_ctx *ctx, const char *kind, uint64_t ops, double elap
  * medians go to medians[] for the comparison of variants. */
 static int measure_reps(wb_run *r, void *state, double *medians)
 {
-    size_t reps = (size_t)r->common.repeat;
+    const size_t reps = (size_t)r->common.repeat;   /* also the stride of per_metric */
+    size_t done = 0;                                /* repetitions complete */
     unsigned nmetrics = metric_count(r->m), k;
     double *rates = (double *)malloc(reps * sizeof *rates);
     double *ns = (double *)malloc(reps * sizeof *ns);
@@ -312,6 +348,7 @@ static int measure_reps(wb_run *r, void *state, double *medians)
     wb_error err;
     int rc = WB_EXIT_OK;
     unsigned i;
+    wb_measure m;
 
     if (rates == NULL || ns == NULL || scratch == NULL || per_metric == NULL || cpu == NULL) {
         free(rates), free(ns), free(scratch), free(per_metric), free(cpu);
@@ -330,7 +367,6 @@ static int measure_reps(wb_run *r, void *state, double *medians)
 
     for (i = 0; i < r->common.warmup + r->common.repeat; i++) {
         wb_sample sample;
-        wb_measure m;
         unsigned rep = i + 1 - (unsigned)r->common.warmup;
         memset(&sample, 0, sizeof sample);
         ctx.permille = 0;
@@ -340,12 +376,25 @@ static int measure_reps(wb_run *r, void *state, double *medians)
             rc = runtime_error(r, err.what);
             break;
         }
+        if (wb_stop_requested) {
+            /* The repetition was cut short: its numbers are kept, marked "partial", and left
+             * out of the summary. */
+            if (i >= r->common.warmup && sample.ops > 0) {
+                wb_measure_from_sample(&sample, &m);
+                EnterCriticalSection(&r->csv_lock);
+                wb_csv_extra_row(r, "partial", rep, m.ops, m.elapsed_s, sample.metrics);
+                LeaveCriticalSection(&r->csv_lock);
+            }
+            rc = WB_EXIT_INTERRUPTED;
+            break;
+        }
         if (i < r->common.warmup) continue;
         wb_measure_from_sample(&sample, &m);
         rates[rep - 1] = m.ops_per_s;
         ns[rep - 1] = m.ns_per_op;
         cpu[rep - 1] = m.cpu_pct;
         for (k = 0; k < nmetrics; k++) per_metric[k * reps + rep - 1] = sample.metrics[k];
+        done = rep;
         wb_measure_add(&total, &m);
         EnterCriticalSection(&r->csv_lock);
         wb_csv_rep_row(r, rep, &m, sample.metrics);
@@ -360,19 +409,20 @@ static int measure_reps(wb_run *r, void *state, double *medians)
     }
     progress_stop(&prog);
 
-    if (rc == WB_EXIT_OK) {
-        wb_summarize(rates, reps, scratch, &rate_sum);
-        wb_summarize(ns, reps, scratch, &ns_sum);
+    if ((rc == WB_EXIT_OK || rc == WB_EXIT_INTERRUPTED) && done > 0) {
+        r->summary_kind = rc == WB_EXIT_OK ? "summary" : "interrupted";
+        wb_summarize(rates, done, scratch, &rate_sum);
+        wb_summarize(ns, done, scratch, &ns_sum);
         for (k = 0; k < nmetrics; k++) {
-            wb_summarize(per_metric + k * reps, reps, scratch, &metric_sum);
+            wb_summarize(per_metric + k * reps, done, scratch, &metric_sum);
             medians[k] = metric_sum.median;
         }
         wb_csv_summary_row(r, &total, &rate_sum, ns_sum.median, medians);
         if (r->m->print_summary) {
             wb_run_summary s;
             wb_summary cpu_sum;
-            wb_summarize(cpu, reps, scratch, &cpu_sum);
-            s.reps = (unsigned)reps;
+            wb_summarize(cpu, done, scratch, &cpu_sum);
+            s.reps = (unsigned)done;
             s.ops_per_s = rate_sum.median;
             s.ns_per_op = ns_sum.median;
             s.cpu_pct = cpu_sum.median;
@@ -442,7 +492,7 @@ static int run_variants(wb_run *r)
         medians[n] = med;
         n++;
         rc = run_one(r, med);
-        if (rc != WB_EXIT_OK) break;
+        if (rc != WB_EXIT_OK) break;   /* an error, or Ctrl+C: no further variants */
     }
     if (rc == WB_EXIT_OK && n > 1 && r->m->compare)
         r->m->compare(r->con, n, (const void *const *)variants, (const double *const *)medians);
@@ -465,6 +515,7 @@ int wb_run_module(const wb_module *m, int argc, char **argv)
     memset(&r, 0, sizeof r);
     r.m = m;
     r.con = stdout;
+    wb_watch_for_stop();
     for (i = 0; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "/?") == 0)
             return -1;   /* main prints the module's help */
@@ -505,6 +556,9 @@ int wb_run_module(const wb_module *m, int argc, char **argv)
         snprintf(err, sizeof err, "writing %s failed (disk full?)", r.csv_path);
         rc = runtime_error(&r, err);
     }
+    if (rc == WB_EXIT_INTERRUPTED)
+        fprintf(stderr, "winbench: %s: interrupted; the rows measured so far are in %s\n", m->name,
+                r.csv_data_rows ? r.csv_path : "(no file: nothing was measured)");
     if (rc == WB_EXIT_OK && !r.csv_is_stdout) fprintf(r.con, "CSV: %s\n", r.csv_path);
     DeleteCriticalSection(&r.csv_lock);
     free(r.config);

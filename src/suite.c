@@ -127,6 +127,10 @@ int wb_run_suite(int argc, char **argv)
         printf("\n");
         fflush(stdout);
         rc = m ? wb_run_module(m, a, args) : WB_EXIT_RUNTIME;
+        if (rc == WB_EXIT_INTERRUPTED) {
+            printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s\n", (unsigned long)i, (unsigned long)n, out);
+            return WB_EXIT_INTERRUPTED;
+        }
         if (rc != WB_EXIT_OK) failures++;
     }
     printf("winbench all: %lu of %lu runs done, CSVs in %s\n", (unsigned long)(n - (size_t)failures), (unsigned long)n, out);

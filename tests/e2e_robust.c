@@ -1,0 +1,186 @@
+/* Robustness end to end: a matrix of malformed invocations (each exits 2 or 1 with one line,
+ * never crashes or hangs, and leaves no CSV), and the Ctrl+C path (rows kept, exit 130), taken
+ * through the WINBENCH_STOP_AFTER_MS hook because Wine gives these processes no console to
+ * send Ctrl+C to. */
+#include <winsock2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e.h"
+
+typedef struct bad_case {
+    int exit_code;              /* 2: usage, 1: runtime */
+    const char *stderr_start;   /* the line starts with this */
+    const char *args[10];
+} bad_case;
+
+/* Add a line here to test another malformed invocation. %PORT% becomes a port in use. */
+static const bad_case bad_cases[] = {
+    { 2, "winbench: unknown benchmark or command \"sendmsgs\"", { "sendmsgs", NULL } },
+    { 2, "winbench: sendmsg: --iteration: unknown option", { "sendmsg", "--iteration", "5", NULL } },
+    { 2, "winbench: sendmsg: --iterations: missing value", { "sendmsg", "--iterations", NULL } },
+    { 2, "winbench: sendmsg: --iterations: expected a positive integer, got \"ten\"", { "sendmsg", "--iterations", "ten", NULL } },
+    { 2, "winbench: sendmsg: --iterations: expected a positive integer, got \"-1\"", { "sendmsg", "--iterations", "-1", NULL } },
+    { 2, "winbench: sendmsg: --iterations: expected a positive integer, got \"0\"", { "sendmsg", "--iterations=0", NULL } },
+    { 2, "winbench: sendmsg: --iterations: \"18446744073709551616\" is too large", { "sendmsg", "--iterations", "18446744073709551616", NULL } },
+    { 2, "winbench: sendmsg: --iterations: expected a positive integer (suffixes k, M, G), got \"5X\"", { "sendmsg", "--iterations", "5X", NULL } },
+    { 2, "winbench: sendmsg: --repeat: 1M is out of range (1..100000)", { "sendmsg", "--repeat", "1M", NULL } },
+    { 2, "winbench: sendmsg: --warmup: 5k is out of range (0..1000)", { "sendmsg", "--warmup", "5k", NULL } },
+    { 2, "winbench: sendmsg: --target: expected one of", { "sendmsg", "--target", "", NULL } },
+    { 2, "winbench: sendmsg: --msg: 0x0002 is not safe", { "sendmsg", "--msg", "2", NULL } },
+    { 2, "winbench: sendmsg: --priority: expected one of", { "sendmsg", "--priority", "idle", NULL } },
+    { 2, "winbench: sendmsg: --quiet: takes no value", { "sendmsg", "--quiet=yes", NULL } },
+    { 2, "winbench: sendmsg: --label: expected a value, got an empty string", { "sendmsg", "--label=", NULL } },
+    { 2, "winbench: sendmsg: unexpected argument \"-x\"", { "sendmsg", "-x", NULL } },
+    { 2, "winbench: idle: --duration: expected a positive duration", { "idle", "--duration", "-3s", NULL } },
+    { 2, "winbench: idle: --duration: \"999999999h\" is too long", { "idle", "--duration", "999999999h", NULL } },
+    { 2, "winbench: idle: --windows: 100k is out of range (0..9000)", { "idle", "--windows", "100k", NULL } },
+    { 2, "winbench: idle: --depth: expected a positive integer, got \"0\"", { "idle", "--depth", "0", NULL } },
+    { 2, "winbench: idle: --mouse-rate: 20k is out of range (1..10000)", { "idle", "--mouse-rate", "20k", NULL } },
+    { 2, "winbench: sockloop: --rate: 2M is out of range (1..1000000)", { "sockloop", "--rate", "2M", NULL } },
+    { 2, "winbench: sockloop: --size: 100000 is out of range", { "sockloop", "--size", "100000", NULL } },
+    { 2, "winbench: sockloop: --reflect: cannot be combined with --peer", { "sockloop", "--reflect", "--loop", "select", "--peer", "a:1", NULL } },
+    { 2, "winbench: sockloop: --sockets: wsaevents waits on at most 64", { "sockloop", "--loop", "wsaevents", "--sockets", "65", NULL } },
+    { 2, "winbench: sockloop: --sockets: select waits on at most 1024", { "sockloop", "--loop", "select", "--sockets", "1025", NULL } },
+    { 2, "winbench: sockloop: --duration: 100000 s at 1000000 packets/s is over 1e9 packets", { "sockloop", "--rate", "1M", "--duration", "100000", NULL } },
+    { 2, "winbench: sockloop: --port: 65535 + 2 sockets runs past port 65535", { "sockloop", "--port", "65535", "--sockets", "2", NULL } },
+    { 2, "winbench: sockloop: --interval: at least 100ms", { "sockloop", "--interval", "10ms", NULL } },
+    { 2, "winbench: help: unknown benchmark", { "help", "nope", NULL } },
+    { 2, "winbench: info: takes no arguments", { "info", "--verbose", NULL } },
+    { 2, "winbench: report: expected CSV files or folders", { "report", "--tsv", NULL } },
+    { 2, "winbench: all: --out: missing value", { "all", "--out", NULL } },
+    { 1, "winbench: sendmsg: CreateFile(no\\such\\folder\\x.csv) failed: ", { "sendmsg", "--iterations", "10", "--csv", "no\\such\\folder\\x.csv", NULL } },
+    { 1, "winbench: sockloop: bind(127.0.0.1:%PORT%) failed: ", { "sockloop", "--loop", "select", "--port", "%PORT%", "--duration", "1s", "--csv", "bind.csv", NULL } },
+    { 1, "winbench: sockloop: gethostbyname(no.such.host.invalid) failed: ", { "sockloop", "--loop", "select", "--peer", "no.such.host.invalid:9", "--duration", "1s", "--csv", "host.csv", NULL } },
+    { 1, "winbench: report: damaged.csv: line 2: unterminated quoted field", { "report", "damaged.csv", NULL } },
+};
+
+static void test_bad_input_matrix(void)
+{
+    WSADATA wsa;
+    SOCKET held;
+    struct sockaddr_in addr;
+    int len = (int)sizeof addr;
+    char port[16];
+    size_t c;
+    FILE *f;
+    char path[MAX_PATH];
+
+    /* A port in use: bound here, so that winbench's bind must fail. */
+    WSAStartup(MAKEWORD(2, 2), &wsa);
+    held = socket(AF_INET, SOCK_DGRAM, IPPROTO_UDP);
+    memset(&addr, 0, sizeof addr);
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    bind(held, (struct sockaddr *)&addr, sizeof addr);
+    getsockname(held, (struct sockaddr *)&addr, &len);
+    snprintf(port, sizeof port, "%u", ntohs(addr.sin_port));
+    path_in_dir(path, sizeof path, "damaged.csv");
+    f = fopen(path, "wb");
+    if (f) {
+        fputs("schema,benchmark\r\n\"1,sendmsg\r\n", f);
+        fclose(f);
+    }
+
+    ok(sizeof bad_cases / sizeof bad_cases[0] >= 30, "at least 30 malformed invocations");
+    for (c = 0; c < sizeof bad_cases / sizeof bad_cases[0]; c++) {
+        const bad_case *b = &bad_cases[c];
+        const char *a[10];
+        char want[256];
+        result r;
+        int i, csvs = csv_files_here();
+        const char *p;
+        for (i = 0; i < 10; i++) a[i] = b->args[i] && !strcmp(b->args[i], "%PORT%") ? port : b->args[i];
+        r = run(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], NULL);
+        p = strstr(b->stderr_start, "%PORT%");
+        if (p) snprintf(want, sizeof want, "%.*s%s%s", (int)(p - b->stderr_start), b->stderr_start, port, p + 6);
+        else snprintf(want, sizeof want, "%s", b->stderr_start);
+        ok(r.code == (DWORD)b->exit_code, "case %lu (%s %s): exit %lu, expected %d", (unsigned long)c, a[0], a[1] ? a[1] : "",
+           r.code, b->exit_code);
+        ok(strncmp(r.err, want, strlen(want)) == 0, "case %lu:\n  expected: %s...\n  got:      %s", (unsigned long)c, want, r.err);
+        ok(count_lines(r.err) == 1, "case %lu: one line on stderr, got:\n%s", (unsigned long)c, r.err);
+        ok(csv_files_here() == csvs, "case %lu left a CSV behind", (unsigned long)c);
+        result_free(&r);
+    }
+    closesocket(held);
+    WSACleanup();
+}
+
+/* ---- Ctrl+C ---------------------------------------------------------------------------------- */
+
+static int rows_of(const csv_file *c, const char *kind)
+{
+    size_t r;
+    int n = 0;
+    for (r = 1; r < c->t.nrows; r++) n += strcmp(cell(c, r, "row"), kind) == 0;
+    return n;
+}
+
+static void test_interrupt_sendmsg(void)
+{
+    result r;
+    csv_file c;
+    SetEnvironmentVariableA("WINBENCH_STOP_AFTER_MS", "1500");
+    r = run("sendmsg", "--thread", "cross", "--iterations", "2k", "--repeat", "1000", "--csv", "int.csv", NULL);
+    SetEnvironmentVariableA("WINBENCH_STOP_AFTER_MS", NULL);
+    ok(r.code == 130, "interrupted run: exit %lu, expected 130", r.code);
+    ok(strstr(r.err, "winbench: sendmsg: interrupted; the rows measured so far are in int.csv") != NULL, "says so: %s", r.err);
+    result_free(&r);
+    c = load_csv_here("int.csv", ',');
+    if (c.ok) {
+        int reps = rows_of(&c, "rep");
+        ok(reps >= 1 && reps < 1000, "%d complete repetitions kept", reps);
+        ok(rows_of(&c, "partial") <= 1, "at most one partial repetition");
+        ok(rows_of(&c, "interrupted") == 1 && rows_of(&c, "summary") == 0, "a summary marked interrupted");
+        ok(strcmp(cell(&c, c.t.nrows - 1, "row"), "interrupted") == 0 &&
+           num(&c, c.t.nrows - 1, "n") == reps, "it summarizes the %d complete repetitions", reps);
+    }
+    wb_csv_free(&c.t);
+}
+
+static void test_interrupt_idle_and_sockloop(void)
+{
+    result r;
+    csv_file c;
+    DWORD t0 = GetTickCount();
+    SetEnvironmentVariableA("WINBENCH_STOP_AFTER_MS", "2000");
+    r = run("idle", "--windows", "10", "--duration", "60s", "--csv", "idle.csv", NULL);
+    ok(r.code == 130 && GetTickCount() - t0 < 20000, "idle stopped early: exit %lu after %lu ms", r.code, GetTickCount() - t0);
+    result_free(&r);
+    c = load_csv_here("idle.csv", ',');
+    ok(c.ok && rows_of(&c, "partial") == 1 && num(&c, 1, "moves_posted") > 0, "the cut repetition is kept as partial");
+    wb_csv_free(&c.t);
+
+    t0 = GetTickCount();
+    r = run("sockloop", "--rate", "500", "--duration", "60s", "--csv", "sock.csv", NULL);
+    SetEnvironmentVariableA("WINBENCH_STOP_AFTER_MS", NULL);
+    ok(r.code == 130 && GetTickCount() - t0 < 20000, "sockloop stopped early: exit %lu after %lu ms", r.code, GetTickCount() - t0);
+    ok(strstr(r.out, "comparison") == NULL, "no further loops after Ctrl+C");
+    result_free(&r);
+    c = load_csv_here("sock.csv", ',');
+    if (c.ok) {
+        size_t row;
+        int partial = 0;
+        for (row = 1; row < c.t.nrows; row++)
+            if (!strcmp(cell(&c, row, "row"), "partial")) {
+                partial++;
+                cell_is(&c, row, "loop", "select");
+                ok(num(&c, row, "received") > 0, "packets before the stop are counted");
+            }
+        ok(partial == 1, "one partial row");
+    }
+    wb_csv_free(&c.t);
+}
+
+static const wbt_case cases[] = {
+    { "bad_input_matrix", test_bad_input_matrix },
+    { "interrupt_sendmsg", test_interrupt_sendmsg },
+    { "interrupt_idle_and_sockloop", test_interrupt_idle_and_sockloop },
+    { NULL, NULL }
+};
+
+int main(int argc, char **argv)
+{
+    return e2e_main(cases, argc, argv);
+}
