@@ -487,10 +487,14 @@ static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
         for (i = 0; i < n; i++)
             if (drain(st, st->sockets[ready[i]], err) != 0) return -1;
     }
-    /* The last, shorter interval is reported too when it saw traffic. */
+    /* The last, shorter interval is reported too when it saw traffic and lasted at least half
+     * an interval; a few milliseconds of tail would print rates made of one or two packets
+     * (those are still in the run's totals). */
     {
         uint64_t now = wb_ticks();
-        if (st->cur.received || st->sent_count != st->sent_at_boundary) close_interval(st, now, now);
+        if ((st->cur.received || st->sent_count != st->sent_at_boundary) &&
+            now - st->interval_start >= st->interval_ticks / 2)
+            close_interval(st, now, now);
     }
     return 0;
 }

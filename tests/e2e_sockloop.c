@@ -35,7 +35,7 @@ static int pgmping_line(const char *line)
         return 0;
     /* microseconds while the minimum is under 1000 us, milliseconds from there on */
     if (strcmp(unit, "us") == 0 ? mn >= 1000 : strcmp(unit, "ms") != 0 || mn < 1.0) return 0;
-    return strcmp(tail, "mbit") == 0 && mn <= avg && avg <= mx && s > 0 && o > 0 && in > 0;
+    return strcmp(tail, "mbit") == 0 && mn <= avg && avg <= mx && s > 0 && o >= 0 && in > 0;
 }
 
 static int interval_lines(const char *out)
