@@ -1,5 +1,7 @@
 /* CSV/TSV cells, number formatting, and a write-then-read round trip through a real file. */
+#ifdef _WIN32
 #include <windows.h>
+#endif
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +44,7 @@ static void test_numbers(void)
     ok(buf[0] == '\0', "NaN is an empty cell, got %s", buf);
 }
 
+#ifdef _WIN32
 /* tmpfile() writes to the root of the drive, which Vista and later refuse to most users. */
 static char g_temp_path[MAX_PATH];
 
@@ -57,6 +60,10 @@ static void temp_close(FILE *f)
     fclose(f);
     DeleteFileA(g_temp_path);
 }
+#else   /* the portable build (scripts/test-portable) */
+static FILE *temp_file(void) { return tmpfile(); }
+static void temp_close(FILE *f) { fclose(f); }
+#endif
 
 static char *slurp(FILE *f, size_t *len)
 {

@@ -1,10 +1,10 @@
-/* The option-table parser and help generator, on a table of every type and on the real tables. */
+/* The option-table parser and help generator, on a table of every type. Portable: also built
+ * natively under the sanitizers (scripts/test-portable). */
+#include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include "wb_module.h"
 #include "wb_options.h"
-#include "wb_runner.h"
 #include "wbtest.h"
 
 typedef struct cfg {
@@ -121,50 +121,6 @@ static void test_help_text(void)
     free(text);
 }
 
-/* Every real table: defaults parse, and help names every option with its default. */
-static void check_real_table(const char *owner, const wb_option *t, size_t config_size)
-{
-    void *config = calloc(1, config_size);
-    wb_option_set set;
-    char err[256] = "";
-    size_t need = wb_options_help(t, NULL, 0);
-    char *text = (char *)malloc(need + 1);
-    const wb_option *o;
-    set.table = t;
-    set.config = config;
-    ok(wb_options_defaults(&set, 1, err, sizeof err) == 0, "%s: a default does not parse: %s", owner, err);
-    wb_options_help(t, text, need + 1);
-    for (o = t; o->name; o++) {
-        char want[128];
-        ok(o->help && o->help[0], "%s --%s has no help", owner, o->name);
-        snprintf(want, sizeof want, "  --%s", o->name);
-        ok(strstr(text, want) != NULL, "%s help lacks --%s", owner, o->name);
-        if (o->def && o->type != WB_OPT_FLAG) {
-            snprintf(want, sizeof want, "(default %s)", o->def);
-            ok(strstr(text, want) != NULL, "%s help lacks the default of --%s", owner, o->name);
-        }
-    }
-    free(text);
-    free(config);
-}
-
-static void test_real_tables(void)
-{
-    int i;
-    check_real_table("common", wb_common_options, sizeof(wb_common));
-    for (i = 0; wb_modules[i]; i++) {
-        wb_option common[WB_MAX_COMMON_OPTIONS];
-        check_real_table(wb_modules[i]->name, wb_modules[i]->options, wb_modules[i]->config_size);
-        /* the common options as this module sees them (its own --repeat / --warmup defaults) */
-        wb_common_options_for(wb_modules[i], common, WB_MAX_COMMON_OPTIONS);
-        check_real_table(wb_modules[i]->name, common, sizeof(wb_common));
-        if (wb_modules[i]->default_repeat)
-            ok(strcmp(common[0].name, "repeat") == 0 && strcmp(common[0].def, wb_modules[i]->default_repeat) == 0,
-               "%s: --repeat default %s", wb_modules[i]->name, common[0].def);
-    }
-    ok(i >= 1, "at least one module registered");
-}
-
 static void test_choice_names(void)
 {
     char buf[16];
@@ -179,7 +135,6 @@ static const wbt_case cases[] = {
     { "forms", test_forms },
     { "errors", test_errors },
     { "help_text", test_help_text },
-    { "real_tables", test_real_tables },
     { "choice_names", test_choice_names },
     { NULL, NULL }
 };
