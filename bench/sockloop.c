@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wb_files.h"
 #include "wb_hist.h"
 #include "wb_module.h"
 #include "wb_net.h"
@@ -593,18 +594,12 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
         fflush(stdout);
     }
     if (st->cfg.raw) {
-        HANDLE h = CreateFileA(st->cfg.raw, GENERIC_WRITE, FILE_SHARE_READ, NULL, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, NULL);
-        if (h == INVALID_HANDLE_VALUE) {
-            char call[300];
-            DWORD code = GetLastError();
-            snprintf(call, sizeof call, "CreateFile(%s)", st->cfg.raw);
-            wb_error_win32(err, call, code);
-            goto fail;
-        }
-        CloseHandle(h);
-        st->raw = fopen(st->cfg.raw, "wb");
+        unsigned long code = 0;
+        st->raw = wb_create_file(st->cfg.raw, 0, &code);
         if (st->raw == NULL) {
-            wb_error_text(err, "cannot open %s", st->cfg.raw);
+            char msg[MAX_PATH + 300];
+            wb_create_file_error("raw", st->cfg.raw, code, msg, sizeof msg);
+            wb_error_text(err, "%s", msg);
             goto fail;
         }
         setvbuf(st->raw, NULL, _IOFBF, 1 << 20);

@@ -11,6 +11,7 @@
 
 #include "report_internal.h"
 #include "wb_csv.h"
+#include "wb_files.h"
 #include "wb_runner.h"
 #include "wb_stats.h"
 
@@ -463,25 +464,18 @@ static void print_table(const rp_report *r, FILE *out)
 
 static FILE *create_output(const char *path, int force, const char *option, int *rc)
 {
-    HANDLE h = CreateFileA(path, GENERIC_WRITE, FILE_SHARE_READ, NULL, force ? CREATE_ALWAYS : CREATE_NEW,
-                           FILE_ATTRIBUTE_NORMAL, NULL);
-    char msg[MAX_PATH + 64];
-    if (h == INVALID_HANDLE_VALUE) {
-        DWORD code = GetLastError();
-        if (code == ERROR_FILE_EXISTS || code == ERROR_ALREADY_EXISTS) {
-            snprintf(msg, sizeof msg, "--%s: %s already exists (add --force to overwrite it)", option, path);
+    unsigned long code = 0;
+    char msg[MAX_PATH + 300];
+    FILE *f = wb_create_file(path, force, &code);
+    if (f == NULL) {
+        if (wb_create_file_error(option, path, code, msg, sizeof msg) == WB_EXIT_USAGE) {
             *rc = wb_usage_error("report", msg);
         } else {
-            wb_error e;
-            snprintf(msg, sizeof msg, "CreateFile(%s)", path);
-            wb_error_win32(&e, msg, code);
-            fprintf(stderr, "winbench: report: %s\n", e.what);
+            fprintf(stderr, "winbench: report: %s\n", msg);
             *rc = WB_EXIT_RUNTIME;
         }
-        return NULL;
     }
-    CloseHandle(h);
-    return fopen(path, "wb");
+    return f;
 }
 
 static int write_csv(const rp_report *r, FILE *f)

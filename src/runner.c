@@ -1,6 +1,7 @@
 /* Runs one benchmark module: options, process set-up, warm-up, timed repetitions, statistics,
  * console lines and CSV rows. Modules only create their objects and time their loop. */
 #include "run_internal.h"
+#include "wb_files.h"
 
 #include <fcntl.h>
 #include <io.h>
@@ -136,9 +137,8 @@ static int open_csv(wb_run *r, const char *stamp)
 {
     const char *ext = r->common.tsv ? "tsv" : "csv";
     int explicit_path = r->common.csv != NULL, attempt;
-    HANDLE h = INVALID_HANDLE_VALUE;
-    DWORD code = 0;
-    int fd;
+    unsigned long code = 0;
+    char msg[MAX_PATH + 300];
 
     if (explicit_path && strcmp(r->common.csv, "-") == 0) {
         r->csvf = stdout;
@@ -156,32 +156,13 @@ static int open_csv(wb_run *r, const char *stamp)
         else   /* two runs in the same second: never overwrite, number the newer one */
             snprintf(r->csv_path, sizeof r->csv_path, "winbench-%s-%s-%s-%d.%s", r->m->name,
                      r->si.host, stamp, attempt, ext);
-        h = CreateFileA(r->csv_path, GENERIC_WRITE, FILE_SHARE_READ, NULL,
-                        r->common.force ? CREATE_ALWAYS : CREATE_NEW, FILE_ATTRIBUTE_NORMAL, NULL);
-        if (h != INVALID_HANDLE_VALUE) break;
-        code = GetLastError();
+        r->csvf = wb_create_file(r->csv_path, r->common.force, &code);
+        if (r->csvf != NULL) return WB_EXIT_OK;
         if (explicit_path || (code != ERROR_FILE_EXISTS && code != ERROR_ALREADY_EXISTS)) break;
     }
-    if (h == INVALID_HANDLE_VALUE) {
-        char msg[700];
-        wb_error err;
-        if (code == ERROR_FILE_EXISTS || code == ERROR_ALREADY_EXISTS) {
-            snprintf(msg, sizeof msg, "--%s: %s already exists (add --force to overwrite it)",
-                     "csv", r->csv_path);
-            return wb_usage_error(r->m->name, msg);
-        }
-        snprintf(msg, sizeof msg, "CreateFile(%s)", r->csv_path);
-        wb_error_win32(&err, msg, code);
-        return runtime_error(r, err.what);
-    }
-    fd = _open_osfhandle((intptr_t)h, _O_WRONLY | _O_BINARY);
-    r->csvf = fd >= 0 ? _fdopen(fd, "wb") : NULL;
-    if (r->csvf == NULL) {
-        if (fd >= 0) _close(fd); else CloseHandle(h);
-        DeleteFileA(r->csv_path);
-        return runtime_error(r, "cannot open the CSV file as a stream");
-    }
-    return WB_EXIT_OK;
+    if (wb_create_file_error("csv", r->csv_path, code, msg, sizeof msg) == WB_EXIT_USAGE)
+        return wb_usage_error(r->m->name, msg);
+    return runtime_error(r, msg);
 }
 
 /* Closes the CSV; one that holds no measurement (the run failed first) is removed. */

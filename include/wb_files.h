@@ -1,0 +1,16 @@
+/* Output files that never replace what is there unless asked to. */
+#ifndef WB_FILES_H
+#define WB_FILES_H
+
+#include <stdio.h>
+
+/* Opens path for binary writing as a new file; with replace != 0 an existing one is replaced.
+ * NULL on failure, with the Win32 error in *code (ERROR_FILE_EXISTS: it exists). The file is
+ * created by CreateFile(CREATE_NEW) itself, so two runs cannot both take the same name. */
+FILE *wb_create_file(const char *path, int replace, unsigned long *code);
+
+/* The usual words for that failure into msg: "--OPTION: PATH already exists (add --force to
+ * overwrite it)" (returns 2: a usage error) or "CreateFile(PATH) failed: ..." (returns 1). */
+int wb_create_file_error(const char *option, const char *path, unsigned long code, char *msg, size_t cap);
+
+#endif
