@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# scripts/check-imports must fail on what XP cannot load: builds small programs that break one
+# rule each and expects a refusal naming it (and accepts a clean one).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+passed=0
+fail() { echo "check-imports selftest: $*"; echo "$passed passed, 1 failed"; exit 1; }
+expect() {   # expect NAME "message part" CC ARGS...
+  local name=$1 want=$2 cc=$3; shift 3
+  "$cc" "$@" -o "$dir/$name.exe" 2>/dev/null || fail "$name: did not build"
+  local out
+  if out=$("$root/scripts/check-imports" "$dir/$name.exe"); then
+    [ -z "$want" ] || fail "$name: accepted, expected a refusal mentioning \"$want\""
+  else
+    [ -n "$want" ] && grep -q -- "$want" <<<"$out" || fail "$name: $out"
+  fi
+  passed=$((passed + 1))
+}
+printf '#include <windows.h>\nint main(void){return (int)GetTickCount();}\n' > "$dir/ok.c"
+printf '#include <windows.h>\nint main(void){return (int)GetTickCount64();}\n' > "$dir/vista.c"
+printf '#include <time.h>\nint main(void){return (int)_mkgmtime(0);}\n' > "$dir/crt.c"
+xp86="-Wl,--subsystem,console:5.01 -Wl,--major-os-version,5,--minor-os-version,1"
+# shellcheck disable=SC2086
+expect clean "" i686-w64-mingw32-gcc "$dir/ok.c" $xp86
+expect vista "statically imports GetTickCount64" x86_64-w64-mingw32-gcc -D_WIN32_WINNT=0x0600 "$dir/vista.c"
+# shellcheck disable=SC2086
+expect crt "imports msvcrt's _mkgmtime" i686-w64-mingw32-gcc -Wno-implicit-function-declaration "$dir/crt.c" $xp86
+expect subsystem "Subsystem version 6.0 is above 5.01" i686-w64-mingw32-gcc "$dir/ok.c" -Wl,--subsystem,console:6.0
+echo "$passed passed, 0 failed"
