@@ -1,0 +1,50 @@
+/* The reference for winbench's own overhead: the original experiment and nothing else. Raymond
+ * Chen's scratch window, then N x SendMessage(hwnd, WM_NULL, 0, 0) between two QPC reads, and
+ * the result in the original post's form. scripts/overhead runs it against `winbench sendmsg`.
+ * usage: ref_scratch.exe [N]   (default 1000000) */
+#include <windows.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static LRESULT CALLBACK WndProc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
+{
+    switch (msg) {
+    case WM_CREATE:
+        return 0;
+    case WM_PAINT: {
+        PAINTSTRUCT ps;
+        BeginPaint(hwnd, &ps);
+        EndPaint(hwnd, &ps);
+        return 0;
+    }
+    }
+    return DefWindowProcA(hwnd, msg, wp, lp);
+}
+
+int main(int argc, char **argv)
+{
+    WNDCLASSA wc;
+    HWND hwnd;
+    LARGE_INTEGER freq, t0, t1;
+    unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000000UL, i;
+    double s;
+    ZeroMemory(&wc, sizeof wc);
+    wc.lpfnWndProc = WndProc;
+    wc.hInstance = GetModuleHandleA(NULL);
+    wc.lpszClassName = "Scratch";
+    RegisterClassA(&wc);
+    hwnd = CreateWindowA("Scratch", "Scratch", WS_OVERLAPPEDWINDOW, CW_USEDEFAULT, CW_USEDEFAULT, 320, 200, NULL, NULL,
+                         wc.hInstance, NULL);
+    if (hwnd == NULL) {
+        fprintf(stderr, "ref_scratch: CreateWindow failed: %lu\n", GetLastError());
+        return 1;
+    }
+    QueryPerformanceFrequency(&freq);
+    QueryPerformanceCounter(&t0);
+    for (i = 0; i < n; i++) SendMessageA(hwnd, WM_NULL, 0, 0);
+    QueryPerformanceCounter(&t1);
+    s = (double)(t1.QuadPart - t0.QuadPart) / (double)freq.QuadPart;
+    printf("%.6e SendMessage/sec (%.3f sec)\n", (double)n / s, s);
+    DestroyWindow(hwnd);
+    return 0;
+}
