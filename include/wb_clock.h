@@ -34,6 +34,9 @@ double wb_ticks_to_s(uint64_t ticks);
 int  wb_timer_1ms_begin(void);
 void wb_timer_1ms_end(int in_effect);
 
+/* Peak working set of this process in KiB (0 when it cannot be read). src/memory.c */
+uint64_t wb_peak_working_set_kb(void);
+
 /* CPU time used so far, in 100 ns units (FILETIME), split as Windows accounts it. */
 typedef struct wb_cpu_times {
     uint64_t user, kernel;
@@ -46,6 +49,7 @@ int wb_cpu_thread(wb_cpu_times *out);    /* the calling thread */
 typedef struct wb_interval {
     uint64_t t0, t1;
     wb_cpu_times proc0, proc1, thr0, thr1;
+    DWORD tick0, tick1;     /* GetTickCount beside the QPC reads: catches QPC leaps (KB274323) */
 } wb_interval;
 
 /* CPU times are read outside the QPC pair so their cost is not in the interval. */

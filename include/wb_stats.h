@@ -15,6 +15,13 @@ typedef struct wb_summary {
  * Returns 0, or -1 when n == 0. */
 int wb_summarize(const double *x, size_t n, double *scratch, wb_summary *out);
 
+/* hyperfine's outlier test: modified Z-scores (x - median) / (1.4826 * MAD), where 1.4826 turns
+ * the median absolute deviation into a standard deviation estimate; |z| above
+ * WB_OUTLIER_THRESHOLD (ten such deviations) is an outlier. z[] gets one score per value
+ * (0 when the MAD is 0); scratch holds n doubles. */
+#define WB_OUTLIER_THRESHOLD (1.4826 * 10.0)
+void wb_modified_zscores(const double *x, size_t n, double *scratch, double *z);
+
 /* Median of an already sorted array. */
 double wb_median_sorted(const double *sorted, size_t n);
 

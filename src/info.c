@@ -26,5 +26,6 @@ int wb_print_info(FILE *out)
     fprintf(out, "QPC frequency:     %llu Hz\n", (unsigned long long)clk.freq);
     fprintf(out, "QPC resolution:    %.1f ns\n", wb_ticks_to_s(clk.resolution_ticks) * 1e9);
     fprintf(out, "QPC call cost:     %.1f ns\n", clk.call_ns);
+    fprintf(out, "peak working set:  %llu KiB\n", (unsigned long long)wb_peak_working_set_kb());
     return WB_EXIT_OK;
 }

@@ -8,6 +8,17 @@
 #include "wb_stats.h"
 #include "wb_sysinfo.h"
 
+#define WB_MAX_WARNINGS 16
+typedef struct wb_warnings {
+    int n;
+    char code[WB_MAX_WARNINGS][24];
+    char text[WB_MAX_WARNINGS][256];
+} wb_warnings;
+
+void wb_warn(wb_warnings *w, const char *code, const char *fmt, ...);
+void wb_warn_add_all(wb_warnings *into, const wb_warnings *from);
+void wb_warn_codes(const wb_warnings *w, char *buf, size_t cap);   /* "wine;cv_high" */
+
 typedef struct wb_run {
     const wb_module *m;
     wb_common common;
@@ -25,6 +36,8 @@ typedef struct wb_run {
     const char *facts[WB_MAX_FACTS + 1];
     int header_written;
     const char *summary_kind;       /* "summary", or "interrupted" after Ctrl+C */
+    wb_warnings context_warnings;   /* about the machine and the process: in every row */
+    const char *row_warnings;       /* the codes for the row being written */
     CRITICAL_SECTION csv_lock;      /* module threads write rows too (ctx->row) */
     char affinity_text[32], priority_text[16];
 } wb_run;

@@ -9,7 +9,7 @@ static const char *const context_columns[] = {
     "timestamp_utc", "run_id", "host", "os_name", "os_version", "os_build", "os_sp", "os_server",
     "version_api", "arch", "wow64", "cpu_name", "cpu_mhz", "cpus", "hypervisor", "themes_active",
     "wine_version", "qpc_hz", "qpc_resolution_ns", "qpc_call_ns", "tool_version", "priority",
-    "affinity", "repeat", "warmup", "options", NULL
+    "affinity", "repeat", "warmup", "options", "peak_working_set_kb", NULL
 };
 
 static const char *const measure_columns[] = {
@@ -67,6 +67,7 @@ void wb_csv_header(wb_run *r)
     for (i = 0; r->m->fact_names && r->m->fact_names[i]; i++) wb_csv_text(&r->csv, r->m->fact_names[i]);
     for (i = 0; measure_columns[i]; i++) wb_csv_text(&r->csv, measure_columns[i]);
     for (i = 0; r->m->metric_names && r->m->metric_names[i]; i++) wb_csv_text(&r->csv, r->m->metric_names[i]);
+    wb_csv_text(&r->csv, "warnings");
     for (i = 0; context_columns[i]; i++) wb_csv_text(&r->csv, context_columns[i]);
     wb_csv_end_row(&r->csv);
 }
@@ -134,12 +135,21 @@ static void context(wb_run *r)
     wb_csv_u64(&r->csv, r->common.repeat);
     wb_csv_u64(&r->csv, r->common.warmup);
     wb_csv_text(&r->csv, r->options_text);
+    wb_csv_u64(&r->csv, wb_peak_working_set_kb());
 }
 
+/* The module's measures, then the warnings column (codes; empty when there are none). */
 static void metrics(wb_run *r, const double *values)
 {
     int i;
+    char codes[512];
     for (i = 0; r->m->metric_names && r->m->metric_names[i]; i++) wb_csv_double(&r->csv, values[i]);
+    if (r->row_warnings) {
+        wb_csv_text(&r->csv, r->row_warnings);
+    } else {
+        wb_warn_codes(&r->context_warnings, codes, sizeof codes);
+        wb_csv_text(&r->csv, codes);
+    }
 }
 
 void wb_csv_rep_row(wb_run *r, unsigned rep, const wb_measure *m, const double *module_metrics)

@@ -215,7 +215,7 @@ static int apply_process_settings(wb_run *r)
              : got == NORMAL_PRIORITY_CLASS ? "normal" : "other");
     if (got != classes[r->common.priority])
         /* Realtime without SeIncreaseBasePriorityPrivilege silently becomes high. */
-        fprintf(stderr, "winbench: %s: warning: asked for %s priority, running at %s\n", r->m->name,
+        wb_warn(&r->context_warnings, "priority", "asked for %s priority, running at %s",
                 r->common.priority == WB_PRIORITY_REALTIME ? "realtime" : "high", r->priority_text);
     return WB_EXIT_OK;
 }
@@ -275,6 +275,78 @@ static void print_summary(const wb_run *r, const wb_summary *rate, double ns_med
     fprintf(r->con, ", %lu rep%s)\n", (unsigned long)rate->n, rate->n == 1 ? "" : "s");
 }
 
+/* ---- warnings ------------------------------------------------------------------------------ */
+
+static void context_warnings(wb_run *r)
+{
+    const wb_sysinfo *si = &r->si;
+    if (si->wine[0])
+        wb_warn(&r->context_warnings, "wine", "running under Wine %s: its numbers are not Windows numbers", si->wine);
+    if (si->hypervisor == 1)
+        wb_warn(&r->context_warnings, "hypervisor",
+                "running in a virtual machine (CPUID): expect timer and scheduling noise; compare VMs on the same host");
+    if (si->os_major == 5 && si->cpus > 1 && r->common.affinity == 0)
+        wb_warn(&r->context_warnings, "unpinned",
+                "multi-core Windows %u.%u without --affinity: QPC may be read on cores whose counters differ "
+                "(pin with --affinity 0x1)", si->os_major, si->os_minor);
+}
+
+/* Test hooks, so that the tests can provoke what a real machine does only now and then:
+ * WINBENCH_TEST_QPC_LEAP_MS=N adds N ms to the first timed repetition's QPC interval (a
+ * KB274323 leap), WINBENCH_TEST_SLOW_REP=K makes repetition K take three times as long. */
+static unsigned long env_number(const char *name)
+{
+    char text[32];
+    DWORD n = GetEnvironmentVariableA(name, text, sizeof text);
+    return n > 0 && n < sizeof text ? strtoul(text, NULL, 10) : 0;
+}
+
+static void test_distortions(unsigned rep, wb_sample *s)
+{
+    unsigned long leap_ms = env_number("WINBENCH_TEST_QPC_LEAP_MS"), slow = env_number("WINBENCH_TEST_SLOW_REP");
+    if (rep == 1 && leap_ms) s->iv.t1 += (uint64_t)((double)leap_ms / 1000.0 * (double)wb_clock_freq());
+    if (slow && rep == slow) s->iv.t1 = s->iv.t0 + (s->iv.t1 - s->iv.t0) * 3;
+}
+
+/* What one repetition's own numbers say about it. */
+static void rep_warnings(const wb_run *r, unsigned rep, const wb_sample *s, wb_warnings *w)
+{
+    double qpc_s = wb_ticks_to_s(s->iv.t1 - s->iv.t0);
+    double tick_s = (double)(DWORD)(s->iv.tick1 - s->iv.tick0) / 1000.0;
+    /* GetTickCount moves in 10-16 ms steps: only a gap beyond that and 10% is a leap. */
+    if (fabs(qpc_s - tick_s) > 0.05 + 0.1 * tick_s)
+        wb_warn(w, "qpc_leap", "repetition %u: QPC measured %.3f s where GetTickCount measured %.3f s "
+                "(a counter leap, KB274323?): that repetition's numbers are suspect", rep, qpc_s, tick_s);
+    if (r->clk.resolution_ticks && s->iv.t1 - s->iv.t0 < 1000 * r->clk.resolution_ticks)
+        wb_warn(w, "short_interval", "repetition %u lasted %.1f us, under 1000 x the timer's resolution: "
+                "use more iterations or a longer duration", rep, qpc_s * 1e6);
+}
+
+/* What the repetitions say together (rates: higher is better). */
+static void run_warnings(const double *rates, size_t n, double *scratch, const wb_summary *sum, wb_warnings *w)
+{
+    double *z = (double *)malloc(n * sizeof *z);
+    size_t i;
+    if (n >= 3 && z) {
+        char which[128] = "";
+        size_t used = 0;
+        wb_modified_zscores(rates, n, scratch, z);
+        for (i = 0; i < n; i++)
+            if (fabs(z[i]) > WB_OUTLIER_THRESHOLD && used + 8 < sizeof which)
+                used += (size_t)snprintf(which + used, sizeof which - used, "%s%lu", used ? ", " : "", (unsigned long)i + 1);
+        if (z[0] < -WB_OUTLIER_THRESHOLD)
+            wb_warn(w, "first_slow", "the first repetition was much slower than the others: "
+                    "add --warmup 1 (or more) so that caches and the scheduler settle first");
+        if (used)
+            wb_warn(w, "outliers", "statistical outliers (modified Z-score over %.1f) in repetition(s) %s: "
+                    "something else ran; rerun on a quieter machine", WB_OUTLIER_THRESHOLD, which);
+    }
+    if (n >= 2 && sum->cv == sum->cv && sum->cv > 0.05)
+        wb_warn(w, "cv_high", "the repetitions vary a lot (CV %.1f%%): the median is reported, but compare with care",
+                100.0 * sum->cv);
+    free(z);
+}
+
 /* ---- the run ------------------------------------------------------------------------------- */
 
 static unsigned metric_count(const wb_module *m)
@@ -323,6 +395,8 @@ static int measure_reps(wb_run *r, void *state, double *medians)
     double *cpu = (double *)malloc(reps * sizeof *cpu);
     wb_measure total;
     wb_summary rate_sum, ns_sum, metric_sum;
+    wb_warnings run_w;
+    char codes[512];
     wb_run_ctx ctx;
     progress prog;
     ctx_link link;
@@ -337,6 +411,7 @@ static int measure_reps(wb_run *r, void *state, double *medians)
     }
     memset(&total, 0, sizeof total);
     memset(&ctx, 0, sizeof ctx);
+    run_w = r->context_warnings;
     memset(medians, 0, WB_MAX_METRICS * sizeof *medians);
     progress_start(&prog, &ctx, !r->common.quiet);
     link.r = r;
@@ -370,6 +445,7 @@ static int measure_reps(wb_run *r, void *state, double *medians)
             break;
         }
         if (i < r->common.warmup) continue;
+        test_distortions(rep, &sample);
         wb_measure_from_sample(&sample, &m);
         rates[rep - 1] = m.ops_per_s;
         ns[rep - 1] = m.ns_per_op;
@@ -377,9 +453,17 @@ static int measure_reps(wb_run *r, void *state, double *medians)
         for (k = 0; k < nmetrics; k++) per_metric[k * reps + rep - 1] = sample.metrics[k];
         done = rep;
         wb_measure_add(&total, &m);
-        EnterCriticalSection(&r->csv_lock);
-        wb_csv_rep_row(r, rep, &m, sample.metrics);
-        LeaveCriticalSection(&r->csv_lock);
+        {
+            wb_warnings rep_w = r->context_warnings;
+            rep_warnings(r, rep, &sample, &rep_w);
+            wb_warn_add_all(&run_w, &rep_w);
+            wb_warn_codes(&rep_w, codes, sizeof codes);
+            EnterCriticalSection(&r->csv_lock);
+            r->row_warnings = codes;
+            wb_csv_rep_row(r, rep, &m, sample.metrics);
+            r->row_warnings = NULL;
+            LeaveCriticalSection(&r->csv_lock);
+        }
         if (!r->common.quiet) {
             console_take(&prog);
             if (r->m->print_rep) r->m->print_rep(r->con, rep, (unsigned)reps, &sample);
@@ -398,7 +482,11 @@ static int measure_reps(wb_run *r, void *state, double *medians)
             wb_summarize(per_metric + k * reps, done, scratch, &metric_sum);
             medians[k] = metric_sum.median;
         }
+        run_warnings(rates, done, scratch, &rate_sum, &run_w);
+        wb_warn_codes(&run_w, codes, sizeof codes);
+        r->row_warnings = codes;
         wb_csv_summary_row(r, &total, &rate_sum, ns_sum.median, medians);
+        r->row_warnings = NULL;
         if (r->m->print_summary) {
             wb_run_summary s;
             wb_summary cpu_sum;
@@ -414,6 +502,7 @@ static int measure_reps(wb_run *r, void *state, double *medians)
             print_summary(r, &rate_sum, ns_sum.median);
         }
     }
+    for (k = 0; k < (unsigned)run_w.n; k++) fprintf(stderr, "winbench: %s: warning: %s\n", r->m->name, run_w.text[k]);
     free(rates), free(ns), free(scratch), free(per_metric), free(cpu);
     return rc;
 }
@@ -521,6 +610,7 @@ int wb_run_module(const wb_module *m, int argc, char **argv)
     if (r.common.run_id) snprintf(r.run_id, sizeof r.run_id, "%s", r.common.run_id);
     else snprintf(r.run_id, sizeof r.run_id, "%s-%s", r.si.host, stamp);
     rc = apply_process_settings(&r);
+    context_warnings(&r);
     if (rc == WB_EXIT_OK) rc = open_csv(&r, stamp);
     if (rc != WB_EXIT_OK) {
         free(r.config);

@@ -40,3 +40,17 @@ int wb_summarize(const double *x, size_t n, double *scratch, wb_summary *out)
     out->cv = (n > 1 && out->mean != 0.0) ? out->stddev / out->mean : NAN;
     return 0;
 }
+
+void wb_modified_zscores(const double *x, size_t n, double *scratch, double *z)
+{
+    double median, mad;
+    size_t i;
+    if (n == 0) return;
+    memcpy(scratch, x, n * sizeof *x);
+    qsort(scratch, n, sizeof *scratch, cmp_double);
+    median = wb_median_sorted(scratch, n);
+    for (i = 0; i < n; i++) scratch[i] = fabs(x[i] - median);
+    qsort(scratch, n, sizeof *scratch, cmp_double);
+    mad = wb_median_sorted(scratch, n);
+    for (i = 0; i < n; i++) z[i] = mad > 0 ? (x[i] - median) / (1.4826 * mad) : 0.0;
+}

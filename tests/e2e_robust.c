@@ -3,6 +3,7 @@
  * through the WINBENCH_STOP_AFTER_MS hook because Wine gives these processes no console to
  * send Ctrl+C to. */
 #include <winsock2.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,7 +174,103 @@ static void test_interrupt_idle_and_sockloop(void)
     wb_csv_free(&c.t);
 }
 
+/* ---- warnings and memory --------------------------------------------------------------------- */
+
+static const char *last_cell(const csv_file *c, const char *col)
+{
+    return c->ok && c->t.nrows > 1 ? cell(c, c->t.nrows - 1, col) : "";
+}
+
+/* An undistorted run: no leap or short-interval warning, and the statistical warnings fire
+ * exactly when the repetitions' own numbers (recomputed here) call for them. A VM under Wine is
+ * not quiet enough to promise that no repetition is ever an outlier, so the test checks the
+ * warning against the data instead of against a hope. Context warnings (Wine, a VM) describe
+ * this machine and are expected. */
+static void test_warnings_clean(void)
+{
+    result r = run("sendmsg", "--iterations", "300k", "--repeat", "5", "--csv", "clean.csv", "--quiet", NULL);
+    csv_file c = load_csv_here("clean.csv", ',');
+    const char *w = last_cell(&c, "warnings");
+    double rates[5], sorted[5], dev[5], median, mad, maxz = 0, mean = 0, sd = 0;
+    size_t i, k;
+    ok(r.code == 0, "exit %lu", r.code);
+    ok(strstr(w, "qpc_leap") == NULL && strstr(w, "short_interval") == NULL, "no leap, no short interval: [%s]", w);
+    ok(strstr(w, "wine") != NULL, "under Wine, the context says so: [%s]", w);
+    if (c.ok && c.t.nrows == 7) {
+        for (i = 0; i < 5; i++) rates[i] = sorted[i] = num(&c, i + 1, "ops_per_s");
+        for (i = 0; i < 5; i++)   /* a tiny sort */
+            for (k = i + 1; k < 5; k++)
+                if (sorted[k] < sorted[i]) { double t = sorted[i]; sorted[i] = sorted[k]; sorted[k] = t; }
+        median = sorted[2];
+        for (i = 0; i < 5; i++) dev[i] = rates[i] > median ? rates[i] - median : median - rates[i];
+        for (i = 0; i < 5; i++)
+            for (k = i + 1; k < 5; k++)
+                if (dev[k] < dev[i]) { double t = dev[i]; dev[i] = dev[k]; dev[k] = t; }
+        mad = dev[2];
+        for (i = 0; i < 5; i++) {
+            double z = mad > 0 ? (rates[i] - median) / (1.4826 * mad) : 0;
+            if (z < 0) z = -z;
+            if (z > maxz) maxz = z;
+            mean += rates[i] / 5;
+        }
+        for (i = 0; i < 5; i++) sd += (rates[i] - mean) * (rates[i] - mean) / 4;
+        sd = sqrt(sd);
+        ok((strstr(w, "outliers") != NULL) == (maxz > 14.826), "outliers warning iff max |z| %.2f > 14.83: [%s]", maxz, w);
+        ok((strstr(w, "cv_high") != NULL) == (sd / mean > 0.05), "cv_high iff CV %.2f%% > 5%%: [%s]", 100 * sd / mean, w);
+    }
+    wb_csv_free(&c.t);
+    result_free(&r);
+}
+
+/* A faked QPC leap in repetition 1 and a repetition made three times slower: the warnings fire,
+ * in the CSV and on stderr. */
+static void test_warnings_provoked(void)
+{
+    result r;
+    csv_file c;
+    SetEnvironmentVariableA("WINBENCH_TEST_QPC_LEAP_MS", "400");
+    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_REP", "4");
+    r = run("sendmsg", "--iterations", "100k", "--repeat", "7", "--csv", "noisy.csv", "--quiet", NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_QPC_LEAP_MS", NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_REP", NULL);
+    ok(r.code == 0, "exit %lu", r.code);
+    c = load_csv_here("noisy.csv", ',');
+    ok(strstr(cell(&c, 1, "warnings"), "qpc_leap") != NULL, "rep 1 row: [%s]", cell(&c, 1, "warnings"));
+    ok(strstr(cell(&c, 2, "warnings"), "qpc_leap") == NULL, "rep 2 row is clean: [%s]", cell(&c, 2, "warnings"));
+    ok(strstr(last_cell(&c, "warnings"), "outliers") != NULL && strstr(last_cell(&c, "warnings"), "cv_high") != NULL,
+       "summary: [%s]", last_cell(&c, "warnings"));
+    ok(strstr(r.err, "warning: repetition 1: QPC measured") != NULL, "leap on stderr:\n%s", r.err);
+    ok(strstr(r.err, "statistical outliers (modified Z-score over 14.8) in repetition(s) 1, 4") != NULL ||
+       strstr(r.err, "in repetition(s) 4") != NULL, "outliers named on stderr:\n%s", r.err);
+    wb_csv_free(&c.t);
+    result_free(&r);
+}
+
+/* Ten times longer must not mean more memory: histograms, not sample arrays. */
+static void test_memory_flat(void)
+{
+    result r = run("sockloop", "--loop", "select", "--rate", "2000", "--duration", "1s", "--csv", "short.csv", "--quiet", NULL);
+    csv_file a, b;
+    result_free(&r);
+    r = run("sockloop", "--loop", "select", "--rate", "2000", "--duration", "10s", "--csv", "long.csv", "--quiet", NULL);
+    result_free(&r);
+    a = load_csv_here("short.csv", ',');
+    b = load_csv_here("long.csv", ',');
+    if (a.ok && b.ok) {
+        double ka = num(&a, a.t.nrows - 1, "peak_working_set_kb"), kb = num(&b, b.t.nrows - 1, "peak_working_set_kb");
+        ok(ka > 0 && kb > 0, "peak working set measured: %g and %g KiB", ka, kb);
+        ok(kb < ka + 1024, "10x the packets, peak working set %g KiB vs %g KiB (within 1 MiB)", kb, ka);
+        ok(num(&b, b.t.nrows - 1, "received") >= 19000, "the long run did receive ~20000 packets: %g",
+           num(&b, b.t.nrows - 1, "received"));
+    }
+    wb_csv_free(&a.t);
+    wb_csv_free(&b.t);
+}
+
 static const wbt_case cases[] = {
+    { "warnings_clean", test_warnings_clean },
+    { "warnings_provoked", test_warnings_provoked },
+    { "memory_flat", test_memory_flat },
     { "bad_input_matrix", test_bad_input_matrix },
     { "interrupt_sendmsg", test_interrupt_sendmsg },
     { "interrupt_idle_and_sockloop", test_interrupt_idle_and_sockloop },

@@ -56,7 +56,26 @@ static void test_large_close_values(void)
     ok_near(s.mean, 1e9 + 2, 1e-15);
 }
 
+static void test_outliers(void)
+{
+    /* sorted 9 9 10 10 11 11 50: median 10; deviations 0 0 1 1 1 1 40: MAD 1; the 50 scores
+     * 40 / 1.4826 = 26.98, a 9 scores -1 / 1.4826 */
+    const double x[] = { 10, 9, 11, 50, 9, 11, 10 };
+    double scratch[7], z[7];
+    wb_modified_zscores(x, 7, scratch, z);
+    ok_near(z[3], 40.0 / 1.4826, 1e-12);
+    ok(z[3] > WB_OUTLIER_THRESHOLD, "50 is an outlier (z %.2f)", z[3]);
+    ok_near(z[1], -1.0 / 1.4826, 1e-12);
+    ok(z[0] == 0, "the median scores 0");
+    {
+        const double same[] = { 5, 5, 5 };
+        wb_modified_zscores(same, 3, scratch, z);
+        ok(z[0] == 0 && z[2] == 0, "no spread: no outliers");
+    }
+}
+
 static const wbt_case cases[] = {
+    { "outliers", test_outliers },
     { "even_vector", test_even_vector },
     { "odd_unsorted", test_odd_unsorted },
     { "single_and_empty", test_single_and_empty },
