@@ -322,19 +322,21 @@ static void rep_warnings(const wb_run *r, unsigned rep, const wb_sample *s, wb_w
                 "use more iterations or a longer duration", rep, qpc_s * 1e6);
 }
 
-/* What the repetitions say together (rates: higher is better). */
-static void run_warnings(const double *rates, size_t n, double *scratch, const wb_summary *sum, wb_warnings *w)
+/* What the repetitions say together. Outliers are judged on the time per operation, as hyperfine
+ * judges times: a rate cannot fall below 0, so a very slow repetition could never score far from
+ * the median; a time can. */
+static void run_warnings(const double *ns_per_op, size_t n, double *scratch, const wb_summary *sum, wb_warnings *w)
 {
     double *z = (double *)malloc(n * sizeof *z);
     size_t i;
     if (n >= 3 && z) {
         char which[128] = "";
         size_t used = 0;
-        wb_modified_zscores(rates, n, scratch, z);
+        wb_modified_zscores(ns_per_op, n, scratch, z);
         for (i = 0; i < n; i++)
             if (fabs(z[i]) > WB_OUTLIER_THRESHOLD && used + 8 < sizeof which)
                 used += (size_t)snprintf(which + used, sizeof which - used, "%s%lu", used ? ", " : "", (unsigned long)i + 1);
-        if (z[0] < -WB_OUTLIER_THRESHOLD)
+        if (z[0] > WB_OUTLIER_THRESHOLD)
             wb_warn(w, "first_slow", "the first repetition was much slower than the others: "
                     "add --warmup 1 (or more) so that caches and the scheduler settle first");
         if (used)
@@ -482,7 +484,7 @@ static int measure_reps(wb_run *r, void *state, double *medians)
             wb_summarize(per_metric + k * reps, done, scratch, &metric_sum);
             medians[k] = metric_sum.median;
         }
-        run_warnings(rates, done, scratch, &rate_sum, &run_w);
+        run_warnings(ns, done, scratch, &rate_sum, &run_w);
         wb_warn_codes(&run_w, codes, sizeof codes);
         r->row_warnings = codes;
         wb_csv_summary_row(r, &total, &rate_sum, ns_sum.median, medians);
