@@ -1,7 +1,9 @@
 /* The reference for winbench's own overhead: the original experiment and nothing else. Raymond
  * Chen's scratch window, then N x SendMessage(hwnd, WM_NULL, 0, 0) between two QPC reads, and
  * the result in the original post's form. scripts/overhead runs it against `winbench sendmsg`.
- * usage: ref_scratch.exe [N]   (default 1000000) */
+ * usage: ref_scratch.exe [N]   (default 1000000)
+ * It repeats src/windows_util.c's scratch window on purpose: the reference must contain nothing
+ * of winbench, or it would measure winbench against itself. */
 #include <windows.h>
 #include <stdio.h>
 #include <stdlib.h>
