@@ -21,7 +21,4 @@ wb_num_status wb_parse_count(const char *text, uint64_t *out);
 /* Durations in seconds: "2" or "2s", "500ms", "250us", "1.5m" (minutes), "1h". */
 wb_num_status wb_parse_seconds(const char *text, double *out);
 
-/* "1M", "250k", "1234": the shortest exact suffix form, for help text and CSV cells. */
-void wb_format_count(uint64_t value, char *buf, unsigned cap);
-
 #endif

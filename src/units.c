@@ -1,7 +1,6 @@
 /* Number parsing with unit suffixes (wrk's scan_metric / scan_time, made strict). */
 #include "wb_units.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,19 +110,4 @@ wb_num_status wb_parse_seconds(const char *text, double *out)
     if (!(v <= 1e9)) return WB_NUM_OVERFLOW;   /* ~31 years */
     *out = v;
     return WB_NUM_OK;
-}
-
-void wb_format_count(uint64_t value, char *buf, unsigned cap)
-{
-    static const struct { uint64_t mult; char suffix; } units[] = {
-        { 1000000000000ULL, 'T' }, { 1000000000ULL, 'G' }, { 1000000ULL, 'M' }, { 1000ULL, 'k' }
-    };
-    size_t i;
-    for (i = 0; i < sizeof units / sizeof units[0]; i++) {
-        if (value != 0 && value % units[i].mult == 0) {
-            snprintf(buf, cap, "%llu%c", (unsigned long long)(value / units[i].mult), units[i].suffix);
-            return;
-        }
-    }
-    snprintf(buf, cap, "%llu", (unsigned long long)value);
 }

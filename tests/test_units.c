@@ -88,24 +88,10 @@ static void test_seconds(void)
     ok(v == 42, "output unchanged on error, got %g", v);
 }
 
-static void test_format_count(void)
-{
-    char buf[32];
-    wb_format_count(50000000ULL, buf, sizeof buf);
-    ok(strcmp(buf, "50M") == 0, "expected 50M, got %s", buf);
-    wb_format_count(1500, buf, sizeof buf);
-    ok(strcmp(buf, "1500") == 0, "expected 1500, got %s", buf);
-    wb_format_count(0, buf, sizeof buf);
-    ok(strcmp(buf, "0") == 0, "expected 0, got %s", buf);
-    wb_format_count(7000000000000ULL, buf, sizeof buf);
-    ok(strcmp(buf, "7T") == 0, "expected 7T, got %s", buf);
-}
-
 static const wbt_case cases[] = {
     { "count_suffixes", test_count_suffixes },
     { "count_errors", test_count_errors },
     { "seconds", test_seconds },
-    { "format_count", test_format_count },
     { NULL, NULL }
 };
 WBT_MAIN(cases)
