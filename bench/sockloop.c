@@ -75,15 +75,11 @@ static int sockloop_check(void *config, char *err, size_t cap)
         return -1;
     }
     if (c->peer) {   /* the form here; the host is looked up at set-up (it needs Winsock) */
-        const char *colon = strrchr(c->peer, ':');
-        char *end;
-        unsigned long port = colon ? strtoul(colon + 1, &end, 10) : 0;
-        if (colon == NULL || colon == c->peer) {
-            snprintf(err, cap, "--peer: expected HOST:PORT, got \"%s\"", c->peer);
-            return -1;
-        }
-        if (colon[1] == '\0' || *end != '\0' || port == 0 || port > 65535) {
-            snprintf(err, cap, "--peer: expected a port 1..65535 after the colon, got \"%s\"", c->peer);
+        char host[256];
+        unsigned short port;
+        wb_error e;
+        if (wb_split_host_port(c->peer, host, sizeof host, &port, &e) != 0) {
+            snprintf(err, cap, "--peer: %s", e.what);
             return -1;
         }
     }

@@ -11,7 +11,11 @@ void wb_net_stop(void);
 /* "1.2.3.4" or a host name (IPv4; gethostbyname, which XP has) into addr. */
 int wb_resolve_host(const char *host, struct in_addr *addr, wb_error *err);
 
-/* "HOST:PORT" into addr. Returns 0, or -1 with what is wrong in err (a usage problem). */
+/* "HOST:PORT" into its parts, without Winsock (usable while checking options): host gets at
+ * most cap - 1 characters. Returns 0, or -1 with what is wrong in err. */
+int wb_split_host_port(const char *text, char *host, size_t cap, unsigned short *port, wb_error *err);
+
+/* "HOST:PORT" into addr (split, then the host looked up). Returns 0, or -1 with what is wrong in err (a usage problem). */
 int wb_parse_host_port(const char *text, struct sockaddr_in *addr, wb_error *err);
 
 /* A non-blocking UDP socket bound to addr (port 0: any free port), with send and receive

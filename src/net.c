@@ -40,25 +40,34 @@ int wb_resolve_host(const char *host, struct in_addr *addr, wb_error *err)
     return 0;
 }
 
-int wb_parse_host_port(const char *text, struct sockaddr_in *addr, wb_error *err)
+int wb_split_host_port(const char *text, char *host, size_t cap, unsigned short *port, wb_error *err)
 {
     const char *colon = strrchr(text, ':');
-    char host[256], *end;
-    unsigned long port;
-    if (colon == NULL || colon == text || (size_t)(colon - text) >= sizeof host) {
+    char *end;
+    unsigned long p;
+    if (colon == NULL || colon == text || (size_t)(colon - text) >= cap) {
         wb_error_text(err, "expected HOST:PORT, got \"%s\"", text);
         return -1;
     }
-    port = strtoul(colon + 1, &end, 10);
-    if (colon[1] == '\0' || *end != '\0' || port == 0 || port > 65535) {
+    p = strtoul(colon + 1, &end, 10);
+    if (colon[1] == '\0' || *end != '\0' || p == 0 || p > 65535) {
         wb_error_text(err, "expected a port 1..65535 after the colon, got \"%s\"", text);
         return -1;
     }
     memcpy(host, text, (size_t)(colon - text));
     host[colon - text] = '\0';
+    *port = (unsigned short)p;
+    return 0;
+}
+
+int wb_parse_host_port(const char *text, struct sockaddr_in *addr, wb_error *err)
+{
+    char host[256];
+    unsigned short port;
+    if (wb_split_host_port(text, host, sizeof host, &port, err) != 0) return -1;
     memset(addr, 0, sizeof *addr);
     addr->sin_family = AF_INET;
-    addr->sin_port = htons((unsigned short)port);
+    addr->sin_port = htons(port);
     return wb_resolve_host(host, &addr->sin_addr, err);
 }
 
