@@ -36,24 +36,31 @@ typedef struct idle_config {
 
 #define O(field) offsetof(idle_config, field)
 static const wb_option idle_options[] = {
-    { "case", WB_OPT_CHOICE, O(preset), "none", "none|1|2|3",
-      "the seed's configurations: 1 = A+B (mapped windows, 1000 sends), 2 = B only, 3 = neither", 0, 0, NULL },
-    { "windows", WB_OPT_COUNT, O(windows), "300", NULL, "child windows of the main frame", 0, MAX_WINDOWS, NULL },
-    { "depth", WB_OPT_COUNT, O(depth), "1", NULL, "nesting: the windows form chains this deep", 1, 1000, NULL },
-    { "class", WB_OPT_CHOICE, O(wclass), "static", "custom|button|static",
-      "class of the child windows (custom: winbench's own)", 0, 0, NULL },
-    { "themes", WB_OPT_CHOICE, O(themes), "off", "off|on", "create the windows under the comctl32 v6 context", 0, 0, NULL },
-    { "mapped", WB_OPT_CHOICE, O(mapped), "on", "off|on",
-      "children in MFC's permanent handle map (subclassed, case A) or plain (UnsubclassWindow)", 0, 0, NULL },
-    { "dispatch", WB_OPT_CHOICE, O(dispatch), "direct", "direct|sendmessage",
-      "SendMessageToDescendants: call mapped windows directly (bOnlyPerm) or ::SendMessage to all", 0, 0, NULL },
-    { "sends", WB_OPT_COUNT, O(sends), "0", NULL, "extra SendMessage(WM_NULL) to one button per OnIdle call (case B: 1000)", 0, 1000000, NULL },
-    { "idle-every", WB_OPT_COUNT, O(idle_every), "1", NULL,
-      "only every K-th new-position WM_MOUSEMOVE restarts idle processing", 1, 1000000, "K" },
-    { "mouse-rate", WB_OPT_COUNT, O(mouse_rate), "150", NULL, "WM_MOUSEMOVE posted per second", 1, 10000, "HZ" },
-    { "duration", WB_OPT_SECONDS, O(duration), "15s", NULL, "length of each repetition", 0, 0, NULL },
-    { "same-point", WB_OPT_FLAG, O(same_point), NULL, NULL, "post every move at the same point (IsIdleMessage filters them)", 0, 0, NULL },
-    { NULL, WB_OPT_FLAG, 0, NULL, NULL, NULL, 0, 0, NULL }
+    { .name = "case", .type = WB_OPT_CHOICE, .offset = O(preset), .def = "none", .choices = "none|1|2|3",
+      .help = "the seed's configurations: 1 = A+B (mapped windows, 1000 sends), 2 = B only, 3 = neither" },
+    { .name = "windows", .type = WB_OPT_COUNT, .offset = O(windows), .def = "300", .max = MAX_WINDOWS,
+      .help = "child windows of the main frame" },
+    { .name = "depth", .type = WB_OPT_COUNT, .offset = O(depth), .def = "1", .min = 1, .max = 1000,
+      .help = "nesting: the windows form chains this deep" },
+    { .name = "class", .type = WB_OPT_CHOICE, .offset = O(wclass), .def = "static", .choices = "custom|button|static",
+      .help = "class of the child windows (custom: winbench's own)" },
+    { .name = "themes", .type = WB_OPT_CHOICE, .offset = O(themes), .def = "off", .choices = "off|on",
+      .help = "create the windows under the comctl32 v6 context" },
+    { .name = "mapped", .type = WB_OPT_CHOICE, .offset = O(mapped), .def = "on", .choices = "off|on",
+      .help = "children in MFC's permanent handle map (subclassed, case A) or plain (UnsubclassWindow)" },
+    { .name = "dispatch", .type = WB_OPT_CHOICE, .offset = O(dispatch), .def = "direct", .choices = "direct|sendmessage",
+      .help = "SendMessageToDescendants: call mapped windows directly (bOnlyPerm) or ::SendMessage to all" },
+    { .name = "sends", .type = WB_OPT_COUNT, .offset = O(sends), .def = "0", .max = 1000000,
+      .help = "extra SendMessage(WM_NULL) to one button per OnIdle call (case B: 1000)" },
+    { .name = "idle-every", .type = WB_OPT_COUNT, .offset = O(idle_every), .def = "1", .min = 1, .max = 1000000, .metavar = "K",
+      .help = "only every K-th new-position WM_MOUSEMOVE restarts idle processing" },
+    { .name = "mouse-rate", .type = WB_OPT_COUNT, .offset = O(mouse_rate), .def = "150", .min = 1, .max = 10000, .metavar = "HZ",
+      .help = "WM_MOUSEMOVE posted per second" },
+    { .name = "duration", .type = WB_OPT_SECONDS, .offset = O(duration), .def = "15s",
+      .help = "length of each repetition" },
+    { .name = "same-point", .type = WB_OPT_FLAG, .offset = O(same_point),
+      .help = "post every move at the same point (IsIdleMessage filters them)" },
+    { .name = NULL }
 };
 
 static int idle_check(void *config, char *err, size_t cap)
@@ -378,19 +385,20 @@ static int idle_setup(const void *config, void **state, wb_error *err)
 
 /* ---- one repetition ------------------------------------------------------------------------ */
 
-enum {
-    M_CPU_MACHINE, M_CPU_USER, M_CPU_KERNEL, M_UI_CPU, M_ONIDLE, M_ONIDLE_PER_S, M_PERIODS,
-    M_PERIODS_PER_S, M_POSTED, M_PROCESSED, M_LATE, M_DROPPED, M_BACKLOG, M_RATE, M_PER_MOVE, M_DELIVERED,
-    M_DELIVERED_PER_S, M_COST_MEAN, M_COST_P50, M_COST_P99, M_COST_MAX, M_COUNT
-};
-
-static const char *const idle_metric_names[] = {
-    "cpu_pct_machine", "cpu_user_pct", "cpu_kernel_pct", "ui_thread_cpu_pct", "onidle_calls",
-    "onidle_per_s", "idle_periods", "idle_periods_per_s", "moves_posted", "moves_processed",
-    "moves_late", "moves_dropped", "backlog_max", "mouse_rate_actual", "idle_periods_per_move", "msgs_delivered",
-    "msgs_delivered_per_s", "idle_cost_mean_us", "idle_cost_p50_us", "idle_cost_p99_us",
-    "idle_cost_max_us", NULL
-};
+/* The CSV columns this module adds, listed once: the M_ index and the column name. */
+#define IDLE_METRICS(X)                                                                             \
+    X(M_CPU_MACHINE, "cpu_pct_machine") X(M_CPU_USER, "cpu_user_pct") X(M_CPU_KERNEL, "cpu_kernel_pct") \
+    X(M_UI_CPU, "ui_thread_cpu_pct") X(M_ONIDLE, "onidle_calls") X(M_ONIDLE_PER_S, "onidle_per_s")    \
+    X(M_PERIODS, "idle_periods") X(M_PERIODS_PER_S, "idle_periods_per_s") X(M_POSTED, "moves_posted") \
+    X(M_PROCESSED, "moves_processed") X(M_LATE, "moves_late") X(M_DROPPED, "moves_dropped")           \
+    X(M_BACKLOG, "backlog_max") X(M_RATE, "mouse_rate_actual") X(M_PER_MOVE, "idle_periods_per_move")  \
+    X(M_DELIVERED, "msgs_delivered") X(M_DELIVERED_PER_S, "msgs_delivered_per_s")                     \
+    X(M_COST_MEAN, "idle_cost_mean_us") X(M_COST_P50, "idle_cost_p50_us") X(M_COST_P99, "idle_cost_p99_us") \
+    X(M_COST_MAX, "idle_cost_max_us")
+#define METRIC_ID(id, name) id,
+#define METRIC_NAME(id, name) name,
+enum { IDLE_METRICS(METRIC_ID) M_COUNT };
+static const char *const idle_metric_names[] = { IDLE_METRICS(METRIC_NAME) NULL };
 
 static void fill_metrics(const idle_state *st, wb_sample *s)
 {
@@ -508,27 +516,30 @@ static const char *const idle_variant_columns[] = {
 };
 /* The seed read CPU in Process Explorer: % of the whole machine. */
 static const wb_report_spec idle_report = {
-    idle_variant_columns, "cpu_pct_machine", "% CPU (machine)", 0, "less CPU", "more CPU"
+    .variant_columns = idle_variant_columns,
+    .metric = "cpu_pct_machine",
+    .unit = "% CPU (machine)",
+    .higher_is_better = 0,
+    .better = "less CPU",
+    .worse = "more CPU",
 };
 
 const wb_module wb_idle_module = {
-    "idle",
-    "MFC idle processing (OnIdle, SendMessageToDescendants) under a WM_MOUSEMOVE flood: CPU used",
-    "idle period",
-    idle_options,
-    sizeof(idle_config),
-    idle_check,
-    idle_setup,
-    idle_run,
-    idle_teardown,
-    idle_fact_names,
-    idle_facts,
-    idle_metric_names,
-    idle_print_rep,
-    idle_print_summary,
-    "3",
-    "0",
-    NULL,
-    NULL,
-    &idle_report
+    .name = "idle",
+    .summary = "MFC idle processing (OnIdle, SendMessageToDescendants) under a WM_MOUSEMOVE flood: CPU used",
+    .op_name = "idle period",
+    .options = idle_options,
+    .config_size = sizeof(idle_config),
+    .check = idle_check,
+    .setup = idle_setup,
+    .run = idle_run,
+    .teardown = idle_teardown,
+    .fact_names = idle_fact_names,
+    .facts = idle_facts,
+    .metric_names = idle_metric_names,
+    .print_rep = idle_print_rep,
+    .print_summary = idle_print_summary,
+    .default_repeat = "3",
+    .default_warmup = "0",
+    .report = &idle_report,
 };

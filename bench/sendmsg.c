@@ -26,16 +26,17 @@ typedef struct sendmsg_config {
 
 #define O(field) offsetof(sendmsg_config, field)
 static const wb_option sendmsg_options[] = {
-    { "iterations", WB_OPT_COUNT, O(iterations), "1M", NULL, "SendMessage calls per repetition", 0, 0, NULL },
-    { "target", WB_OPT_CHOICE, O(target), "scratch", "scratch|button|mfc",
-      "window class: own DefWindowProc window, system BUTTON, MFC-style dispatch", 0, 0, NULL },
-    { "themes", WB_OPT_CHOICE, O(themes), "off", "off|on",
-      "create the window under the comctl32 v6 (visual styles) activation context", 0, 0, NULL },
-    { "thread", WB_OPT_CHOICE, O(thread), "same", "same|cross",
-      "window owned by the sending thread, or by a second thread with its own message loop", 0, 0, NULL },
-    { "msg", WB_OPT_COUNT, O(msg), "0", NULL,
-      "message to send, e.g. 0 (WM_NULL), 0x8000 (WM_APP); see docs for the allowed ones", 0, 0xFFFF, "N" },
-    { NULL, WB_OPT_FLAG, 0, NULL, NULL, NULL, 0, 0, NULL }
+    { .name = "iterations", .type = WB_OPT_COUNT, .offset = O(iterations), .def = "1M",
+      .help = "SendMessage calls per repetition" },
+    { .name = "target", .type = WB_OPT_CHOICE, .offset = O(target), .def = "scratch", .choices = "scratch|button|mfc",
+      .help = "window class: own DefWindowProc window, system BUTTON, MFC-style dispatch" },
+    { .name = "themes", .type = WB_OPT_CHOICE, .offset = O(themes), .def = "off", .choices = "off|on",
+      .help = "create the window under the comctl32 v6 (visual styles) activation context" },
+    { .name = "thread", .type = WB_OPT_CHOICE, .offset = O(thread), .def = "same", .choices = "same|cross",
+      .help = "window owned by the sending thread, or by a second thread with its own message loop" },
+    { .name = "msg", .type = WB_OPT_COUNT, .offset = O(msg), .def = "0", .max = 0xFFFF, .metavar = "N",
+      .help = "message to send, e.g. 0 (WM_NULL), 0x8000 (WM_APP); see docs for the allowed ones" },
+    { .name = NULL }
 };
 
 /* Messages sent with wParam = lParam = 0 that no window class we target takes as a pointer.
@@ -235,21 +236,25 @@ static void sendmsg_facts(void *state, const char **values)
 
 static const char *const sendmsg_variant_columns[] = { "target", "themes", "thread", "msg", NULL };
 static const wb_report_spec sendmsg_report = {
-    sendmsg_variant_columns, "ops_per_s", "SendMessage/s", 1, "faster", "slower"
+    .variant_columns = sendmsg_variant_columns,
+    .metric = "ops_per_s",
+    .unit = "SendMessage/s",
+    .higher_is_better = 1,
+    .better = "faster",
+    .worse = "slower",
 };
 
 const wb_module wb_sendmsg_module = {
-    "sendmsg",
-    "tight SendMessage loop to a scratch, BUTTON or MFC-style window, same or cross thread",
-    "SendMessage",
-    sendmsg_options,
-    sizeof(sendmsg_config),
-    sendmsg_check,
-    sendmsg_setup,
-    sendmsg_run,
-    sendmsg_teardown,
-    sendmsg_fact_names,
-    sendmsg_facts,
-    NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-    &sendmsg_report
+    .name = "sendmsg",
+    .summary = "tight SendMessage loop to a scratch, BUTTON or MFC-style window, same or cross thread",
+    .op_name = "SendMessage",
+    .options = sendmsg_options,
+    .config_size = sizeof(sendmsg_config),
+    .check = sendmsg_check,
+    .setup = sendmsg_setup,
+    .run = sendmsg_run,
+    .teardown = sendmsg_teardown,
+    .fact_names = sendmsg_fact_names,
+    .facts = sendmsg_facts,
+    .report = &sendmsg_report,
 };

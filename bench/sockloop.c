@@ -42,20 +42,33 @@ typedef struct sockloop_config {
 
 #define O(field) offsetof(sockloop_config, field)
 static const wb_option sockloop_options[] = {
-    { "loop", WB_OPT_CHOICE, O(loop), "all", LOOP_CHOICES, "how the receiver waits; all: each in turn, then compared", 0, 0, NULL },
-    { "rate", WB_OPT_COUNT, O(rate), "10k", NULL, "packets sent per second", 1, 1000000, "PPS" },
-    { "size", WB_OPT_COUNT, O(size), "1060", NULL, "UDP payload bytes (1060 x 10k/s = the seed's 84.8 mbit)", HEADER_SIZE, 65507, "BYTES" },
-    { "duration", WB_OPT_SECONDS, O(duration), "10s", NULL, "sending time of each run", 0, 0, NULL },
-    { "interval", WB_OPT_SECONDS, O(interval), "2s", NULL, "time between report lines", 0, 0, NULL },
-    { "grace", WB_OPT_SECONDS, O(grace), "1s", NULL, "wait for late packets after the last send", 0, 0, NULL },
-    { "sockets", WB_OPT_COUNT, O(sockets), "1", NULL, "sockets the receiver waits on", 1, 10000, "N" },
-    { "spread", WB_OPT_FLAG, O(spread), NULL, NULL, "send to all sockets in turn (default: all to the last one)", 0, 0, NULL },
-    { "bind", WB_OPT_TEXT, O(bind), "127.0.0.1", NULL, "address the receiving sockets bind to", 0, 0, "ADDR" },
-    { "port", WB_OPT_COUNT, O(port), "0", NULL, "first receiving port (0: any free ones)", 0, 65535, "PORT" },
-    { "peer", WB_OPT_TEXT, O(peer), NULL, NULL, "send to a reflector at HOST:PORT and time round trips", 0, 0, "HOST:PORT" },
-    { "reflect", WB_OPT_FLAG, O(reflect), NULL, NULL, "echo every packet back to its sender for --duration", 0, 0, NULL },
-    { "raw", WB_OPT_TEXT, O(raw), NULL, NULL, "write one CSV row per packet to FILE (never overwritten)", 0, 0, "FILE" },
-    { NULL, WB_OPT_FLAG, 0, NULL, NULL, NULL, 0, 0, NULL }
+    { .name = "loop", .type = WB_OPT_CHOICE, .offset = O(loop), .def = "all", .choices = LOOP_CHOICES,
+      .help = "how the receiver waits; all: each in turn, then compared" },
+    { .name = "rate", .type = WB_OPT_COUNT, .offset = O(rate), .def = "10k", .min = 1, .max = 1000000, .metavar = "PPS",
+      .help = "packets sent per second" },
+    { .name = "size", .type = WB_OPT_COUNT, .offset = O(size), .def = "1060", .min = HEADER_SIZE, .max = 65507, .metavar = "BYTES",
+      .help = "UDP payload bytes (1060 x 10k/s = the seed's 84.8 mbit)" },
+    { .name = "duration", .type = WB_OPT_SECONDS, .offset = O(duration), .def = "10s",
+      .help = "sending time of each run" },
+    { .name = "interval", .type = WB_OPT_SECONDS, .offset = O(interval), .def = "2s",
+      .help = "time between report lines" },
+    { .name = "grace", .type = WB_OPT_SECONDS, .offset = O(grace), .def = "1s",
+      .help = "wait for late packets after the last send" },
+    { .name = "sockets", .type = WB_OPT_COUNT, .offset = O(sockets), .def = "1", .min = 1, .max = 10000, .metavar = "N",
+      .help = "sockets the receiver waits on" },
+    { .name = "spread", .type = WB_OPT_FLAG, .offset = O(spread),
+      .help = "send to all sockets in turn (default: all to the last one)" },
+    { .name = "bind", .type = WB_OPT_TEXT, .offset = O(bind), .def = "127.0.0.1", .metavar = "ADDR",
+      .help = "address the receiving sockets bind to" },
+    { .name = "port", .type = WB_OPT_COUNT, .offset = O(port), .def = "0", .max = 65535, .metavar = "PORT",
+      .help = "first receiving port (0: any free ones)" },
+    { .name = "peer", .type = WB_OPT_TEXT, .offset = O(peer), .metavar = "HOST:PORT",
+      .help = "send to a reflector at HOST:PORT and time round trips" },
+    { .name = "reflect", .type = WB_OPT_FLAG, .offset = O(reflect),
+      .help = "echo every packet back to its sender for --duration" },
+    { .name = "raw", .type = WB_OPT_TEXT, .offset = O(raw), .metavar = "FILE",
+      .help = "write one CSV row per packet to FILE (never overwritten)" },
+    { .name = NULL }
 };
 
 static const wb_wait_backend *backend_of(int loop)
@@ -259,22 +272,22 @@ static DWORD WINAPI sender_main(void *arg)
 
 /* ---- the reporter ---------------------------------------------------------------------------- */
 
-enum {
-    M_SENT, M_RECEIVED, M_LOST, M_DUP, M_REORDERED, M_LATE_SENDS, M_SEND_ERRORS, M_FOREIGN,
-    M_SEND_RATE, M_RECV_RATE, M_MBIT_OUT, M_MBIT_IN,
-    M_LAT_MEAN, M_LAT_SD, M_LAT_MIN, M_LAT_P50, M_LAT_P90, M_LAT_P99, M_LAT_P999, M_LAT_MAX,
-    M_ILAT_MEAN, M_ILAT_P50, M_ILAT_P90, M_ILAT_P99, M_ILAT_P999, M_ILAT_MAX,
-    M_INTERVALS, M_INTERVAL_SD, M_SENDER_CPU, M_RECEIVER_CPU, M_COUNT
-};
-
-static const char *const sockloop_metric_names[] = {
-    "sent", "received", "lost", "duplicated", "reordered", "late_sends", "send_errors", "foreign",
-    "send_rate", "recv_rate", "mbit_out", "mbit_in",
-    "lat_mean_us", "lat_stddev_us", "lat_min_us", "lat_p50_us", "lat_p90_us", "lat_p99_us",
-    "lat_p999_us", "lat_max_us",
-    "ilat_mean_us", "ilat_p50_us", "ilat_p90_us", "ilat_p99_us", "ilat_p999_us", "ilat_max_us",
-    "intervals", "lat_interval_sd_us", "sender_cpu_pct", "receiver_cpu_pct", NULL
-};
+/* The CSV columns this module adds, listed once: the M_ index and the column name. */
+#define SOCKLOOP_METRICS(X)                                                                         \
+    X(M_SENT, "sent") X(M_RECEIVED, "received") X(M_LOST, "lost") X(M_DUP, "duplicated")             \
+    X(M_REORDERED, "reordered") X(M_LATE_SENDS, "late_sends") X(M_SEND_ERRORS, "send_errors")         \
+    X(M_FOREIGN, "foreign") X(M_SEND_RATE, "send_rate") X(M_RECV_RATE, "recv_rate")                   \
+    X(M_MBIT_OUT, "mbit_out") X(M_MBIT_IN, "mbit_in") X(M_LAT_MEAN, "lat_mean_us")                    \
+    X(M_LAT_SD, "lat_stddev_us") X(M_LAT_MIN, "lat_min_us") X(M_LAT_P50, "lat_p50_us")                \
+    X(M_LAT_P90, "lat_p90_us") X(M_LAT_P99, "lat_p99_us") X(M_LAT_P999, "lat_p999_us")                \
+    X(M_LAT_MAX, "lat_max_us") X(M_ILAT_MEAN, "ilat_mean_us") X(M_ILAT_P50, "ilat_p50_us")            \
+    X(M_ILAT_P90, "ilat_p90_us") X(M_ILAT_P99, "ilat_p99_us") X(M_ILAT_P999, "ilat_p999_us")          \
+    X(M_ILAT_MAX, "ilat_max_us") X(M_INTERVALS, "intervals") X(M_INTERVAL_SD, "lat_interval_sd_us")   \
+    X(M_SENDER_CPU, "sender_cpu_pct") X(M_RECEIVER_CPU, "receiver_cpu_pct")
+#define METRIC_ID(id, name) id,
+#define METRIC_NAME(id, name) name,
+enum { SOCKLOOP_METRICS(METRIC_ID) M_COUNT };
+static const char *const sockloop_metric_names[] = { SOCKLOOP_METRICS(METRIC_NAME) NULL };
 
 static double stddev_of(double n, double sum, double sumsq)
 {
@@ -581,14 +594,6 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
         st->send_socket = wb_udp_socket(&any, SOCKET_BUFFER, err);
         if (st->send_socket == INVALID_SOCKET) goto fail;
     }
-    if (st->cfg.reflect) {
-        char line[128];
-        /* Say where, so that the peer can be pointed at it (and tests can read the port). */
-        snprintf(line, sizeof line, "sockloop: reflecting on %s:%u for %g s", inet_ntoa(st->addrs[0].sin_addr),
-                 ntohs(st->addrs[0].sin_port), st->cfg.duration);
-        printf("%s\n", line);
-        fflush(stdout);
-    }
     if (st->cfg.raw) {
         unsigned long code = 0;
         st->raw = wb_create_file(st->cfg.raw, 0, &code);
@@ -786,6 +791,17 @@ static void sockloop_compare(FILE *out, int n, const void *const *variants, cons
     }
 }
 
+/* A reflector says where it listens, so that the peer can be pointed at it (and tests can read
+ * the port). */
+static void sockloop_announce(void *state, char *line, size_t cap)
+{
+    const sockloop_state *st = (const sockloop_state *)state;
+    line[0] = '\0';
+    if (st->cfg.reflect)
+        snprintf(line, cap, "sockloop: reflecting on %s:%u for %g s", inet_ntoa(st->addrs[0].sin_addr),
+                 ntohs(st->addrs[0].sin_port), st->cfg.duration);
+}
+
 static const char *const sockloop_fact_names[] = { "mode", "receiver", NULL };
 
 static void sockloop_facts(void *state, const char **values)
@@ -798,28 +814,42 @@ static void sockloop_facts(void *state, const char **values)
 }
 
 static const char *const sockloop_variant_columns[] = { "loop", "rate", "size", "sockets", "spread", "mode", NULL };
+static const char *const sockloop_percentile_columns[] = {
+    "lat_p50_us", "lat_p90_us", "lat_p99_us", "lat_p999_us", "lat_max_us", NULL
+};
+static const char *const sockloop_percentile_names[] = { "p50", "p90", "p99", "p99.9", "max", NULL };
 static const wb_report_spec sockloop_report = {
-    sockloop_variant_columns, "lat_mean_us", "us mean latency", 0, "lower mean latency", "higher mean latency"
+    .variant_columns = sockloop_variant_columns,
+    .metric = "lat_mean_us",
+    .unit = "us mean latency",
+    .higher_is_better = 0,
+    .better = "lower mean latency",
+    .worse = "higher mean latency",
+    .percentile_columns = sockloop_percentile_columns,
+    .percentile_names = sockloop_percentile_names,
+    .percentile_title = "latency percentiles, us from the actual send time",
+    .percentile_unit = "latency (us)",
 };
 
 const wb_module wb_sockloop_module = {
-    "sockloop",
-    "UDP at a fixed packet rate received with select, WSAPoll or WSAWaitForMultipleEvents",
-    "packet",
-    sockloop_options,
-    sizeof(sockloop_config),
-    sockloop_check,
-    sockloop_setup,
-    sockloop_run,
-    sockloop_teardown,
-    sockloop_fact_names,
-    sockloop_facts,
-    sockloop_metric_names,
-    sockloop_print_rep,
-    sockloop_print_summary,
-    "1",
-    "0",
-    sockloop_expand,
-    sockloop_compare,
-    &sockloop_report
+    .name = "sockloop",
+    .summary = "UDP at a fixed packet rate received with select, WSAPoll or WSAWaitForMultipleEvents",
+    .op_name = "packet",
+    .options = sockloop_options,
+    .config_size = sizeof(sockloop_config),
+    .check = sockloop_check,
+    .setup = sockloop_setup,
+    .run = sockloop_run,
+    .teardown = sockloop_teardown,
+    .fact_names = sockloop_fact_names,
+    .facts = sockloop_facts,
+    .announce = sockloop_announce,
+    .metric_names = sockloop_metric_names,
+    .print_rep = sockloop_print_rep,
+    .print_summary = sockloop_print_summary,
+    .default_repeat = "1",
+    .default_warmup = "0",
+    .expand = sockloop_expand,
+    .compare = sockloop_compare,
+    .report = &sockloop_report,
 };

@@ -1,6 +1,7 @@
 /* The benchmark module interface. A module is an option table plus setup / run / teardown;
- * the runner (src/runner.c) does everything else: parsing, repetitions, statistics, CSV.
- * Modules are listed once, in src/modules.c. */
+ * the runner (src/run/) does everything else: parsing, repetitions, statistics, CSV.
+ * Modules are listed once, in src/run/modules.c. Define one with designated initializers:
+ *     const wb_module wb_sendmsg_module = { .name = "sendmsg", .setup = sendmsg_setup, ... }; */
 #ifndef WB_MODULE_H
 #define WB_MODULE_H
 
@@ -41,13 +42,20 @@ typedef struct wb_sample {
 } wb_sample;
 
 /* How `winbench report` compares runs of a module: which option columns make a configuration
- * and which measure, from the rep rows, is compared. */
+ * and which measure, from the rep rows, is compared. The report knows no module by name:
+ * everything module-specific it shows comes from here. */
 typedef struct wb_report_spec {
     const char *const *variant_columns;   /* NULL-terminated option column names */
     const char *metric;                   /* e.g. "ops_per_s" */
     const char *unit;                     /* e.g. "SendMessage/s" */
     int higher_is_better;
     const char *better, *worse;           /* "faster" / "slower": "1.21 +- 0.04 times faster than" */
+    /* Optional: a distribution per repetition, drawn as percentile curves in the HTML report.
+     * The columns (NULL-terminated, at most 8) and their names on the axis, in order. */
+    const char *const *percentile_columns;   /* e.g. "lat_p50_us", ..., "lat_max_us" */
+    const char *const *percentile_names;     /* e.g. "p50", ..., "max" */
+    const char *percentile_title;            /* "latency percentiles, us from the actual send time" */
+    const char *percentile_unit;             /* the value axis: "latency (us)" */
 } wb_report_spec;
 
 /* Medians over the timed repetitions, for a module's own summary line. */
@@ -75,6 +83,9 @@ typedef struct wb_module {
      * names end with NULL; facts() fills one value per name. */
     const char *const *fact_names;
     void (*facts)(void *state, const char **values);
+    /* Optional: a line for people once set-up is done ("reflecting on 0.0.0.0:5555"); it goes
+     * to the console, never into the CSV. Fill line (cap bytes); leave it empty to say nothing. */
+    void (*announce)(void *state, char *line, size_t cap);
     /* Optional: the module's own measures per repetition (CSV columns after the common ones;
      * the summary row holds each one's median over repetitions). NULL-terminated. */
     const char *const *metric_names;
@@ -93,7 +104,7 @@ typedef struct wb_module {
     const wb_report_spec *report;
 } wb_module;
 
-extern const wb_module *const wb_modules[];   /* NULL-terminated, in src/modules.c */
+extern const wb_module *const wb_modules[];   /* NULL-terminated, in src/run/modules.c */
 const wb_module *wb_module_find(const char *name);
 
 #endif

@@ -15,13 +15,19 @@ typedef struct cfg {
 } cfg;
 
 static const wb_option table[] = {
-    { "count", WB_OPT_COUNT, offsetof(cfg, count), "1M", NULL, "a count", 0, 0, NULL },
-    { "mask", WB_OPT_COUNT, offsetof(cfg, mask), "0", NULL, "a mask", 0, 0xFF, NULL },
-    { "secs", WB_OPT_SECONDS, offsetof(cfg, secs), "2s", NULL, "a duration", 0, 0, NULL },
-    { "choice", WB_OPT_CHOICE, offsetof(cfg, choice), "b", "a|b|cc", "a choice", 0, 0, NULL },
-    { "flag", WB_OPT_FLAG, offsetof(cfg, flag), NULL, NULL, "a flag", 0, 0, NULL },
-    { "text", WB_OPT_TEXT, offsetof(cfg, text), NULL, NULL, "some text", 0, 0, "TEXT" },
-    { NULL, WB_OPT_FLAG, 0, NULL, NULL, NULL, 0, 0, NULL }
+    { .name = "count", .type = WB_OPT_COUNT, .offset = offsetof(cfg, count), .def = "1M",
+      .help = "a count" },
+    { .name = "mask", .type = WB_OPT_COUNT, .offset = offsetof(cfg, mask), .def = "0", .max = 0xFF,
+      .help = "a mask" },
+    { .name = "secs", .type = WB_OPT_SECONDS, .offset = offsetof(cfg, secs), .def = "2s",
+      .help = "a duration" },
+    { .name = "choice", .type = WB_OPT_CHOICE, .offset = offsetof(cfg, choice), .def = "b", .choices = "a|b|cc",
+      .help = "a choice" },
+    { .name = "flag", .type = WB_OPT_FLAG, .offset = offsetof(cfg, flag),
+      .help = "a flag" },
+    { .name = "text", .type = WB_OPT_TEXT, .offset = offsetof(cfg, text), .metavar = "TEXT",
+      .help = "some text" },
+    { .name = NULL }
 };
 
 #endif

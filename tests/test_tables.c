@@ -5,7 +5,7 @@
 #include <string.h>
 #include "wb_module.h"
 #include "wb_options.h"
-#include "wb_runner.h"
+#include "run/wb_runner.h"
 #include "wbtest.h"
 
 /* Every real table: defaults parse, and help names every option with its default. */

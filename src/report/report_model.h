@@ -1,11 +1,14 @@
-/* Private to `winbench report`: CSV rows grouped by benchmark, configuration and machine. */
-#ifndef WB_REPORT_INTERNAL_H
-#define WB_REPORT_INTERNAL_H
+/* The report's model: CSV rows grouped by benchmark, configuration and machine, with each
+ * group's statistics and its ratio to the baseline machine. Loading (report_load.c) fills it,
+ * the renderers (report_table.c, report_html.c) read it; it knows no module by name: what a
+ * module's rows mean comes from its wb_report_spec. Private to winbench.exe. */
+#ifndef WB_REPORT_MODEL_H
+#define WB_REPORT_MODEL_H
 
 #include <stdio.h>
 #include "wb_module.h"
 
-enum { PCT_P50, PCT_P90, PCT_P99, PCT_P999, PCT_MAX, PCT_COUNT };
+#define RP_MAX_PERCENTILES 8
 
 typedef struct rp_values {
     double *v;
@@ -24,7 +27,7 @@ typedef struct rp_group {
     int machine;                 /* index into the machines */
     size_t order;                /* where its configuration was first seen: the table's order */
     rp_values values;            /* the module's report metric, one per rep row */
-    rp_values pct[PCT_COUNT];    /* sockloop: latency percentiles per rep row */
+    rp_values pct[RP_MAX_PERCENTILES];   /* the spec's percentile columns, one per rep row */
     /* computed */
     double median, mean, stddev, min, max;
     double ratio, ratio_err;     /* against the baseline machine's group; NaN when none */
@@ -40,13 +43,20 @@ typedef struct rp_report {
     size_t files_loaded, files_failed;
 } rp_report;
 
+int  rp_values_add(rp_values *v, double x);
+/* The machine named by label, or else host (case-insensitive); the first when name is NULL;
+ * -1 when none has that name. */
+int  rp_pick_baseline(const rp_report *r, const char *name);
+/* Statistics, ratios to the baseline, and the table's order. */
+void rp_model_finish(rp_report *r);
+void rp_report_free(rp_report *r);
+
+/* The number of percentile columns the module's spec names. */
+int  rp_percentile_count(const wb_module *m);
 double rp_group_percentile(const rp_group *g, int which);   /* median over reps; NaN if none */
 
 /* "3.51 +- 0.05 times faster than B" (or "baseline"), into buf. */
 void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t cap);
 const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap);
-
-/* The self-contained HTML report (src/report_html.c). Returns 0, or -1 if writing failed. */
-int rp_write_html(const rp_report *r, FILE *f);
 
 #endif

@@ -1,10 +1,11 @@
 /* `winbench report --html`: one self-contained file (no script, font or network), with the
  * machines' context, the comparison table and an inline SVG bar chart per benchmark (median per
- * configuration and machine, min-max whiskers), plus latency percentile curves for sockloop. */
+ * configuration and machine, min-max whiskers), plus percentile curves for modules whose
+ * wb_report_spec names percentile columns. */
 #include <math.h>
 #include <string.h>
 
-#include "report_internal.h"
+#include "report_render.h"
 
 static const char *const palette[] = { "#3366cc", "#dc7633", "#2e8b57", "#a23b72", "#8c6d1f", "#17a2b8", "#6c757d", "#c0392b" };
 #define COLOR(i) palette[(i) % (sizeof palette / sizeof palette[0])]
@@ -187,18 +188,20 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     fputs("</svg></figure>\n", f);
 }
 
-/* sockloop: p50, p90, p99, p99.9 and max of the latency (from the actual send time), one line
- * per configuration and machine, on a logarithmic axis: tails span decades. */
+/* The spec's percentiles (sockloop: latency p50 .. max), one line per configuration and
+ * machine, on a logarithmic axis: tails span decades. */
 static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
 {
-    static const char *const names[PCT_COUNT] = { "p50", "p90", "p99", "p99.9", "max" };
+    const wb_report_spec *spec = m->report;
+    const int npct = rp_percentile_count(m);
     const double left = 70, top = 40, plot_w = 420, plot_h = 260, width = 900, height = 360;
     double lo = 1e300, hi = 0, d;
     size_t i;
     int k, lines = 0, config = 0;
     const char *prev = NULL;
+    if (npct < 2) return;
     for (i = 0; i < r->ngroups; i++)
-        for (k = 0; k < PCT_COUNT; k++) {
+        for (k = 0; k < npct; k++) {
             double v = r->groups[i].m == m ? rp_group_percentile(&r->groups[i], k) : NAN;
             if (v > 0 && v < lo) lo = v;
             if (v > hi) hi = v;
@@ -208,18 +211,24 @@ static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
     hi = pow(10.0, ceil(log10(hi)));
     if (hi <= lo) hi = lo * 10;
     fprintf(f, "<figure><svg width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n", width, height, width, height);
-    fprintf(f, "<title>%s: latency percentiles</title>\n", m->name);
-    fprintf(f, "<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">%s: latency percentiles, us from the actual send time (log scale)</text>\n",
-            left, m->name);
+    fprintf(f, "<title>%s: ", m->name);
+    esc(f, spec->percentile_title);
+    fprintf(f, "</title>\n<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">%s: ", left, m->name);
+    esc(f, spec->percentile_title);
+    fputs(" (log scale)</text>\n", f);
     for (d = lo; d <= hi * 1.0001; d *= 10) {
         double y = top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h;
         fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", left, y, left + plot_w, y);
         fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", left - 6, y + 4, d);
     }
-    for (k = 0; k < PCT_COUNT; k++)
-        fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%s</text>\n", left + plot_w * k / (PCT_COUNT - 1),
-                top + plot_h + 18, names[k]);
-    fprintf(f, "<text transform=\"translate(14 %.0f) rotate(-90)\" text-anchor=\"middle\">latency (us)</text>\n", top + plot_h / 2);
+    for (k = 0; k < npct; k++) {
+        fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w * k / (npct - 1), top + plot_h + 18);
+        esc(f, spec->percentile_names[k]);
+        fputs("</text>\n", f);
+    }
+    fprintf(f, "<text transform=\"translate(14 %.0f) rotate(-90)\" text-anchor=\"middle\">", top + plot_h / 2);
+    esc(f, spec->percentile_unit);
+    fputs("</text>\n", f);
     fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">percentile</text>\n", left + plot_w / 2, top + plot_h + 40);
     /* colour: the machine (as in the bar charts); dashes: the configuration */
     for (i = 0; i < r->ngroups; i++) {
@@ -232,10 +241,10 @@ static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
         dash = config % 3 == 0 ? "none" : config % 3 == 1 ? "6 3" : "2 3";
         fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" points=\"", COLOR(g->machine),
                 dash);
-        for (k = 0; k < PCT_COUNT; k++) {
+        for (k = 0; k < npct; k++) {
             double v = rp_group_percentile(g, k);
             if (v > 0)
-                fprintf(f, "%.1f,%.1f ", left + plot_w * k / (PCT_COUNT - 1),
+                fprintf(f, "%.1f,%.1f ", left + plot_w * k / (npct - 1),
                         top + plot_h - (log10(v) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h);
         }
         fputs("\"/>\n", f);
@@ -313,7 +322,7 @@ int rp_write_html(const rp_report *r, FILE *f)
         }
         fputs("</table>\n", f);
         bar_chart(f, r, m);
-        if (!strcmp(m->name, "sockloop")) percentile_chart(f, r, m);
+        percentile_chart(f, r, m);
     }
     fputs("</body>\n</html>\n", f);
     return ferror(f) ? -1 : 0;

@@ -1,11 +1,11 @@
 /* comctl32 v6 on demand through an activation context (see include/wb_visual_styles.h). */
 #include "wb_visual_styles.h"
+#include "winapi.h"
 
 #include <commctrl.h>
 #include <stdio.h>
 #include <string.h>
 
-typedef BOOL (WINAPI *init_common_controls_ex_fn)(const INITCOMMONCONTROLSEX *);
 
 int wb_styles_enter(int on, wb_styles_scope *scope, wb_error *err)
 {
@@ -50,8 +50,8 @@ int wb_styles_enter(int on, wb_styles_scope *scope, wb_error *err)
         return -1;
     }
     {
-        init_common_controls_ex_fn init = (init_common_controls_ex_fn)(void (*)(void))
-            GetProcAddress(comctl, "InitCommonControlsEx");
+        wb_fn_InitCommonControlsEx init = (wb_fn_InitCommonControlsEx)(void (*)(void))
+            wb_winapi_get_from(comctl, WB_API_InitCommonControlsEx);
         INITCOMMONCONTROLSEX icc;
         icc.dwSize = sizeof icc;
         icc.dwICC = ICC_STANDARD_CLASSES | ICC_WIN95_CLASSES;

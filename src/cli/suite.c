@@ -5,8 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "wb_runner.h"
-#include "wb_sysinfo.h"
+#include "run/wb_runner.h"
+#include "commands.h"
+#include "win/wb_sysinfo.h"
 
 typedef struct suite_config {
     int quick, force;
@@ -15,11 +16,15 @@ typedef struct suite_config {
 
 #define S(field) offsetof(suite_config, field)
 static const wb_option suite_options[] = {
-    { "quick", WB_OPT_FLAG, S(quick), NULL, NULL, "short runs: the whole suite in under 2 minutes", 0, 0, NULL },
-    { "out", WB_OPT_TEXT, S(out), NULL, NULL, "folder for the CSVs (default results\\<host>)", 0, 0, "DIR" },
-    { "label", WB_OPT_TEXT, S(label), NULL, NULL, "stored in every row (e.g. the VM's name)", 0, 0, "TEXT" },
-    { "force", WB_OPT_FLAG, S(force), NULL, NULL, "overwrite CSVs of the same name", 0, 0, NULL },
-    { NULL, WB_OPT_FLAG, 0, NULL, NULL, NULL, 0, 0, NULL }
+    { .name = "quick", .type = WB_OPT_FLAG, .offset = S(quick),
+      .help = "short runs: the whole suite in under 2 minutes" },
+    { .name = "out", .type = WB_OPT_TEXT, .offset = S(out), .metavar = "DIR",
+      .help = "folder for the CSVs (default results\\<host>)" },
+    { .name = "label", .type = WB_OPT_TEXT, .offset = S(label), .metavar = "TEXT",
+      .help = "stored in every row (e.g. the VM's name)" },
+    { .name = "force", .type = WB_OPT_FLAG, .offset = S(force),
+      .help = "overwrite CSVs of the same name" },
+    { .name = NULL }
 };
 
 /* One run: the benchmark, a short name for the file, and its options for the full suite and

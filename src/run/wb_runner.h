@@ -1,13 +1,12 @@
 /* The part of winbench that every benchmark shares: common options, repetitions, statistics,
- * console lines and CSV rows. Private to winbench.exe (not used by modules). */
+ * console lines and CSV rows. Private to winbench.exe (modules see only wb_module.h). */
 #ifndef WB_RUNNER_H
 #define WB_RUNNER_H
 
 #include <stdio.h>
 #include "wb_module.h"
 #include "wb_options.h"
-
-enum { WB_EXIT_OK = 0, WB_EXIT_RUNTIME = 1, WB_EXIT_USAGE = 2, WB_EXIT_INTERRUPTED = 130 };
+#include "core/usage.h"
 
 /* Ctrl+C / Ctrl+Break handling (and the WINBENCH_STOP_AFTER_MS test hook), armed once. */
 void wb_watch_for_stop(void);
@@ -27,19 +26,8 @@ extern const wb_option wb_common_options[];
 #define WB_MAX_COMMON_OPTIONS 16
 void wb_common_options_for(const wb_module *m, wb_option *out, size_t cap);
 
-/* Run one benchmark module with its arguments (after the module name). Returns the exit code. */
+/* Run one benchmark module with its arguments (after the module name). Returns the exit code,
+ * or -1 when the arguments ask for the module's help. */
 int wb_run_module(const wb_module *m, int argc, char **argv);
-
-/* `winbench all`: the standard suite, one CSV per run into one folder. */
-int wb_run_suite(int argc, char **argv);
-
-/* `winbench report`: compare CSVs. */
-int wb_report(int argc, char **argv);
-
-/* `winbench info`. */
-int wb_print_info(FILE *out);
-
-/* Usage error: one line "winbench: <where>: <what>" on stderr; returns WB_EXIT_USAGE. */
-int wb_usage_error(const char *where, const char *what);
 
 #endif

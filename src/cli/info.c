@@ -2,8 +2,9 @@
 #include <stdio.h>
 
 #include "wb_clock.h"
-#include "wb_runner.h"
-#include "wb_sysinfo.h"
+#include "run/wb_runner.h"
+#include "commands.h"
+#include "win/wb_sysinfo.h"
 
 static const char *tri(int v) { return v < 0 ? "unknown" : v ? "yes" : "no"; }
 

@@ -1,5 +1,6 @@
 /* QPC frequency, resolution and call cost; process and thread CPU times. */
 #include "wb_clock.h"
+#include "winapi.h"
 
 static uint64_t g_freq;   /* read once: the frequency is fixed at boot */
 
@@ -87,24 +88,14 @@ void wb_interval_end(wb_interval *iv)
     wb_cpu_process(&iv->proc1);
 }
 
-typedef UINT (WINAPI *time_period_fn)(UINT);   /* timeBeginPeriod / timeEndPeriod (MMRESULT) */
-
-static time_period_fn winmm_proc(const char *name)
-{
-    /* Loaded once and kept: a benchmark begins and ends the period around every repetition. */
-    static HMODULE winmm;
-    if (winmm == NULL) winmm = LoadLibraryA("winmm.dll");
-    return winmm ? (time_period_fn)(void (*)(void))GetProcAddress(winmm, name) : NULL;
-}
-
 int wb_timer_1ms_begin(void)
 {
-    time_period_fn begin = winmm_proc("timeBeginPeriod");
-    return begin && winmm_proc("timeEndPeriod") && begin(1) == 0;   /* TIMERR_NOERROR */
+    wb_fn_timeBeginPeriod begin = WB_API(timeBeginPeriod);
+    return begin && WB_API(timeEndPeriod) && begin(1) == 0;   /* TIMERR_NOERROR */
 }
 
 void wb_timer_1ms_end(int in_effect)
 {
-    time_period_fn end = winmm_proc("timeEndPeriod");
+    wb_fn_timeEndPeriod end = WB_API(timeEndPeriod);
     if (in_effect && end) end(1);
 }

@@ -3,6 +3,7 @@
  * answers WSAEINVAL when `events` holds other bits (rabbitmq-c #257), which Wine does not check. */
 #include <stdlib.h>
 #include "wb_wait.h"
+#include "win/winapi.h"
 
 #ifndef POLLRDNORM
 typedef struct pollfd {
@@ -31,10 +32,9 @@ static wsapoll_fn resolve(void)
     static wsapoll_fn fn;
     if (!done) {
         char hide[8];
-        HMODULE ws2 = GetModuleHandleA("ws2_32.dll");
         DWORD n = GetEnvironmentVariableA("WINBENCH_HIDE_WSAPOLL", hide, sizeof hide);
-        if (ws2 && !(n > 0 && n < sizeof hide && hide[0] == '1'))
-            fn = (wsapoll_fn)(void (*)(void))GetProcAddress(ws2, "WSAPoll");
+        if (!(n > 0 && n < sizeof hide && hide[0] == '1'))
+            fn = (wsapoll_fn)(void (*)(void))wb_winapi_get(WB_API_WSAPoll);
         done = 1;
     }
     return fn;

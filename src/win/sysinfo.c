@@ -1,6 +1,7 @@
 /* System context for `winbench info` and every CSV row. Everything newer than XP is looked up
- * with GetProcAddress, so one binary runs (and reports honestly) on XP through 11. */
+ * at run time (winapi.h), so one binary runs (and reports honestly) on XP through 11. */
 #include "wb_sysinfo.h"
+#include "winapi.h"
 
 #include <windows.h>
 #include <stdio.h>
@@ -14,21 +15,11 @@
 #define WB_HAVE_CPUID_GCC 1
 #endif
 
-typedef LONG (WINAPI *rtl_get_version_fn)(OSVERSIONINFOEXW *);
-typedef BOOL (WINAPI *is_wow64_process_fn)(HANDLE, BOOL *);
-typedef BOOL (WINAPI *is_theme_active_fn)(void);
-typedef const char *(CDECL *wine_get_version_fn)(void);
-
-static FARPROC ntdll_proc(const char *name)
-{
-    HMODULE ntdll = GetModuleHandleA("ntdll.dll");
-    return ntdll ? GetProcAddress(ntdll, name) : NULL;
-}
 
 static void read_version(wb_sysinfo *si)
 {
     OSVERSIONINFOEXW v;
-    rtl_get_version_fn rtl = (rtl_get_version_fn)(void (*)(void))ntdll_proc("RtlGetVersion");
+    wb_fn_RtlGetVersion rtl = WB_API(RtlGetVersion);
 
     memset(&v, 0, sizeof v);
     v.dwOSVersionInfoSize = sizeof v;
@@ -97,9 +88,7 @@ static void read_cpu(wb_sysinfo *si)
 
 static void read_process(wb_sysinfo *si)
 {
-    HMODULE k32 = GetModuleHandleA("kernel32.dll");
-    is_wow64_process_fn is_wow64 =
-        k32 ? (is_wow64_process_fn)(void (*)(void))GetProcAddress(k32, "IsWow64Process") : NULL;
+    wb_fn_IsWow64Process is_wow64 = WB_API(IsWow64Process);
     BOOL wow = FALSE;
 
 #if defined(_WIN64)
@@ -113,19 +102,14 @@ static void read_process(wb_sysinfo *si)
 
 static void read_themes(wb_sysinfo *si)
 {
-    HMODULE ux = LoadLibraryA("uxtheme.dll");   /* absent on 2000; themes service may be off */
-    si->themes_active = -1;
-    if (ux) {
-        is_theme_active_fn active = (is_theme_active_fn)(void (*)(void))GetProcAddress(ux, "IsThemeActive");
-        if (active) si->themes_active = active() ? 1 : 0;
-        FreeLibrary(ux);
-    }
+    wb_fn_IsThemeActive active = WB_API(IsThemeActive);   /* absent on 2000; the service may be off */
+    si->themes_active = active ? (active() ? 1 : 0) : -1;
 }
 
 void wb_sysinfo_read(wb_sysinfo *si)
 {
     DWORD size = sizeof si->host;
-    wine_get_version_fn wine;
+    wb_fn_wine_get_version wine = WB_API(wine_get_version);
 
     memset(si, 0, sizeof *si);
     if (!GetComputerNameA(si->host, &size)) snprintf(si->host, sizeof si->host, "unknown");
@@ -133,6 +117,5 @@ void wb_sysinfo_read(wb_sysinfo *si)
     read_cpu(si);
     read_process(si);
     read_themes(si);
-    wine = (wine_get_version_fn)(void (*)(void))ntdll_proc("wine_get_version");
     if (wine) snprintf(si->wine, sizeof si->wine, "%s", wine());
 }

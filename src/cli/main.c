@@ -3,8 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wb_runner.h"
-#include "wb_sysinfo.h"
+#include "run/wb_runner.h"
+#include "commands.h"
+#include "report/report.h"
+#include "win/wb_sysinfo.h"
 
 static void usage(FILE *out)
 {

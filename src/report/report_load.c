@@ -1,0 +1,251 @@
+/* Loading for `winbench report`: each file is parsed and checked whole before anything is
+ * taken from it (a damaged file contributes nothing), then its rep rows are grouped by
+ * benchmark, configuration (the spec's variant columns) and machine (host, OS, label). */
+#include "report_load.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/csv_columns.h"
+#include "wb_csv.h"
+
+static const char *field(const wb_csv_table *t, size_t row, const char *col)
+{
+    int i = wb_csv_column(t, col);
+    return i >= 0 && (size_t)i < t->rows[row].nfields ? t->rows[row].fields[i] : "";
+}
+
+static const char *ctx(const wb_csv_table *t, size_t row, int col)
+{
+    return field(t, row, wb_context_columns[col]);
+}
+
+static int find_machine(rp_report *r, const wb_csv_table *t, size_t row)
+{
+    rp_machine m;
+    size_t i;
+    memset(&m, 0, sizeof m);
+    snprintf(m.host, sizeof m.host, "%s", ctx(t, row, WB_COL_HOST));
+    snprintf(m.os, sizeof m.os, "%s %s.%s%s%s", ctx(t, row, WB_COL_OS_NAME), ctx(t, row, WB_COL_OS_VERSION),
+             ctx(t, row, WB_COL_OS_BUILD), ctx(t, row, WB_COL_OS_SP)[0] ? " " : "", ctx(t, row, WB_COL_OS_SP));
+    snprintf(m.label, sizeof m.label, "%s", field(t, row, wb_lead_columns[WB_COL_LABEL]));
+    for (i = 0; i < r->nmachines; i++)
+        if (!strcmp(r->machines[i].host, m.host) && !strcmp(r->machines[i].os, m.os) &&
+            !strcmp(r->machines[i].label, m.label))
+            return (int)i;
+    snprintf(m.arch, sizeof m.arch, "%s", ctx(t, row, WB_COL_ARCH));
+    snprintf(m.cpu, sizeof m.cpu, "%s", ctx(t, row, WB_COL_CPU_NAME));
+    snprintf(m.cpus, sizeof m.cpus, "%s", ctx(t, row, WB_COL_CPUS));
+    snprintf(m.hypervisor, sizeof m.hypervisor, "%s", ctx(t, row, WB_COL_HYPERVISOR));
+    snprintf(m.wine, sizeof m.wine, "%s", ctx(t, row, WB_COL_WINE_VERSION));
+    snprintf(m.qpc, sizeof m.qpc, "%s", ctx(t, row, WB_COL_QPC_HZ));
+    snprintf(m.tool, sizeof m.tool, "%s", ctx(t, row, WB_COL_TOOL_VERSION));
+    snprintf(m.themes, sizeof m.themes, "%s", ctx(t, row, WB_COL_THEMES_ACTIVE));
+    {
+        rp_machine *p = (rp_machine *)realloc(r->machines, (r->nmachines + 1) * sizeof *p);
+        if (p == NULL) return -1;
+        r->machines = p;
+        r->machines[r->nmachines] = m;
+    }
+    return (int)r->nmachines++;
+}
+
+static rp_group *find_group(rp_report *r, const wb_module *m, const char *variant, int machine)
+{
+    size_t i;
+    rp_group *g;
+    for (i = 0; i < r->ngroups; i++)
+        if (r->groups[i].m == m && r->groups[i].machine == machine && !strcmp(r->groups[i].variant, variant))
+            return &r->groups[i];
+    g = (rp_group *)realloc(r->groups, (r->ngroups + 1) * sizeof *g);
+    if (g == NULL) return NULL;
+    r->groups = g;
+    g = &r->groups[r->ngroups++];
+    memset(g, 0, sizeof *g);
+    g->m = m;
+    g->machine = machine;
+    snprintf(g->variant, sizeof g->variant, "%s", variant);
+    return g;
+}
+
+static int parse_number(const char *s, double *out)
+{
+    char *end;
+    if (s == NULL || *s == '\0') return -1;
+    *out = strtod(s, &end);
+    return *end == '\0' ? 0 : -1;
+}
+
+static int validate(const wb_csv_table *t, char *err, size_t cap)
+{
+    static const int required_lead[] = { WB_COL_SCHEMA, WB_COL_BENCHMARK, WB_COL_ROW, WB_COL_LABEL };
+    static const int required_context[] = { WB_COL_HOST, WB_COL_OS_NAME };
+    size_t row, i;
+    for (i = 0; i < sizeof required_lead / sizeof required_lead[0]; i++)
+        if (wb_csv_column(t, wb_lead_columns[required_lead[i]]) < 0) {
+            snprintf(err, cap, "line 1: not a winbench CSV (no \"%s\" column)", wb_lead_columns[required_lead[i]]);
+            return -1;
+        }
+    for (i = 0; i < sizeof required_context / sizeof required_context[0]; i++)
+        if (wb_csv_column(t, wb_context_columns[required_context[i]]) < 0) {
+            snprintf(err, cap, "line 1: not a winbench CSV (no \"%s\" column)", wb_context_columns[required_context[i]]);
+            return -1;
+        }
+    for (row = 1; row < t->nrows; row++) {
+        const wb_module *m;
+        const char *kind = field(t, row, wb_lead_columns[WB_COL_ROW]);
+        double v;
+        if (t->rows[row].nfields != t->rows[0].nfields) {
+            snprintf(err, cap, "line %lu: %lu fields where the header has %lu", (unsigned long)t->rows[row].line,
+                     (unsigned long)t->rows[row].nfields, (unsigned long)t->rows[0].nfields);
+            return -1;
+        }
+        if (strcmp(field(t, row, wb_lead_columns[WB_COL_SCHEMA]), "1") != 0) {
+            snprintf(err, cap, "line %lu: schema \"%s\" is not one this winbench reads (1)",
+                     (unsigned long)t->rows[row].line, field(t, row, wb_lead_columns[WB_COL_SCHEMA]));
+            return -1;
+        }
+        m = wb_module_find(field(t, row, wb_lead_columns[WB_COL_BENCHMARK]));
+        if (m == NULL || m->report == NULL) {
+            snprintf(err, cap, "line %lu: unknown benchmark \"%s\"", (unsigned long)t->rows[row].line,
+                     field(t, row, wb_lead_columns[WB_COL_BENCHMARK]));
+            return -1;
+        }
+        if (strcmp(kind, "rep") == 0 && parse_number(field(t, row, m->report->metric), &v) != 0) {
+            snprintf(err, cap, "line %lu: %s is not a number: \"%s\"", (unsigned long)t->rows[row].line,
+                     m->report->metric, field(t, row, m->report->metric));
+            return -1;
+        }
+        for (i = 0; m->report->variant_columns[i]; i++)
+            if (wb_csv_column(t, m->report->variant_columns[i]) < 0) {
+                snprintf(err, cap, "line 1: no \"%s\" column for %s", m->report->variant_columns[i], m->name);
+                return -1;
+            }
+    }
+    if (t->nrows < 2) {
+        snprintf(err, cap, "line 1: a header and no rows");
+        return -1;
+    }
+    return 0;
+}
+
+static int take_rows(rp_report *r, const wb_csv_table *t)
+{
+    size_t row;
+    for (row = 1; row < t->nrows; row++) {
+        const wb_module *m = wb_module_find(field(t, row, wb_lead_columns[WB_COL_BENCHMARK]));
+        const wb_report_spec *spec = m->report;
+        char variant[256] = "";
+        size_t used = 0;
+        int i, machine, npct = rp_percentile_count(m);
+        rp_group *g;
+        double v = NAN;
+        if (strcmp(field(t, row, wb_lead_columns[WB_COL_ROW]), "rep") != 0) continue;
+        for (i = 0; spec->variant_columns[i]; i++) {
+            int n = snprintf(variant + used, sizeof variant - used, "%s%s=%s", i ? " " : "",
+                             spec->variant_columns[i], field(t, row, spec->variant_columns[i]));
+            if (n > 0 && (size_t)n < sizeof variant - used) used += (size_t)n;
+        }
+        machine = find_machine(r, t, row);
+        g = machine >= 0 ? find_group(r, m, variant, machine) : NULL;
+        if (g == NULL) return -1;
+        parse_number(field(t, row, spec->metric), &v);
+        if (rp_values_add(&g->values, v) != 0) return -1;
+        for (i = 0; i < npct; i++)
+            if (wb_csv_column(t, spec->percentile_columns[i]) >= 0 &&
+                parse_number(field(t, row, spec->percentile_columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)
+                return -1;
+    }
+    return 0;
+}
+
+static void load_file(rp_report *r, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char err[256];
+    wb_csv_table t;
+    char *text;
+    long size;
+    size_t len = strlen(path);
+    char sep = (len > 4 && _stricmp(path + len - 4, ".tsv") == 0) ? '\t' : ',';
+
+    if (f == NULL) {
+        fprintf(stderr, "winbench: report: %s: cannot open it\n", path);
+        r->files_failed++;
+        return;
+    }
+    fseek(f, 0, SEEK_END);
+    size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    text = (char *)malloc(size > 0 ? (size_t)size : 1);
+    if (text == NULL || (size > 0 && fread(text, 1, (size_t)size, f) != (size_t)size)) {
+        fprintf(stderr, "winbench: report: %s: cannot read it\n", path);
+        fclose(f);
+        free(text);
+        r->files_failed++;
+        return;
+    }
+    fclose(f);
+    if (wb_csv_parse(text, size > 0 ? (size_t)size : 0, sep, &t, err, sizeof err) != 0 ||
+        validate(&t, err, sizeof err) != 0) {
+        fprintf(stderr, "winbench: report: %s: %s\n", path, err);
+        r->files_failed++;
+    } else if (take_rows(r, &t) != 0) {
+        fprintf(stderr, "winbench: report: %s: out of memory\n", path);
+        r->files_failed++;
+    } else {
+        r->files_loaded++;
+    }
+    wb_csv_free(&t);
+    free(text);
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void rp_load_path(rp_report *r, const char *path)
+{
+    DWORD attr = GetFileAttributesA(path);
+    WIN32_FIND_DATAA fd;
+    char pattern[MAX_PATH], **names = NULL;
+    size_t n = 0, i;
+    HANDLE h;
+    if (attr == INVALID_FILE_ATTRIBUTES) {
+        fprintf(stderr, "winbench: report: %s: no such file or folder\n", path);
+        r->files_failed++;
+        return;
+    }
+    if (!(attr & FILE_ATTRIBUTE_DIRECTORY)) {
+        load_file(r, path);
+        return;
+    }
+    snprintf(pattern, sizeof pattern, "%s\\*", path);
+    h = FindFirstFileA(pattern, &fd);
+    if (h == INVALID_HANDLE_VALUE) return;
+    do {
+        size_t len = strlen(fd.cFileName);
+        int dir = (fd.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) != 0;
+        if (dir ? fd.cFileName[0] == '.' : !(len > 4 && (_stricmp(fd.cFileName + len - 4, ".csv") == 0 ||
+                                                         _stricmp(fd.cFileName + len - 4, ".tsv") == 0)))
+            continue;
+        {
+            char **p = (char **)realloc(names, (n + 1) * sizeof *p);
+            if (p == NULL) break;
+            names = p;
+            names[n] = (char *)malloc(strlen(path) + len + 2);
+            if (names[n] == NULL) break;
+            sprintf(names[n], "%s\\%s", path, fd.cFileName);
+            n++;
+        }
+    } while (FindNextFileA(h, &fd));
+    FindClose(h);
+    if (n) qsort(names, n, sizeof *names, cmp_names);
+    for (i = 0; i < n; i++) {
+        rp_load_path(r, names[i]);
+        free(names[i]);
+    }
+    free(names);
+}

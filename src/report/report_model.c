@@ -1,0 +1,175 @@
+/* The report's model: statistics per group, ratios to the baseline machine in hyperfine's
+ * words ("3.51 +- 0.05 times faster than A"), and the order of the table. */
+#include "report_model.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_stats.h"
+
+int rp_values_add(rp_values *v, double x)
+{
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? v->cap * 2 : 8;
+        double *p = (double *)realloc(v->v, cap * sizeof *p);
+        if (p == NULL) return -1;
+        v->v = p;
+        v->cap = cap;
+    }
+    v->v[v->n++] = x;
+    return 0;
+}
+
+int rp_percentile_count(const wb_module *m)
+{
+    int n = 0;
+    while (m->report && m->report->percentile_columns && m->report->percentile_columns[n] &&
+           n < RP_MAX_PERCENTILES)
+        n++;
+    return n;
+}
+
+static void summarize_group(rp_group *g)
+{
+    double *scratch = (double *)malloc((g->values.n ? g->values.n : 1) * sizeof *scratch);
+    wb_summary s;
+    g->median = g->mean = g->stddev = g->min = g->max = NAN;
+    if (scratch && wb_summarize(g->values.v, g->values.n, scratch, &s) == 0) {
+        g->median = s.median;
+        g->mean = s.mean;
+        g->stddev = s.stddev;
+        g->min = s.min;
+        g->max = s.max;
+    }
+    free(scratch);
+}
+
+static double median_of(const rp_values *v)
+{
+    double *scratch;
+    wb_summary s;
+    double m = NAN;
+    if (v->n == 0) return NAN;
+    scratch = (double *)malloc(v->n * sizeof *scratch);
+    if (scratch && wb_summarize(v->v, v->n, scratch, &s) == 0) m = s.median;
+    free(scratch);
+    return m;
+}
+
+double rp_group_percentile(const rp_group *g, int which)
+{
+    return which >= 0 && which < RP_MAX_PERCENTILES ? median_of(&g->pct[which]) : NAN;
+}
+
+/* ratio > 1 means this group did better than the baseline's. The uncertainty propagates both
+ * groups' standard deviations (over repetitions) as hyperfine does; with a single repetition on
+ * either side there is no spread to propagate, and no +- is given. */
+static void compare_groups(rp_report *r)
+{
+    size_t i, k;
+    for (i = 0; i < r->ngroups; i++) {
+        rp_group *g = &r->groups[i];
+        const rp_group *b = NULL;
+        g->ratio = g->ratio_err = NAN;
+        g->is_baseline = g->machine == r->baseline;
+        for (k = 0; k < r->ngroups; k++)
+            if (r->groups[k].m == g->m && r->groups[k].machine == r->baseline && !strcmp(r->groups[k].variant, g->variant))
+                b = &r->groups[k];
+        if (g->is_baseline) {
+            g->ratio = 1.0;
+            continue;
+        }
+        if (b == NULL || !(g->median > 0) || !(b->median > 0)) continue;
+        g->ratio = g->m->report->higher_is_better ? g->median / b->median : b->median / g->median;
+        if (g->stddev == g->stddev && b->stddev == b->stddev) {   /* both had 2+ repetitions */
+            double sg = g->stddev / g->median, sb = b->stddev / b->median;
+            g->ratio_err = g->ratio * sqrt(sg * sg + sb * sb);
+        }
+    }
+}
+
+const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap)
+{
+    const rp_machine *m = &r->machines[machine];
+    snprintf(buf, cap, "%s", m->label[0] ? m->label : m->host);
+    return buf;
+}
+
+void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t cap)
+{
+    char base[128];
+    rp_machine_name(r, r->baseline, base, sizeof base);
+    if (g->is_baseline) snprintf(buf, cap, "baseline");
+    else if (g->ratio != g->ratio) snprintf(buf, cap, "no %s run to compare with", base);
+    else {
+        /* "2.00 times slower" rather than "0.50 times faster" */
+        double ratio = g->ratio >= 1.0 ? g->ratio : 1.0 / g->ratio;
+        double err = g->ratio >= 1.0 ? g->ratio_err : g->ratio_err / (g->ratio * g->ratio);
+        char spread[32] = "";
+        if (err == err) snprintf(spread, sizeof spread, " +- %.2f", err);
+        snprintf(buf, cap, "%.2f%s times %s than %s", ratio, spread,
+                 g->ratio >= 1.0 ? g->m->report->better : g->m->report->worse, base);
+    }
+}
+
+static int module_index(const wb_module *m)
+{
+    int i;
+    for (i = 0; wb_modules[i]; i++)
+        if (wb_modules[i] == m) return i;
+    return i;
+}
+
+/* Table order: benchmark (as listed), configuration (first seen), machine (first seen). The
+ * first-seen position is fixed before sorting: qsort moves the groups it would be looked up in. */
+static void number_configurations(rp_report *r)
+{
+    size_t i, k;
+    for (i = 0; i < r->ngroups; i++) {
+        for (k = 0; k < i; k++)
+            if (r->groups[k].m == r->groups[i].m && !strcmp(r->groups[k].variant, r->groups[i].variant)) break;
+        r->groups[i].order = k;
+    }
+}
+
+static int group_order(const void *pa, const void *pb)
+{
+    const rp_group *a = (const rp_group *)pa, *b = (const rp_group *)pb;
+    int ma = module_index(a->m), mb = module_index(b->m);
+    if (ma != mb) return ma - mb;
+    if (a->order != b->order) return a->order < b->order ? -1 : 1;
+    return a->machine - b->machine;
+}
+
+int rp_pick_baseline(const rp_report *r, const char *name)
+{
+    size_t i;
+    if (name == NULL) return 0;
+    for (i = 0; i < r->nmachines; i++)
+        if (!strcmp(r->machines[i].label, name)) return (int)i;
+    for (i = 0; i < r->nmachines; i++)
+        if (!_stricmp(r->machines[i].host, name)) return (int)i;
+    return -1;
+}
+
+void rp_model_finish(rp_report *r)
+{
+    size_t g;
+    for (g = 0; g < r->ngroups; g++) summarize_group(&r->groups[g]);
+    compare_groups(r);
+    number_configurations(r);
+    qsort(r->groups, r->ngroups, sizeof *r->groups, group_order);
+}
+
+void rp_report_free(rp_report *r)
+{
+    size_t i;
+    int k;
+    for (i = 0; i < r->ngroups; i++) {
+        free(r->groups[i].values.v);
+        for (k = 0; k < RP_MAX_PERCENTILES; k++) free(r->groups[i].pct[k].v);
+    }
+    free(r->groups);
+    free(r->machines);
+}

@@ -1,0 +1,137 @@
+/* The report as a table: aligned columns for the console, tab-separated text (what --tsv
+ * prints and --clip puts on the clipboard) and CSV. One list of columns serves all three. */
+#include "report_render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_csv.h"
+#include "wb_error.h"
+
+/* The table's columns, listed once: id and header. */
+#define TABLE_COLUMNS(X)                                                                          \
+    X(C_BENCH, "benchmark") X(C_CONFIG, "configuration") X(C_MACHINE, "machine") X(C_HOST, "host")  \
+    X(C_OS, "os") X(C_LABEL, "label") X(C_N, "n") X(C_MEDIAN, "median") X(C_STDDEV, "stddev")        \
+    X(C_MIN, "min") X(C_MAX, "max") X(C_UNIT, "unit") X(C_RATIO, "ratio") X(C_RATIO_ERR, "ratio_err") \
+    X(C_COMPARISON, "comparison")
+#define COLUMN_ID(id, name) id,
+#define COLUMN_NAME(id, name) name,
+enum { TABLE_COLUMNS(COLUMN_ID) C_COUNT };
+static const char *const table_header[C_COUNT] = { TABLE_COLUMNS(COLUMN_NAME) };
+
+static void fmt(double v, char *buf, size_t cap)
+{
+    wb_csv_format_double(v, buf, cap);   /* '.' decimals; NaN: empty */
+}
+
+static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][256])
+{
+    const rp_machine *m = &r->machines[g->machine];
+    snprintf(cells[C_BENCH], 256, "%s", g->m->name);
+    snprintf(cells[C_CONFIG], 256, "%s", g->variant);
+    rp_machine_name(r, g->machine, cells[C_MACHINE], 256);
+    snprintf(cells[C_HOST], 256, "%s", m->host);
+    snprintf(cells[C_OS], 256, "%s", m->os);
+    snprintf(cells[C_LABEL], 256, "%s", m->label);
+    snprintf(cells[C_N], 256, "%lu", (unsigned long)g->values.n);
+    fmt(g->median, cells[C_MEDIAN], 256);
+    fmt(g->stddev, cells[C_STDDEV], 256);
+    fmt(g->min, cells[C_MIN], 256);
+    fmt(g->max, cells[C_MAX], 256);
+    snprintf(cells[C_UNIT], 256, "%s", g->m->report->unit);
+    fmt(g->ratio, cells[C_RATIO], 256);
+    fmt(g->ratio_err, cells[C_RATIO_ERR], 256);
+    rp_comparison_text(r, g, cells[C_COMPARISON], 256);
+}
+
+/* Tab-separated text: what --tsv prints and --clip puts on the clipboard. */
+char *rp_tsv_text(const rp_report *r)
+{
+    size_t cap = (C_COUNT * 260 + 8) * (r->ngroups + 1), used = 0, i;   /* cells are at most 255 bytes */
+    char *out = (char *)malloc(cap), cells[C_COUNT][256];
+    int c;
+    if (out == NULL) return NULL;
+    for (c = 0; c < C_COUNT; c++) used += (size_t)sprintf(out + used, "%s%s", c ? "\t" : "", table_header[c]);
+    used += (size_t)sprintf(out + used, "\r\n");
+    for (i = 0; i < r->ngroups; i++) {
+        cells_of(r, &r->groups[i], cells);
+        for (c = 0; c < C_COUNT; c++) {
+            char cell[256];
+            wb_csv_cell('\t', cells[c], cell, sizeof cell);
+            used += (size_t)sprintf(out + used, "%s%s", c ? "\t" : "", cell);
+        }
+        used += (size_t)sprintf(out + used, "\r\n");
+    }
+    return out;
+}
+
+void rp_print_table(const rp_report *r, FILE *out)
+{
+    static const int shown[] = { C_BENCH, C_CONFIG, C_MACHINE, C_N, C_MEDIAN, C_UNIT, C_COMPARISON };
+    size_t widths[C_COUNT], i, k;
+    char cells[C_COUNT][256];
+    const size_t nshown = sizeof shown / sizeof shown[0];
+    for (k = 0; k < nshown; k++) widths[shown[k]] = strlen(table_header[shown[k]]);
+    for (i = 0; i < r->ngroups; i++) {
+        cells_of(r, &r->groups[i], cells);
+        snprintf(cells[C_MEDIAN], 256, "%.4g", r->groups[i].median);
+        for (k = 0; k < nshown; k++)
+            if (strlen(cells[shown[k]]) > widths[shown[k]]) widths[shown[k]] = strlen(cells[shown[k]]);
+    }
+    for (k = 0; k < nshown; k++) fprintf(out, "%-*s%s", (int)widths[shown[k]], table_header[shown[k]], k + 1 < nshown ? "  " : "\n");
+    for (i = 0; i < r->ngroups; i++) {
+        cells_of(r, &r->groups[i], cells);
+        snprintf(cells[C_MEDIAN], 256, "%.4g", r->groups[i].median);
+        for (k = 0; k < nshown; k++)
+            fprintf(out, "%-*s%s", (int)widths[shown[k]], cells[shown[k]], k + 1 < nshown ? "  " : "\n");
+    }
+}
+
+int rp_write_csv(const rp_report *r, FILE *f)
+{
+    wb_csv w;
+    char cells[C_COUNT][256];
+    size_t i;
+    int c;
+    wb_csv_init(&w, f, ',');
+    for (c = 0; c < C_COUNT; c++) wb_csv_text(&w, table_header[c]);
+    wb_csv_end_row(&w);
+    for (i = 0; i < r->ngroups; i++) {
+        cells_of(r, &r->groups[i], cells);
+        for (c = 0; c < C_COUNT; c++) wb_csv_text(&w, cells[c]);
+        wb_csv_end_row(&w);
+    }
+    return w.error ? -1 : 0;
+}
+
+int rp_to_clipboard(const char *text)
+{
+    size_t len = strlen(text) + 1;
+    HGLOBAL mem = GlobalAlloc(GMEM_MOVEABLE, len);
+    wb_error e;
+    char *p;
+    if (mem == NULL || (p = (char *)GlobalLock(mem)) == NULL) {
+        wb_error_win32(&e, "GlobalAlloc", GetLastError());
+        fprintf(stderr, "winbench: report: %s\n", e.what);
+        if (mem) GlobalFree(mem);
+        return -1;
+    }
+    memcpy(p, text, len);
+    GlobalUnlock(mem);
+    if (!OpenClipboard(NULL)) {
+        wb_error_win32(&e, "OpenClipboard", GetLastError());
+        fprintf(stderr, "winbench: report: %s\n", e.what);
+        GlobalFree(mem);
+        return -1;
+    }
+    EmptyClipboard();
+    if (SetClipboardData(CF_TEXT, mem) == NULL) {
+        wb_error_win32(&e, "SetClipboardData", GetLastError());
+        fprintf(stderr, "winbench: report: %s\n", e.what);
+        CloseClipboard();
+        GlobalFree(mem);
+        return -1;
+    }
+    CloseClipboard();   /* the clipboard owns the memory now */
+    return 0;
+}

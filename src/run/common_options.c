@@ -1,0 +1,41 @@
+/* Options every benchmark takes (the module's own table is parsed alongside). */
+#include <stddef.h>
+#include <string.h>
+#include "wb_runner.h"
+
+#define C(field) offsetof(wb_common, field)
+
+const wb_option wb_common_options[] = {
+    { .name = "repeat", .type = WB_OPT_COUNT, .offset = C(repeat), .def = "5", .min = 1, .max = 100000,
+      .help = "timed repetitions" },
+    { .name = "warmup", .type = WB_OPT_COUNT, .offset = C(warmup), .def = "1", .max = 1000,
+      .help = "untimed repetitions first (not in the CSV)" },
+    { .name = "csv", .type = WB_OPT_TEXT, .offset = C(csv), .metavar = "FILE",
+      .help = "CSV file to write; - for stdout (default winbench-<bench>-<host>-<time>.csv)" },
+    { .name = "tsv", .type = WB_OPT_FLAG, .offset = C(tsv),
+      .help = "write tab-separated text that pastes into spreadsheet cells" },
+    { .name = "force", .type = WB_OPT_FLAG, .offset = C(force),
+      .help = "overwrite an existing --csv file" },
+    { .name = "label", .type = WB_OPT_TEXT, .offset = C(label), .metavar = "TEXT",
+      .help = "free text stored in every row (e.g. the VM's name)" },
+    { .name = "affinity", .type = WB_OPT_COUNT, .offset = C(affinity), .def = "0", .max = UINT64_MAX, .metavar = "MASK",
+      .help = "CPU mask for the process, e.g. 0x1 (0: leave as is)" },
+    { .name = "priority", .type = WB_OPT_CHOICE, .offset = C(priority), .def = "normal", .choices = "normal|high|realtime",
+      .help = "process priority class" },
+    { .name = "run-id", .type = WB_OPT_TEXT, .offset = C(run_id), .metavar = "TEXT",
+      .help = "groups the CSVs of one suite (winbench all sets it)" },
+    { .name = "quiet", .type = WB_OPT_FLAG, .offset = C(quiet),
+      .help = "print only the summary line and the CSV path" },
+    { .name = NULL }
+};
+
+void wb_common_options_for(const wb_module *m, wb_option *out, size_t cap)
+{
+    size_t i;
+    for (i = 0; i + 1 < cap && wb_common_options[i].name; i++) {
+        out[i] = wb_common_options[i];
+        if (m && m->default_repeat && strcmp(out[i].name, "repeat") == 0) out[i].def = m->default_repeat;
+        if (m && m->default_warmup && strcmp(out[i].name, "warmup") == 0) out[i].def = m->default_warmup;
+    }
+    memset(&out[i], 0, sizeof out[i]);
+}

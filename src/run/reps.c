@@ -1,0 +1,191 @@
+/* The repetition loop. It measures and judges, and hands every result to the sinks as a value:
+ * no file, console or environment is touched here, so it runs the same with a fake module and
+ * an in-memory sink (tests/test_reps.c) as with a real benchmark and the CSV. */
+#include "reps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void wb_measure_from_sample(const wb_sample *s, wb_measure *out)
+{
+    const wb_interval *iv = &s->iv;
+    memset(out, 0, sizeof *out);
+    out->ops = s->ops;
+    out->elapsed_s = wb_ticks_to_s(iv->t1 - iv->t0);
+    out->cpu_user_s = (double)(iv->proc1.user - iv->proc0.user) * 1e-7;
+    out->cpu_kernel_s = (double)(iv->proc1.kernel - iv->proc0.kernel) * 1e-7;
+    out->thr_user_s = (double)(iv->thr1.user - iv->thr0.user) * 1e-7;
+    out->thr_kernel_s = (double)(iv->thr1.kernel - iv->thr0.kernel) * 1e-7;
+    if (out->elapsed_s > 0) {
+        out->ops_per_s = (double)s->ops / out->elapsed_s;
+        out->cpu_pct = 100.0 * (out->cpu_user_s + out->cpu_kernel_s) / out->elapsed_s;
+    }
+    out->ns_per_op = s->ops ? out->elapsed_s * 1e9 / (double)s->ops : 0.0;
+}
+
+void wb_measure_add(wb_measure *t, const wb_measure *m)
+{
+    t->ops += m->ops;
+    t->elapsed_s += m->elapsed_s;
+    t->cpu_user_s += m->cpu_user_s;
+    t->cpu_kernel_s += m->cpu_kernel_s;
+    t->thr_user_s += m->thr_user_s;
+    t->thr_kernel_s += m->thr_kernel_s;
+    t->cpu_pct = t->elapsed_s > 0 ? 100.0 * (t->cpu_user_s + t->cpu_kernel_s) / t->elapsed_s : 0;
+}
+
+/* The sinks as the module's threads see them (ctx->say, ctx->row): one lock keeps their
+ * calls apart. */
+typedef struct sink_link {
+    wb_sink *const *sinks;
+    int n;
+    CRITICAL_SECTION lock;
+} sink_link;
+
+/* EACH_SINK(l, rep, (sink, &r)): every sink that has the call, under the lock. */
+#define EACH_SINK(l, member, args)                                               \
+    do {                                                                         \
+        int each_;                                                               \
+        EnterCriticalSection(&(l)->lock);                                        \
+        for (each_ = 0; each_ < (l)->n; each_++) {                               \
+            wb_sink *sink = (l)->sinks[each_];                                   \
+            if (sink->member) sink->member args;                                 \
+        }                                                                        \
+        LeaveCriticalSection(&(l)->lock);                                        \
+    } while (0)
+
+static void ctx_say(wb_run_ctx *ctx, const char *line)
+{
+    sink_link *l = (sink_link *)ctx->runner;
+    if (ctx->rep == 0) return;   /* warm-up: not shown */
+    EACH_SINK(l, line, (sink, line));
+}
+
+static void ctx_row(wb_run_ctx *ctx, const char *kind, uint64_t ops, double elapsed_s, const double *metrics)
+{
+    sink_link *l = (sink_link *)ctx->runner;
+    wb_extra_row row;
+    if (ctx->rep == 0) return;
+    row.kind = kind;
+    row.rep = ctx->rep;
+    row.ops = ops;
+    row.elapsed_s = elapsed_s;
+    row.metrics = metrics;
+    EACH_SINK(l, extra_row, (sink, &row));
+}
+
+static void distort_for_test(const wb_rep_plan *plan, unsigned rep, wb_sample *s)
+{
+    if (rep == 1 && plan->leap_ms) s->iv.t1 += (uint64_t)((double)plan->leap_ms / 1000.0 * (double)wb_clock_freq());
+    if (plan->slow_rep && rep == plan->slow_rep) s->iv.t1 = s->iv.t0 + (s->iv.t1 - s->iv.t0) * 20;
+}
+
+static unsigned metric_count(const wb_module *m)
+{
+    unsigned n = 0;
+    while (m->metric_names && m->metric_names[n] && n < WB_MAX_METRICS) n++;
+    return n;
+}
+
+/* Medians over the complete repetitions, and what they say together. */
+static void summarize(const wb_module *m, size_t done, size_t stride, const double *ns, const double *rates,
+                      const double *cpu, const double *per_metric, double *scratch, wb_variant_result *out)
+{
+    wb_summary s;
+    unsigned k, nmetrics = metric_count(m);
+    out->reps = (unsigned)done;
+    wb_summarize(rates, done, scratch, &out->rate);
+    wb_summarize(ns, done, scratch, &s);
+    out->ns_median = s.median;
+    wb_summarize(cpu, done, scratch, &s);
+    out->cpu_median = s.median;
+    for (k = 0; k < nmetrics; k++) {
+        wb_summarize(per_metric + k * stride, done, scratch, &s);
+        out->medians[k] = s.median;
+    }
+    wb_run_warnings(ns, done, &out->rate, &out->warnings);
+}
+
+int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sink *const *sinks,
+                int nsinks, wb_variant_result *out, wb_error *err)
+{
+    const size_t reps = plan->repeat;   /* also the stride of per_metric */
+    const unsigned total = plan->warmup + plan->repeat, nmetrics = metric_count(m);
+    double *rates = (double *)malloc(reps * sizeof *rates), *ns = (double *)malloc(reps * sizeof *ns);
+    double *cpu = (double *)malloc(reps * sizeof *cpu), *scratch = (double *)malloc(reps * sizeof *scratch);
+    double *per_metric = (double *)malloc(reps * WB_MAX_METRICS * sizeof *per_metric);
+    wb_sample *sample = (wb_sample *)malloc(sizeof *sample);
+    size_t done = 0;
+    int rc = WB_EXIT_OK;
+    unsigned i, k;
+    wb_run_ctx ctx;
+    sink_link link;
+
+    memset(out, 0, sizeof *out);
+    out->warnings = *plan->context_warnings;
+    if (!rates || !ns || !cpu || !scratch || !per_metric || !sample) {
+        free(rates), free(ns), free(cpu), free(scratch), free(per_metric), free(sample);
+        wb_error_text(err, "out of memory");
+        return WB_EXIT_RUNTIME;
+    }
+    memset(&ctx, 0, sizeof ctx);
+    link.sinks = sinks;
+    link.n = nsinks;
+    InitializeCriticalSection(&link.lock);
+    ctx.runner = &link;
+    ctx.say = ctx_say;
+    ctx.row = ctx_row;
+
+    for (i = 0; i < total; i++) {
+        wb_rep_result r;
+        int warmup = i < plan->warmup;
+        memset(&r, 0, sizeof r);
+        memset(sample, 0, sizeof *sample);
+        r.rep = warmup ? 0 : i + 1 - plan->warmup;
+        r.reps = plan->repeat;
+        r.sample = sample;
+        ctx.permille = 0;
+        ctx.rep = r.rep;
+        EACH_SINK(&link, rep_start, (sink, i + 1, total, &ctx.permille));
+        if (m->run(state, &ctx, sample, err) != 0) {
+            rc = WB_EXIT_RUNTIME;
+            break;
+        }
+        if (wb_stop_requested) {
+            /* Cut short: its numbers are kept, marked partial, and left out of the summary. */
+            if (!warmup && sample->ops > 0) {
+                r.partial = 1;
+                wb_measure_from_sample(sample, &r.measure);
+                r.warnings = *plan->context_warnings;
+                EACH_SINK(&link, rep, (sink, &r));
+            }
+            rc = WB_EXIT_INTERRUPTED;
+            break;
+        }
+        if (warmup) continue;
+        distort_for_test(plan, r.rep, sample);
+        wb_measure_from_sample(sample, &r.measure);
+        rates[done] = r.measure.ops_per_s;
+        ns[done] = r.measure.ns_per_op;
+        cpu[done] = r.measure.cpu_pct;
+        for (k = 0; k < nmetrics; k++) per_metric[k * reps + done] = sample->metrics[k];
+        done++;
+        wb_measure_add(&out->total, &r.measure);
+        r.warnings = *plan->context_warnings;
+        wb_rep_warnings(r.rep, sample, plan->resolution_ticks, &r.warnings);
+        wb_warn_add_all(&out->warnings, &r.warnings);
+        EACH_SINK(&link, rep, (sink, &r));
+    }
+
+    EACH_SINK(&link, rep_start, (sink, 0, 0, NULL));   /* no repetition runs now */
+    if ((rc == WB_EXIT_OK || rc == WB_EXIT_INTERRUPTED) && done > 0) {
+        out->interrupted = rc == WB_EXIT_INTERRUPTED;
+        summarize(m, done, reps, ns, rates, cpu, per_metric, scratch, out);
+        EACH_SINK(&link, summary, (sink, out));
+    } else if (rc == WB_EXIT_OK || rc == WB_EXIT_INTERRUPTED) {
+        out->interrupted = rc == WB_EXIT_INTERRUPTED;
+    }
+    DeleteCriticalSection(&link.lock);
+    free(rates), free(ns), free(cpu), free(scratch), free(per_metric), free(sample);
+    return rc;
+}

@@ -1,0 +1,68 @@
+/* What a run produces, as values: the repetition loop (reps.c) fills them and does no I/O;
+ * the sinks (sink.h) turn them into CSV rows and console lines. Private to winbench.exe. */
+#ifndef WB_RESULT_H
+#define WB_RESULT_H
+
+#include "wb_module.h"
+#include "wb_runner.h"
+#include "warnings.h"
+#include "win/wb_sysinfo.h"
+
+/* What one row reports; a summary row also carries statistics over repetitions. */
+typedef struct wb_measure {
+    uint64_t ops;
+    double elapsed_s, ops_per_s, ns_per_op;
+    double cpu_user_s, cpu_kernel_s, cpu_pct;    /* whole process */
+    double thr_user_s, thr_kernel_s;             /* the timed thread */
+} wb_measure;
+
+void wb_measure_from_sample(const wb_sample *s, wb_measure *out);
+void wb_measure_add(wb_measure *total, const wb_measure *m);
+
+/* The same for every row of a run: the module, the machine, the options as typed. */
+typedef struct wb_run_info {
+    const wb_module *m;
+    const wb_common *common;
+    const wb_sysinfo *si;
+    const wb_clock_info *clk;
+    const char *options_text, *run_id, *priority_text, *affinity_text;
+    const wb_warnings *context_warnings;   /* in every row */
+} wb_run_info;
+
+/* One variant of the run (one --loop of `--loop all`, or the run itself): its configuration
+ * and the facts its set-up established. */
+typedef struct wb_variant_info {
+    const void *config;
+    const char *facts[WB_MAX_FACTS];
+} wb_variant_info;
+
+/* One timed repetition. A partial one was cut short by Ctrl+C: kept, but not summarised. */
+typedef struct wb_rep_result {
+    unsigned rep, reps;          /* 1-based, of how many */
+    int partial;
+    const wb_sample *sample;     /* the module's numbers, metrics included */
+    wb_measure measure;
+    wb_warnings warnings;        /* the context's and this repetition's own */
+} wb_rep_result;
+
+/* A row a module adds during a repetition (kind "interval", ...). */
+typedef struct wb_extra_row {
+    const char *kind;
+    unsigned rep;
+    uint64_t ops;
+    double elapsed_s;
+    const double *metrics;
+} wb_extra_row;
+
+/* The timed repetitions of one variant, summarised (medians; ops, elapsed and CPU totals). */
+typedef struct wb_variant_result {
+    unsigned reps;               /* complete repetitions */
+    int interrupted;
+    wb_measure total;
+    wb_summary rate;             /* over ops_per_s */
+    double ns_median, cpu_median;
+    double medians[WB_MAX_METRICS];
+    wb_warnings warnings;        /* the context's, every repetition's, and the run's */
+} wb_variant_result;
+
+#endif

@@ -1,0 +1,276 @@
+/* Runs one benchmark module: options, process set-up, then each variant's set-up, repetitions
+ * (reps.c) and tear-down, with the results going to the CSV and console sinks. */
+#include "reps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Everything one run holds; the sinks get what they need as arguments (wb_run_info). */
+typedef struct wb_run {
+    const wb_module *m;
+    wb_common common;
+    void *config;                   /* as parsed */
+    wb_sysinfo si;
+    wb_clock_info clk;
+    wb_warnings context_warnings;
+    char options_text[1024];        /* the arguments as typed */
+    char run_id[128], affinity_text[32], priority_text[16];
+    wb_run_info info;
+    wb_rep_plan plan;
+    wb_sink *sinks[2];              /* the CSV, the console */
+} wb_run;
+
+static int runtime_error(const wb_run *r, const char *what)
+{
+    fprintf(stderr, "winbench: %s: %s\n", r->m->name, what);
+    return WB_EXIT_RUNTIME;
+}
+
+static void local_stamp(char *buf, size_t cap)
+{
+    SYSTEMTIME t;
+    GetLocalTime(&t);
+    snprintf(buf, cap, "%04u%02u%02u-%02u%02u%02u", t.wYear, t.wMonth, t.wDay, t.wHour, t.wMinute, t.wSecond);
+}
+
+static int apply_process_settings(wb_run *r)
+{
+    static const DWORD classes[] = { NORMAL_PRIORITY_CLASS, HIGH_PRIORITY_CLASS, REALTIME_PRIORITY_CLASS };
+    HANDLE self = GetCurrentProcess();
+    DWORD_PTR pmask = 0, smask = 0;
+    DWORD got;
+    wb_error err;
+
+    if (r->common.affinity != 0) {
+        char msg[128];
+        if (r->common.affinity > (uint64_t)(DWORD_PTR)-1) {
+            snprintf(msg, sizeof msg, "--affinity: 0x%llx names CPUs a %s process cannot use",
+                     (unsigned long long)r->common.affinity, r->si.arch);
+            return wb_usage_error(r->m->name, msg);
+        }
+        if (!SetProcessAffinityMask(self, (DWORD_PTR)r->common.affinity)) {
+            wb_error_win32(&err, "SetProcessAffinityMask", GetLastError());
+            return runtime_error(r, err.what);
+        }
+    }
+    GetProcessAffinityMask(self, &pmask, &smask);
+    snprintf(r->affinity_text, sizeof r->affinity_text, "0x%llx", (unsigned long long)pmask);
+
+    if (!SetPriorityClass(self, classes[r->common.priority])) {
+        wb_error_win32(&err, "SetPriorityClass", GetLastError());
+        return runtime_error(r, err.what);
+    }
+    got = GetPriorityClass(self);
+    snprintf(r->priority_text, sizeof r->priority_text, "%s",
+             got == REALTIME_PRIORITY_CLASS ? "realtime" : got == HIGH_PRIORITY_CLASS ? "high"
+             : got == NORMAL_PRIORITY_CLASS ? "normal" : "other");
+    if (got != classes[r->common.priority])
+        /* Realtime without SeIncreaseBasePriorityPrivilege silently becomes high. */
+        wb_warn(&r->context_warnings, "priority", "asked for %s priority, running at %s",
+                r->common.priority == WB_PRIORITY_REALTIME ? "realtime" : "high", r->priority_text);
+    return WB_EXIT_OK;
+}
+
+static void join_args(char *out, size_t cap, int argc, char **argv)
+{
+    size_t used = 0;
+    int i;
+    out[0] = '\0';
+    for (i = 0; i < argc && used + 1 < cap; i++) {
+        int n = snprintf(out + used, cap - used, "%s%s", i ? " " : "", argv[i]);
+        if (n < 0) break;
+        used += (size_t)n;
+    }
+}
+
+/* Test hooks, so that the tests can provoke what a real machine does only now and then:
+ * WINBENCH_TEST_QPC_LEAP_MS=N adds N ms to the first timed repetition's QPC interval (a
+ * KB274323 leap), WINBENCH_TEST_SLOW_REP=K makes repetition K take twenty times as long (an
+ * outlier however noisy the other repetitions are). */
+static unsigned long env_number(const char *name)
+{
+    char text[32];
+    DWORD n = GetEnvironmentVariableA(name, text, sizeof text);
+    return n > 0 && n < sizeof text ? strtoul(text, NULL, 10) : 0;
+}
+
+static void say_note(wb_run *r, const char *text)
+{
+    int i;
+    for (i = 0; i < 2; i++)
+        if (r->sinks[i]->note) r->sinks[i]->note(r->sinks[i], text);
+}
+
+/* One variant: set up, measure, tear down. */
+static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
+{
+    wb_variant_info v;
+    void *state = NULL;
+    wb_error err;
+    int rc, i;
+    memset(&v, 0, sizeof v);
+    v.config = variant;
+    if (r->m->setup(variant, &state, &err) != 0) return runtime_error(r, err.what);
+    if (r->m->facts) r->m->facts(state, v.facts);
+    for (i = 0; i < 2; i++)
+        if (r->sinks[i]->variant) r->sinks[i]->variant(r->sinks[i], &v);
+    if (r->m->announce) {
+        char line[256] = "";
+        r->m->announce(state, line, sizeof line);
+        if (line[0]) say_note(r, line);
+    }
+    rc = wb_run_reps(r->m, state, &r->plan, r->sinks, 2, result, &err);
+    if (rc == WB_EXIT_RUNTIME) runtime_error(r, err.what);
+    r->m->teardown(state);
+    return rc;
+}
+
+/* Each variant of the configuration in turn (one, unless the module expands an option like
+ * --loop all), then the module's comparison of them. */
+static int run_variants(wb_run *r)
+{
+    enum { MAX_VARIANTS = 16 };
+    void *variants[MAX_VARIANTS];
+    double *medians[MAX_VARIANTS];
+    wb_variant_result *result = (wb_variant_result *)malloc(sizeof *result);
+    int n = 0, index, rc = WB_EXIT_OK, i;
+    char note[256], line[300];
+
+    if (result == NULL) return runtime_error(r, "out of memory");
+    for (index = 0; n < MAX_VARIANTS; index++) {
+        void *v = malloc(r->m->config_size ? r->m->config_size : 1);
+        double *med = (double *)calloc(WB_MAX_METRICS, sizeof *med);
+        int got = 1;
+        if (v == NULL || med == NULL) {
+            free(v), free(med);
+            rc = runtime_error(r, "out of memory");
+            break;
+        }
+        memcpy(v, r->config, r->m->config_size);
+        if (r->m->expand) got = r->m->expand(r->config, index, v, note, sizeof note);
+        else if (index > 0) got = 0;
+        if (got <= 0) {
+            if (got < 0) {
+                snprintf(line, sizeof line, "%s: skipped: %s", r->m->name, note);
+                say_note(r, line);
+            }
+            free(v), free(med);
+            if (got == 0) break;
+            continue;
+        }
+        variants[n] = v;
+        medians[n] = med;
+        n++;
+        rc = run_one(r, v, result);
+        memcpy(med, result->medians, WB_MAX_METRICS * sizeof *med);
+        if (rc != WB_EXIT_OK) break;   /* an error, or Ctrl+C: no further variants */
+    }
+    if (rc == WB_EXIT_OK && n > 1)
+        for (i = 0; i < 2; i++)
+            if (r->sinks[i]->compare)
+                r->sinks[i]->compare(r->sinks[i], n, (const void *const *)variants, (const double *const *)medians);
+    while (n-- > 0) {
+        free(variants[n]);
+        free(medians[n]);
+    }
+    free(result);
+    return rc;
+}
+
+/* Parses the arguments into r. Returns WB_EXIT_OK, a usage error, or -1 for --help. */
+static int parse(wb_run *r, int argc, char **argv)
+{
+    wb_option_set sets[2];
+    wb_option common_table[WB_MAX_COMMON_OPTIONS];
+    char err[512];
+    int i;
+    for (i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "/?") == 0)
+            return -1;   /* main prints the module's help */
+    wb_common_options_for(r->m, common_table, WB_MAX_COMMON_OPTIONS);
+    sets[0].table = common_table;
+    sets[0].config = &r->common;
+    sets[1].table = r->m->options;
+    sets[1].config = r->config;
+    if (wb_options_defaults(sets, 2, err, sizeof err) != 0 ||
+        wb_options_parse(sets, 2, argc, argv, err, sizeof err) != 0 ||
+        (r->m->check && r->m->check(r->config, err, sizeof err) != 0))
+        return wb_usage_error(r->m->name, err);
+    join_args(r->options_text, sizeof r->options_text, argc, argv);
+    return WB_EXIT_OK;
+}
+
+static void describe(wb_run *r)
+{
+    wb_run_info *info = &r->info;
+    info->m = r->m;
+    info->common = &r->common;
+    info->si = &r->si;
+    info->clk = &r->clk;
+    info->options_text = r->options_text;
+    info->run_id = r->run_id;
+    info->priority_text = r->priority_text;
+    info->affinity_text = r->affinity_text;
+    info->context_warnings = &r->context_warnings;
+    r->plan.warmup = (unsigned)r->common.warmup;
+    r->plan.repeat = (unsigned)r->common.repeat;
+    r->plan.resolution_ticks = r->clk.resolution_ticks;
+    r->plan.context_warnings = &r->context_warnings;
+    r->plan.leap_ms = env_number("WINBENCH_TEST_QPC_LEAP_MS");
+    r->plan.slow_rep = env_number("WINBENCH_TEST_SLOW_REP");
+}
+
+static int run_parsed(wb_run *r)
+{
+    char stamp[32], err[MAX_PATH + 64];
+    int rc, i, csv_failed;
+    wb_sysinfo_read(&r->si);
+    local_stamp(stamp, sizeof stamp);
+    if (r->common.run_id) snprintf(r->run_id, sizeof r->run_id, "%s", r->common.run_id);
+    else snprintf(r->run_id, sizeof r->run_id, "%s-%s", r->si.host, stamp);
+    rc = apply_process_settings(r);
+    wb_context_warnings(&r->si, r->common.affinity != 0, &r->context_warnings);
+    if (rc != WB_EXIT_OK) return rc;
+    describe(r);
+    r->sinks[0] = wb_csv_sink_open(&r->info, stamp, &rc);
+    if (r->sinks[0] == NULL) return rc;
+    r->sinks[1] = wb_console_sink_open(wb_csv_sink_is_stdout(r->sinks[0]) ? stderr : stdout, r->common.quiet);
+    if (r->sinks[1] == NULL) {
+        r->sinks[0]->end(r->sinks[0], WB_EXIT_RUNTIME);
+        wb_csv_sink_free(r->sinks[0]);
+        return runtime_error(r, "out of memory");
+    }
+    wb_clock_init(&r->clk);
+    r->plan.resolution_ticks = r->clk.resolution_ticks;
+    for (i = 0; i < 2; i++) r->sinks[i]->begin(r->sinks[i], &r->info);
+
+    rc = run_variants(r);
+    r->sinks[1]->end(r->sinks[1], rc);
+    csv_failed = r->sinks[0]->end(r->sinks[0], rc) != 0;
+    if (csv_failed && rc == WB_EXIT_OK) {
+        snprintf(err, sizeof err, "writing %s failed (disk full?)", wb_csv_sink_path(r->sinks[0]));
+        rc = runtime_error(r, err);
+    }
+    wb_console_sink_close(r->sinks[1], rc, wb_csv_sink_path(r->sinks[0]), wb_csv_sink_rows(r->sinks[0]),
+                          wb_csv_sink_is_stdout(r->sinks[0]));
+    wb_csv_sink_free(r->sinks[0]);
+    return rc;
+}
+
+int wb_run_module(const wb_module *m, int argc, char **argv)
+{
+    wb_run *r = (wb_run *)calloc(1, sizeof *r);
+    int rc;
+    if (r == NULL) {
+        fprintf(stderr, "winbench: %s: out of memory\n", m->name);
+        return WB_EXIT_RUNTIME;
+    }
+    r->m = m;
+    wb_watch_for_stop();
+    r->config = calloc(1, m->config_size ? m->config_size : 1);
+    if (r->config == NULL) rc = runtime_error(r, "out of memory");
+    else if ((rc = parse(r, argc, argv)) == WB_EXIT_OK) rc = run_parsed(r);
+    free(r->config);
+    free(r);
+    return rc;
+}

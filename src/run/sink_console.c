@@ -1,0 +1,222 @@
+/* The console sink: what a person reads while a benchmark runs. The banner, one line per
+ * repetition (in the module's terms when it has its own), the summary, the warnings on
+ * stderr, and a progress line on stderr when that is a console and a repetition runs long. */
+#include "sink.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct console_sink {
+    wb_sink base;
+    FILE *con;
+    int quiet;
+    const wb_run_info *run;
+    const void *variant;
+    /* progress, from its own thread */
+    HANDLE thread, stop;
+    const volatile LONG *permille;
+    volatile LONG index, total, shown;
+    CRITICAL_SECTION lock;   /* result lines and the progress line do not interleave */
+} console_sink;
+
+static DWORD WINAPI progress_main(void *arg)
+{
+    console_sink *c = (console_sink *)arg;
+    /* First report after 2 s: short repetitions never show progress. */
+    DWORD wait = 2000;
+    while (WaitForSingleObject(c->stop, wait) == WAIT_TIMEOUT) {
+        EnterCriticalSection(&c->lock);
+        if (c->permille) {
+            fprintf(stderr, "\r  rep %ld/%ld: %3ld%%", (long)c->index, (long)c->total, (long)(*c->permille / 10));
+            fflush(stderr);
+            c->shown = 1;
+        }
+        LeaveCriticalSection(&c->lock);
+        wait = 1000;
+    }
+    return 0;
+}
+
+/* Before a result line: take the console and wipe a progress line. */
+static void take(console_sink *c)
+{
+    EnterCriticalSection(&c->lock);
+    if (c->shown) {
+        fprintf(stderr, "\r%40s\r", "");
+        c->shown = 0;
+    }
+}
+
+static void give(console_sink *c)
+{
+    fflush(c->con);
+    LeaveCriticalSection(&c->lock);
+}
+
+static void con_begin(wb_sink *s, const wb_run_info *run)
+{
+    console_sink *c = (console_sink *)s;
+    const wb_sysinfo *si = run->si;
+    DWORD mode;
+    c->run = run;
+    if (!c->quiet && GetConsoleMode(GetStdHandle(STD_ERROR_HANDLE), &mode)) {
+        c->stop = CreateEventA(NULL, TRUE, FALSE, NULL);
+        if (c->stop) c->thread = CreateThread(NULL, 0, progress_main, c, 0, NULL);
+    }
+    if (c->quiet) return;
+    take(c);
+    fprintf(c->con, "winbench %s: %s on %s, %s %u.%u.%u%s%s %s%s%s, %u CPUs, QPC %llu Hz\n",
+            WINBENCH_VERSION, run->m->name, si->host, si->os_name, si->os_major, si->os_minor,
+            si->os_build, si->os_csd[0] ? " " : "", si->os_csd, si->arch,
+            si->wine[0] ? ", Wine " : "", si->wine, si->cpus, (unsigned long long)run->clk->freq);
+    give(c);
+}
+
+static void con_variant(wb_sink *s, const wb_variant_info *v)
+{
+    ((console_sink *)s)->variant = v->config;
+}
+
+static void con_rep_start(wb_sink *s, unsigned index, unsigned total, const volatile LONG *permille)
+{
+    console_sink *c = (console_sink *)s;
+    EnterCriticalSection(&c->lock);
+    c->index = (LONG)index;
+    c->total = (LONG)total;
+    c->permille = permille;
+    LeaveCriticalSection(&c->lock);
+}
+
+static void generic_rep_line(const console_sink *c, const wb_rep_result *r)
+{
+    const wb_measure *m = &r->measure;
+    const char *op = c->run->m->op_name;
+    double cpu = m->cpu_user_s + m->cpu_kernel_s;
+    /* The seed's form: "9.73e+005 SendMessage/sec (51.39 sec)", then the cost and CPU split. */
+    fprintf(c->con, "  rep %u/%u: %.2e %s/sec (%.2f sec)  %.1f ns/%s  cpu %.0f%% (user %.0f%%, kernel %.0f%%)\n",
+            r->rep, r->reps, m->ops_per_s, op, m->elapsed_s, m->ns_per_op, op, m->cpu_pct,
+            cpu > 0 ? 100.0 * m->cpu_user_s / cpu : 0.0, cpu > 0 ? 100.0 * m->cpu_kernel_s / cpu : 0.0);
+}
+
+static void con_rep(wb_sink *s, const wb_rep_result *r)
+{
+    console_sink *c = (console_sink *)s;
+    if (c->quiet || r->partial) return;
+    take(c);
+    if (c->run->m->print_rep) c->run->m->print_rep(c->con, r->rep, r->reps, r->sample);
+    else generic_rep_line(c, r);
+    give(c);
+}
+
+static void con_line(wb_sink *s, const char *text)
+{
+    console_sink *c = (console_sink *)s;
+    if (c->quiet) return;
+    take(c);
+    fprintf(c->con, "%s\n", text);
+    give(c);
+}
+
+static void con_note(wb_sink *s, const char *text)
+{
+    console_sink *c = (console_sink *)s;
+    take(c);
+    fprintf(c->con, "%s\n", text);
+    give(c);
+}
+
+/* "sendmsg iterations=1000000 target=button ...": what the summary below describes. */
+static void print_module_options(const console_sink *c)
+{
+    const wb_option *o;
+    char buf[64];
+    fprintf(c->con, "%s", c->run->m->name);
+    for (o = c->run->m->options; o->name; o++) {
+        wb_option_value_text(o, c->variant, buf, sizeof buf);
+        fprintf(c->con, " %s=%s", o->name, buf);
+    }
+    fprintf(c->con, "\n");
+}
+
+static void con_summary(wb_sink *s, const wb_variant_result *r)
+{
+    console_sink *c = (console_sink *)s;
+    const wb_module *m = c->run->m;
+    int k;
+    take(c);
+    print_module_options(c);
+    if (m->print_summary) {
+        wb_run_summary sum;
+        sum.reps = r->reps;
+        sum.ops_per_s = r->rate.median;
+        sum.ns_per_op = r->ns_median;
+        sum.cpu_pct = r->cpu_median;
+        sum.metrics = r->medians;
+        m->print_summary(c->con, &sum);
+    } else {
+        fprintf(c->con, "  median %.4g %s/sec, %.1f ns each (min %.4g, max %.4g", r->rate.median, m->op_name,
+                r->ns_median, r->rate.min, r->rate.max);
+        if (r->rate.n > 1) fprintf(c->con, ", CV %.2f%%", 100.0 * r->rate.cv);
+        fprintf(c->con, ", %lu rep%s)\n", (unsigned long)r->rate.n, r->rate.n == 1 ? "" : "s");
+    }
+    give(c);
+    for (k = 0; k < r->warnings.n; k++) fprintf(stderr, "winbench: %s: warning: %s\n", m->name, r->warnings.text[k]);
+}
+
+static void con_compare(wb_sink *s, int n, const void *const *variants, const double *const *medians)
+{
+    console_sink *c = (console_sink *)s;
+    if (c->run->m->compare == NULL) return;
+    take(c);
+    c->run->m->compare(c->con, n, variants, medians);
+    give(c);
+}
+
+static int con_end(wb_sink *s, int rc)
+{
+    console_sink *c = (console_sink *)s;
+    (void)rc;
+    if (c->thread) {
+        SetEvent(c->stop);
+        WaitForSingleObject(c->thread, INFINITE);
+        CloseHandle(c->thread);
+        c->thread = NULL;
+    }
+    if (c->stop) CloseHandle(c->stop);
+    c->stop = NULL;
+    take(c);
+    give(c);
+    return 0;
+}
+
+wb_sink *wb_console_sink_open(FILE *con, int quiet)
+{
+    console_sink *c = (console_sink *)calloc(1, sizeof *c);
+    if (c == NULL) return NULL;
+    c->base.begin = con_begin;
+    c->base.variant = con_variant;
+    c->base.rep_start = con_rep_start;
+    c->base.rep = con_rep;
+    c->base.extra_row = NULL;
+    c->base.line = con_line;
+    c->base.note = con_note;
+    c->base.summary = con_summary;
+    c->base.compare = con_compare;
+    c->base.end = con_end;
+    c->con = con;
+    c->quiet = quiet;
+    InitializeCriticalSection(&c->lock);
+    return &c->base;
+}
+
+void wb_console_sink_close(wb_sink *s, int rc, const char *csv_path, int csv_rows, int csv_on_stdout)
+{
+    console_sink *c = (console_sink *)s;
+    const char *name = c->run ? c->run->m->name : "run";
+    if (rc == WB_EXIT_INTERRUPTED)
+        fprintf(stderr, "winbench: %s: interrupted; the rows measured so far are in %s\n", name,
+                csv_rows ? csv_path : "(no file: nothing was measured)");
+    if (rc == WB_EXIT_OK && !csv_on_stdout) fprintf(c->con, "CSV: %s\n", csv_path);
+    DeleteCriticalSection(&c->lock);
+    free(c);
+}

@@ -1,0 +1,297 @@
+/* The CSV sink: one row per repetition, per extra row a module adds, and per summary, each
+ * carrying the full context so that files from several machines concatenate into one sheet.
+ * The columns are those of src/core/csv_columns.h, with the module's options, facts and
+ * metrics between them (docs/csv.md lists every one). Rows are flushed as they are measured. */
+#include "sink.h"
+
+#include <fcntl.h>
+#include <io.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/csv_columns.h"
+#include "wb_csv.h"
+#include "wb_files.h"
+
+typedef struct csv_sink {
+    wb_sink base;
+    const wb_run_info *run;
+    const wb_variant_info *variant;
+    FILE *f;
+    wb_csv csv;
+    char path[MAX_PATH];
+    int is_stdout, rows, header_written;
+    char context[WB_CONTEXT_COUNT][64];   /* the context cells that do not change within a run */
+} csv_sink;
+
+/* One row's measures, by column; NaN cells are written empty. */
+typedef struct measure_cells {
+    double v[WB_MEASURE_COUNT];
+} measure_cells;
+
+static void cells_clear(measure_cells *c)
+{
+    int i;
+    for (i = 0; i < WB_MEASURE_COUNT; i++) c->v[i] = NAN;
+}
+
+static void cells_measure(measure_cells *c, const wb_measure *m, int with_cpu)
+{
+    c->v[WB_COL_OPS] = (double)m->ops;
+    c->v[WB_COL_ELAPSED_S] = m->elapsed_s;
+    c->v[WB_COL_OPS_PER_S] = m->ops_per_s;
+    c->v[WB_COL_NS_PER_OP] = m->ns_per_op;
+    if (!with_cpu) return;
+    c->v[WB_COL_CPU_USER_S] = m->cpu_user_s;
+    c->v[WB_COL_CPU_KERNEL_S] = m->cpu_kernel_s;
+    c->v[WB_COL_CPU_PCT] = m->cpu_pct;
+    c->v[WB_COL_THREAD_USER_S] = m->thr_user_s;
+    c->v[WB_COL_THREAD_KERNEL_S] = m->thr_kernel_s;
+}
+
+static void utc_timestamp(char *buf, size_t cap)
+{
+    SYSTEMTIME t;
+    GetSystemTime(&t);
+    snprintf(buf, cap, "%04u-%02u-%02uT%02u:%02u:%02uZ", t.wYear, t.wMonth, t.wDay, t.wHour, t.wMinute, t.wSecond);
+}
+
+static void fill_context(csv_sink *c)
+{
+    const wb_run_info *run = c->run;
+    const wb_sysinfo *si = run->si;
+#define SET(col, ...) snprintf(c->context[WB_COL_##col], sizeof c->context[0], __VA_ARGS__)
+    SET(OS_VERSION, "%u.%u", si->os_major, si->os_minor);
+    SET(OS_BUILD, "%u", si->os_build);
+    SET(OS_SERVER, "%d", si->os_server);
+    SET(WOW64, "%d", si->wow64);
+    SET(CPU_MHZ, "%u", si->cpu_mhz);
+    SET(CPUS, "%u", si->cpus);
+    if (si->hypervisor >= 0) SET(HYPERVISOR, "%d", si->hypervisor);
+    if (si->themes_active >= 0) SET(THEMES_ACTIVE, "%d", si->themes_active);
+    SET(QPC_HZ, "%llu", (unsigned long long)run->clk->freq);
+    wb_csv_format_double(wb_ticks_to_s(run->clk->resolution_ticks) * 1e9, c->context[WB_COL_QPC_RESOLUTION_NS],
+                         sizeof c->context[0]);
+    wb_csv_format_double(run->clk->call_ns, c->context[WB_COL_QPC_CALL_NS], sizeof c->context[0]);
+    SET(REPEAT, "%llu", (unsigned long long)run->common->repeat);
+    SET(WARMUP, "%llu", (unsigned long long)run->common->warmup);
+#undef SET
+}
+
+/* The context cells; the long texts are taken from where they live. */
+static const char *context_cell(const csv_sink *c, int col, char *buf, size_t cap)
+{
+    const wb_run_info *run = c->run;
+    const wb_sysinfo *si = run->si;
+    switch (col) {
+    case WB_COL_TIMESTAMP_UTC: utc_timestamp(buf, cap); return buf;
+    case WB_COL_RUN_ID: return run->run_id;
+    case WB_COL_HOST: return si->host;
+    case WB_COL_OS_NAME: return si->os_name;
+    case WB_COL_OS_SP: return si->os_csd;
+    case WB_COL_VERSION_API: return si->version_api;
+    case WB_COL_ARCH: return si->arch;
+    case WB_COL_CPU_NAME: return si->cpu_name;
+    case WB_COL_WINE_VERSION: return si->wine;
+    case WB_COL_TOOL_VERSION: return WINBENCH_VERSION;
+    case WB_COL_PRIORITY: return run->priority_text;
+    case WB_COL_AFFINITY: return run->affinity_text;
+    case WB_COL_OPTIONS: return run->options_text;
+    case WB_COL_PEAK_WORKING_SET_KB:
+        snprintf(buf, cap, "%llu", (unsigned long long)wb_peak_working_set_kb());
+        return buf;
+    default: return c->context[col];
+    }
+}
+
+static void write_header(csv_sink *c)
+{
+    const wb_module *m = c->run->m;
+    const wb_option *o;
+    int i;
+    for (i = 0; i < WB_LEAD_COUNT; i++) wb_csv_text(&c->csv, wb_lead_columns[i]);
+    for (o = m->options; o->name; o++) wb_csv_text(&c->csv, o->name);
+    for (i = 0; m->fact_names && m->fact_names[i]; i++) wb_csv_text(&c->csv, m->fact_names[i]);
+    for (i = 0; i < WB_MEASURE_COUNT; i++) wb_csv_text(&c->csv, wb_measure_columns[i]);
+    for (i = 0; m->metric_names && m->metric_names[i]; i++) wb_csv_text(&c->csv, m->metric_names[i]);
+    wb_csv_text(&c->csv, WB_WARNINGS_COLUMN);
+    for (i = 0; i < WB_CONTEXT_COUNT; i++) wb_csv_text(&c->csv, wb_context_columns[i]);
+    wb_csv_end_row(&c->csv);
+}
+
+/* One whole row: the lead columns, options, facts, measures, metrics, warnings, context. */
+static void write_row(csv_sink *c, const char *kind, unsigned rep, const measure_cells *mc,
+                      const double *metrics, const wb_warnings *warnings)
+{
+    const wb_module *m = c->run->m;
+    const wb_option *o;
+    char buf[512];
+    int i;
+    wb_csv_u64(&c->csv, WB_CSV_SCHEMA);
+    wb_csv_text(&c->csv, m->name);
+    wb_csv_text(&c->csv, c->run->common->label ? c->run->common->label : "");
+    wb_csv_text(&c->csv, kind);
+    if (rep) wb_csv_u64(&c->csv, rep);
+    else wb_csv_empty(&c->csv);
+    for (o = m->options; o->name; o++) {
+        wb_option_value_text(o, c->variant->config, buf, sizeof buf);
+        wb_csv_text(&c->csv, buf);
+    }
+    for (i = 0; m->fact_names && m->fact_names[i]; i++)
+        wb_csv_text(&c->csv, c->variant->facts[i] ? c->variant->facts[i] : "");
+    for (i = 0; i < WB_MEASURE_COUNT; i++) {
+        if (i == WB_COL_OPS || i == WB_COL_N) {   /* counts: written as integers */
+            if (mc->v[i] == mc->v[i]) wb_csv_u64(&c->csv, (uint64_t)mc->v[i]);
+            else wb_csv_empty(&c->csv);
+        } else {
+            wb_csv_double(&c->csv, mc->v[i]);
+        }
+    }
+    for (i = 0; m->metric_names && m->metric_names[i]; i++) wb_csv_double(&c->csv, metrics[i]);
+    wb_warn_codes(warnings, buf, sizeof buf);
+    wb_csv_text(&c->csv, buf);
+    for (i = 0; i < WB_CONTEXT_COUNT; i++) wb_csv_text(&c->csv, context_cell(c, i, buf, sizeof buf));
+    if (wb_csv_end_row(&c->csv) == 0) c->rows++;
+}
+
+static void csv_begin(wb_sink *s, const wb_run_info *run)
+{
+    csv_sink *c = (csv_sink *)s;
+    c->run = run;
+    fill_context(c);
+}
+
+static void csv_variant(wb_sink *s, const wb_variant_info *v)
+{
+    csv_sink *c = (csv_sink *)s;
+    c->variant = v;
+    if (!c->header_written) {
+        write_header(c);
+        c->header_written = 1;
+    }
+}
+
+static void csv_rep(wb_sink *s, const wb_rep_result *r)
+{
+    csv_sink *c = (csv_sink *)s;
+    measure_cells mc;
+    cells_clear(&mc);
+    /* A partial repetition gets the generic measures only: its CPU times cover a cut interval
+     * the summary does not use. */
+    cells_measure(&mc, &r->measure, !r->partial);
+    if (r->partial && r->measure.ops == 0) mc.v[WB_COL_NS_PER_OP] = NAN;
+    write_row(c, r->partial ? "partial" : "rep", r->rep, &mc, r->sample->metrics, &r->warnings);
+}
+
+static void csv_extra_row(wb_sink *s, const wb_extra_row *row)
+{
+    csv_sink *c = (csv_sink *)s;
+    measure_cells mc;
+    cells_clear(&mc);
+    mc.v[WB_COL_OPS] = (double)row->ops;
+    mc.v[WB_COL_ELAPSED_S] = row->elapsed_s;
+    mc.v[WB_COL_OPS_PER_S] = row->elapsed_s > 0 ? (double)row->ops / row->elapsed_s : NAN;
+    mc.v[WB_COL_NS_PER_OP] = row->ops ? row->elapsed_s * 1e9 / (double)row->ops : NAN;
+    write_row(c, row->kind, row->rep, &mc, row->metrics, c->run->context_warnings);
+}
+
+static void csv_summary(wb_sink *s, const wb_variant_result *r)
+{
+    csv_sink *c = (csv_sink *)s;
+    measure_cells mc;
+    wb_measure m = r->total;
+    /* The summary's rate and cost are the medians over repetitions; ops, elapsed and CPU are
+     * totals. */
+    m.ops_per_s = r->rate.median;
+    m.ns_per_op = r->ns_median;
+    cells_clear(&mc);
+    cells_measure(&mc, &m, 1);
+    mc.v[WB_COL_N] = (double)r->rate.n;
+    mc.v[WB_COL_RATE_MIN] = r->rate.min;
+    mc.v[WB_COL_RATE_MAX] = r->rate.max;
+    mc.v[WB_COL_RATE_MEAN] = r->rate.mean;
+    mc.v[WB_COL_RATE_MEDIAN] = r->rate.median;
+    mc.v[WB_COL_RATE_STDDEV] = r->rate.stddev;
+    mc.v[WB_COL_RATE_CV] = r->rate.cv;
+    write_row(c, r->interrupted ? "interrupted" : "summary", 0, &mc, r->medians, &r->warnings);
+}
+
+/* Closes the file; one that holds no measurement (the run failed first) is removed. */
+static int csv_end(wb_sink *s, int rc)
+{
+    csv_sink *c = (csv_sink *)s;
+    int failed = c->csv.error;
+    (void)rc;
+    if (c->f == NULL) return 0;
+    if (c->is_stdout) {
+        fflush(stdout);
+    } else {
+        if (fclose(c->f) != 0) failed = 1;
+        if (c->rows == 0) DeleteFileA(c->path);
+    }
+    c->f = NULL;
+    return failed ? -1 : 0;
+}
+
+/* Creates the file without ever replacing one unless --force. */
+static int open_file(csv_sink *c, const wb_run_info *run, const char *stamp)
+{
+    const wb_common *common = run->common;
+    const char *ext = common->tsv ? "tsv" : "csv";
+    int explicit_path = common->csv != NULL, attempt;
+    unsigned long code = 0;
+    char msg[MAX_PATH + 300];
+
+    if (explicit_path && strcmp(common->csv, "-") == 0) {
+        c->f = stdout;
+        c->is_stdout = 1;
+        _setmode(_fileno(stdout), _O_BINARY);   /* rows end in CRLF already */
+        snprintf(c->path, sizeof c->path, "-");
+        return WB_EXIT_OK;
+    }
+    for (attempt = 1; attempt <= 100; attempt++) {
+        if (explicit_path)
+            snprintf(c->path, sizeof c->path, "%s", common->csv);
+        else if (attempt == 1)
+            snprintf(c->path, sizeof c->path, "winbench-%s-%s-%s.%s", run->m->name, run->si->host, stamp, ext);
+        else   /* two runs in the same second: never overwrite, number the newer one */
+            snprintf(c->path, sizeof c->path, "winbench-%s-%s-%s-%d.%s", run->m->name, run->si->host, stamp,
+                     attempt, ext);
+        c->f = wb_create_file(c->path, common->force, &code);
+        if (c->f != NULL) return WB_EXIT_OK;
+        if (explicit_path || (code != ERROR_FILE_EXISTS && code != ERROR_ALREADY_EXISTS)) break;
+    }
+    if (wb_create_file_error("csv", c->path, code, msg, sizeof msg) == WB_EXIT_USAGE)
+        return wb_usage_error(run->m->name, msg);
+    fprintf(stderr, "winbench: %s: %s\n", run->m->name, msg);
+    return WB_EXIT_RUNTIME;
+}
+
+wb_sink *wb_csv_sink_open(const wb_run_info *run, const char *stamp, int *rc)
+{
+    csv_sink *c = (csv_sink *)calloc(1, sizeof *c);
+    if (c == NULL) {
+        *rc = WB_EXIT_RUNTIME;
+        fprintf(stderr, "winbench: %s: out of memory\n", run->m->name);
+        return NULL;
+    }
+    *rc = open_file(c, run, stamp);
+    if (*rc != WB_EXIT_OK) {
+        free(c);
+        return NULL;
+    }
+    wb_csv_init(&c->csv, c->f, run->common->tsv ? '\t' : ',');
+    c->base.begin = csv_begin;
+    c->base.variant = csv_variant;
+    c->base.rep = csv_rep;
+    c->base.extra_row = csv_extra_row;
+    c->base.summary = csv_summary;
+    c->base.end = csv_end;
+    return &c->base;
+}
+
+const char *wb_csv_sink_path(const wb_sink *s) { return ((const csv_sink *)s)->path; }
+int wb_csv_sink_rows(const wb_sink *s) { return ((const csv_sink *)s)->rows; }
+int wb_csv_sink_is_stdout(const wb_sink *s) { return ((const csv_sink *)s)->is_stdout; }
+void wb_csv_sink_free(wb_sink *s) { free(s); }

@@ -1,0 +1,36 @@
+/* Ctrl+C and Ctrl+Break: stop at the next safe point and keep what was measured. */
+#include <stdlib.h>
+#include "wb_runner.h"
+
+volatile LONG wb_stop_requested;
+
+static BOOL WINAPI on_console_ctrl(DWORD type)
+{
+    if (type != CTRL_C_EVENT && type != CTRL_BREAK_EVENT) return FALSE;
+    InterlockedExchange(&wb_stop_requested, 1);
+    return TRUE;   /* handled: the run stops at its next safe point and writes what it has */
+}
+
+/* WINBENCH_STOP_AFTER_MS=N: the same stop N ms into the run, so that tests can take the
+ * interruption path where no console can send Ctrl+C (Wine without a terminal). */
+static DWORD WINAPI stop_timer(void *arg)
+{
+    Sleep((DWORD)(UINT_PTR)arg);
+    on_console_ctrl(CTRL_C_EVENT);
+    return 0;
+}
+
+void wb_watch_for_stop(void)
+{
+    static int armed;
+    char text[16];
+    DWORD n;
+    if (armed) return;
+    armed = 1;
+    SetConsoleCtrlHandler(on_console_ctrl, TRUE);
+    n = GetEnvironmentVariableA("WINBENCH_STOP_AFTER_MS", text, sizeof text);
+    if (n > 0 && n < sizeof text) {
+        HANDLE t = CreateThread(NULL, 0, stop_timer, (void *)(UINT_PTR)strtoul(text, NULL, 10), 0, NULL);
+        if (t) CloseHandle(t);
+    }
+}

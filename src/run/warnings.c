@@ -1,0 +1,95 @@
+/* Warnings and the rules that raise them. Nothing is ever dropped or corrected silently: a
+ * suspect number is kept and marked. One warning per code: the first sentence is kept. */
+#include "warnings.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void wb_warn(wb_warnings *w, const char *code, const char *fmt, ...)
+{
+    va_list ap;
+    int i;
+    for (i = 0; i < w->n; i++)
+        if (strcmp(w->code[i], code) == 0) return;
+    if (w->n >= WB_MAX_WARNINGS) return;
+    snprintf(w->code[w->n], sizeof w->code[0], "%s", code);
+    va_start(ap, fmt);
+    vsnprintf(w->text[w->n], sizeof w->text[0], fmt, ap);
+    va_end(ap);
+    w->n++;
+}
+
+void wb_warn_add_all(wb_warnings *into, const wb_warnings *from)
+{
+    int i;
+    for (i = 0; i < from->n; i++) wb_warn(into, from->code[i], "%s", from->text[i]);
+}
+
+void wb_warn_codes(const wb_warnings *w, char *buf, size_t cap)
+{
+    size_t used = 0;
+    int i;
+    buf[0] = '\0';
+    for (i = 0; i < w->n && used + 1 < cap; i++) {
+        int n = snprintf(buf + used, cap - used, "%s%s", i ? ";" : "", w->code[i]);
+        if (n < 0) break;
+        used += (size_t)n;
+    }
+}
+
+void wb_context_warnings(const wb_sysinfo *si, int pinned, wb_warnings *w)
+{
+    if (si->wine[0])
+        wb_warn(w, "wine", "running under Wine %s: its numbers are not Windows numbers", si->wine);
+    if (si->hypervisor == 1)
+        wb_warn(w, "hypervisor",
+                "running in a virtual machine (CPUID): expect timer and scheduling noise; compare VMs on the same host");
+    if (si->os_major == 5 && si->cpus > 1 && !pinned)
+        wb_warn(w, "unpinned",
+                "multi-core Windows %u.%u without --affinity: QPC may be read on cores whose counters differ "
+                "(pin with --affinity 0x1)", si->os_major, si->os_minor);
+}
+
+void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks, wb_warnings *w)
+{
+    double qpc_s = wb_ticks_to_s(s->iv.t1 - s->iv.t0);
+    double tick_s = (double)(DWORD)(s->iv.tick1 - s->iv.tick0) / 1000.0;
+    /* GetTickCount moves in 10-16 ms steps: only a gap beyond that and 10% is a leap. */
+    if (fabs(qpc_s - tick_s) > 0.05 + 0.1 * tick_s)
+        wb_warn(w, "qpc_leap", "repetition %u: QPC measured %.3f s where GetTickCount measured %.3f s "
+                "(a counter leap, KB274323?): that repetition's numbers are suspect", rep, qpc_s, tick_s);
+    if (resolution_ticks && s->iv.t1 - s->iv.t0 < 1000 * resolution_ticks)
+        wb_warn(w, "short_interval", "repetition %u lasted %.1f us, under 1000 x the timer's resolution: "
+                "use more iterations or a longer duration", rep, qpc_s * 1e6);
+}
+
+/* Outliers are judged on the time per operation, as hyperfine judges times: a rate cannot fall
+ * below 0, so a very slow repetition could never score far from the median; a time can. */
+void wb_run_warnings(const double *ns_per_op, size_t n, const wb_summary *rate, wb_warnings *w)
+{
+    double *z = (double *)malloc((n ? n : 1) * sizeof *z);
+    double *scratch = (double *)malloc((n ? n : 1) * sizeof *scratch);
+    size_t i;
+    if (n >= 3 && z && scratch) {
+        char which[128] = "";
+        size_t used = 0;
+        wb_modified_zscores(ns_per_op, n, scratch, z);
+        for (i = 0; i < n; i++)
+            if (fabs(z[i]) > WB_OUTLIER_THRESHOLD && used + 8 < sizeof which)
+                used += (size_t)snprintf(which + used, sizeof which - used, "%s%lu", used ? ", " : "", (unsigned long)i + 1);
+        if (z[0] > WB_OUTLIER_THRESHOLD)
+            wb_warn(w, "first_slow", "the first repetition was much slower than the others: "
+                    "add --warmup 1 (or more) so that caches and the scheduler settle first");
+        if (used)
+            wb_warn(w, "outliers", "statistical outliers (modified Z-score over %.1f) in repetition(s) %s: "
+                    "something else ran; rerun on a quieter machine", WB_OUTLIER_THRESHOLD, which);
+    }
+    if (n >= 2 && rate->cv == rate->cv && rate->cv > 0.05)
+        wb_warn(w, "cv_high", "the repetitions vary a lot (CV %.1f%%): the median is reported, but compare with care",
+                100.0 * rate->cv);
+    free(z);
+    free(scratch);
+}

@@ -1,0 +1,30 @@
+/* Warnings that protect the user: conditions under which a number cannot be trusted as it is.
+ * Each has a short code for the CSV's `warnings` column and a sentence for the console. The
+ * rules that raise them live beside them, in warnings.c. Private to winbench.exe. */
+#ifndef WB_WARNINGS_H
+#define WB_WARNINGS_H
+
+#include <stddef.h>
+#include "wb_module.h"
+#include "wb_stats.h"
+#include "win/wb_sysinfo.h"
+
+#define WB_MAX_WARNINGS 16
+typedef struct wb_warnings {
+    int n;
+    char code[WB_MAX_WARNINGS][24];
+    char text[WB_MAX_WARNINGS][256];
+} wb_warnings;
+
+void wb_warn(wb_warnings *w, const char *code, const char *fmt, ...);
+void wb_warn_add_all(wb_warnings *into, const wb_warnings *from);
+void wb_warn_codes(const wb_warnings *w, char *buf, size_t cap);   /* "wine;cv_high" */
+
+/* The rules. About the machine and the process (in every row): */
+void wb_context_warnings(const wb_sysinfo *si, int pinned, wb_warnings *w);
+/* What one repetition's own numbers say about it (resolution_ticks: the QPC's measured step): */
+void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks, wb_warnings *w);
+/* What the repetitions say together (ns_per_op[0..n-1] in order, sum: their rates' summary): */
+void wb_run_warnings(const double *ns_per_op, size_t n, const wb_summary *rate, wb_warnings *w);
+
+#endif

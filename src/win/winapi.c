@@ -1,0 +1,41 @@
+/* The run-time import table: each entry loaded on first use and remembered, found or not.
+ * A DLL winbench does not link (psapi, winmm, uxtheme) is loaded with LoadLibrary and kept for
+ * the life of the process. */
+#include "winapi.h"
+
+#include <string.h>
+
+typedef struct entry {
+    const char *name, *dll, *since;
+} entry;
+
+#define WB_WINAPI_ENTRY(name, dll, since, ret, conv, params) { #name, dll, since },
+static const entry table[WB_API_COUNT] = { WB_WINAPI_IMPORTS(WB_WINAPI_ENTRY) };
+#undef WB_WINAPI_ENTRY
+
+/* 0: not looked up yet; 1: looked up (proc may be NULL). Pointer-sized stores are atomic on
+ * x86 and x64, and two threads looking the same name up find the same address. */
+static FARPROC procs[WB_API_COUNT];
+static volatile LONG looked_up[WB_API_COUNT];
+
+FARPROC wb_winapi_get(wb_winapi_id id)
+{
+    HMODULE dll;
+    if (id < 0 || id >= WB_API_COUNT) return NULL;
+    if (looked_up[id]) return procs[id];
+    dll = GetModuleHandleA(table[id].dll);
+    if (dll == NULL) dll = LoadLibraryA(table[id].dll);
+    procs[id] = dll ? GetProcAddress(dll, table[id].name) : NULL;
+    InterlockedExchange(&looked_up[id], 1);
+    return procs[id];
+}
+
+FARPROC wb_winapi_get_from(HMODULE module, wb_winapi_id id)
+{
+    if (module == NULL || id < 0 || id >= WB_API_COUNT) return NULL;
+    return GetProcAddress(module, table[id].name);
+}
+
+const char *wb_winapi_name(wb_winapi_id id) { return id >= 0 && id < WB_API_COUNT ? table[id].name : ""; }
+const char *wb_winapi_dll(wb_winapi_id id) { return id >= 0 && id < WB_API_COUNT ? table[id].dll : ""; }
+const char *wb_winapi_since(wb_winapi_id id) { return id >= 0 && id < WB_API_COUNT ? table[id].since : ""; }

@@ -1,0 +1,50 @@
+/* Every function winbench resolves at run time, declared once (libuv's src/win/winapi.h idea):
+ * what is in this list is what winbench uses beyond Windows XP, or from DLLs it does not link.
+ * Each is loaded on first use; WB_API(name) is NULL where this Windows lacks it, and the caller
+ * degrades with a clear message. No other file calls GetProcAddress. Private to winbench.exe. */
+#ifndef WB_WINAPI_H
+#define WB_WINAPI_H
+
+#include <windows.h>
+#include <commctrl.h>
+#include <psapi.h>
+
+/* X(name, DLL, first Windows that has it, return type, calling convention, parameters) */
+#define WB_WINAPI_IMPORTS(X)                                                                         \
+    X(RtlGetVersion, "ntdll.dll", "Windows 2000", LONG, WINAPI, (OSVERSIONINFOEXW *))                  \
+    X(wine_get_version, "ntdll.dll", "Wine only", const char *, CDECL, (void))                        \
+    X(IsWow64Process, "kernel32.dll", "XP SP2", BOOL, WINAPI, (HANDLE, BOOL *))                        \
+    X(K32GetProcessMemoryInfo, "kernel32.dll", "Windows 7", BOOL, WINAPI,                             \
+      (HANDLE, PROCESS_MEMORY_COUNTERS *, DWORD))                                                     \
+    X(GetProcessMemoryInfo, "psapi.dll", "Windows 2000", BOOL, WINAPI,                               \
+      (HANDLE, PROCESS_MEMORY_COUNTERS *, DWORD))                                                     \
+    X(timeBeginPeriod, "winmm.dll", "Windows 95 / NT 3.5", UINT, WINAPI, (UINT))                     \
+    X(timeEndPeriod, "winmm.dll", "Windows 95 / NT 3.5", UINT, WINAPI, (UINT))                       \
+    X(IsThemeActive, "uxtheme.dll", "Windows XP", BOOL, WINAPI, (void))                              \
+    /* WSAPOLLFD * (the headers hide the type below Vista; src/wait/wait_wsapoll.c has its own) */   \
+    X(WSAPoll, "ws2_32.dll", "Windows Vista", int, WINAPI, (void *, ULONG, INT))                     \
+    /* resolved in the comctl32 the activation context loaded (v6): see wb_winapi_get_from */        \
+    X(InitCommonControlsEx, "comctl32.dll", "Windows 95 / NT 4 with IE 3", BOOL, WINAPI,             \
+      (const INITCOMMONCONTROLSEX *))
+
+#define WB_WINAPI_ID(name, dll, since, ret, conv, params) WB_API_##name,
+typedef enum wb_winapi_id { WB_WINAPI_IMPORTS(WB_WINAPI_ID) WB_API_COUNT } wb_winapi_id;
+#undef WB_WINAPI_ID
+
+#define WB_WINAPI_TYPE(name, dll, since, ret, conv, params) typedef ret (conv *wb_fn_##name) params;
+WB_WINAPI_IMPORTS(WB_WINAPI_TYPE)
+#undef WB_WINAPI_TYPE
+
+/* The function, loading its DLL on first use; NULL when this Windows does not have it. */
+FARPROC wb_winapi_get(wb_winapi_id id);
+/* The same function from one particular loaded module (comctl32 v6 inside an activation
+ * context is another module than the comctl32 outside it). */
+FARPROC wb_winapi_get_from(HMODULE module, wb_winapi_id id);
+/* For messages and `info`: the name, DLL and first Windows of an entry. */
+const char *wb_winapi_name(wb_winapi_id id);
+const char *wb_winapi_dll(wb_winapi_id id);
+const char *wb_winapi_since(wb_winapi_id id);
+
+#define WB_API(name) ((wb_fn_##name)(void (*)(void))wb_winapi_get(WB_API_##name))
+
+#endif

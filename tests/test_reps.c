@@ -1,0 +1,238 @@
+/* The repetition loop (src/run/reps.c) with a fake module and an in-memory sink: warm-up,
+ * repetitions, extra rows and lines from the module, a partial repetition on Ctrl+C, a
+ * failing repetition, the summary and the warnings, with no window, socket or file. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "run/reps.h"
+#include "wbtest.h"
+
+/* ---- the fake module: each repetition "takes" 10 ms of QPC time and does 100 x rep ops ---- */
+
+typedef struct fake_state {
+    unsigned runs;            /* calls to run(), warm-up included */
+    unsigned stop_in_run;     /* set wb_stop_requested during this call (1-based; 0: never) */
+    unsigned fail_in_run;     /* return an error from this call */
+    int same_ops;             /* every repetition does 100 ops (else 100 x rep) */
+} fake_state;
+
+static const char *const fake_metric_names[] = { "rep_seen", NULL };
+
+static int fake_run(void *state, wb_run_ctx *ctx, wb_sample *s, wb_error *err)
+{
+    fake_state *st = (fake_state *)state;
+    uint64_t ten_ms = wb_clock_freq() / 100;
+    double row_metrics[WB_MAX_METRICS];
+    st->runs++;
+    if (st->runs == st->fail_in_run) {
+        wb_error_text(err, "fake failure in call %u", st->runs);
+        return -1;
+    }
+    row_metrics[0] = (double)ctx->rep;
+    ctx->row(ctx, "interval", 7, 0.005, row_metrics);   /* dropped during warm-up */
+    ctx->say(ctx, "a line from the module");             /* likewise */
+    s->iv.t0 = 1000;
+    s->iv.t1 = 1000 + ten_ms + ctx->rep * (ten_ms / 100);   /* +1% a repetition: a spread for the MAD */
+    s->iv.tick0 = 0;
+    s->iv.tick1 = 10;
+    s->ops = 100u * (ctx->rep && !st->same_ops ? ctx->rep : 1);
+    s->metrics[0] = (double)ctx->rep;
+    if (st->runs == st->stop_in_run) {
+        s->ops /= 2;   /* cut short half-way */
+        InterlockedExchange(&wb_stop_requested, 1);
+    }
+    return 0;
+}
+
+static const wb_option no_options[] = { { .name = NULL } };
+
+static const wb_module fake_module = {
+    .name = "fake",
+    .summary = "a module for the repetition loop's tests",
+    .op_name = "op",
+    .options = no_options,
+    .run = fake_run,
+    .metric_names = fake_metric_names,
+};
+
+/* ---- the in-memory sink ---------------------------------------------------------------------- */
+
+typedef struct memory_sink {
+    wb_sink base;
+    unsigned starts, reps, partials, extra_rows, lines, summaries;
+    unsigned rep_numbers[16], last_start_total;
+    uint64_t rep_ops[16];
+    char rep_warnings[16][128];
+    wb_variant_result summary;
+} memory_sink;
+
+static void mem_rep_start(wb_sink *s, unsigned index, unsigned total, const volatile LONG *permille)
+{
+    memory_sink *m = (memory_sink *)s;
+    (void)index, (void)permille;
+    m->starts++;
+    m->last_start_total = total;
+}
+
+static void mem_rep(wb_sink *s, const wb_rep_result *r)
+{
+    memory_sink *m = (memory_sink *)s;
+    if (m->reps < 16) {
+        m->rep_numbers[m->reps] = r->rep;
+        m->rep_ops[m->reps] = r->measure.ops;
+        wb_warn_codes(&r->warnings, m->rep_warnings[m->reps], sizeof m->rep_warnings[0]);
+    }
+    m->reps++;
+    m->partials += r->partial != 0;
+}
+
+static void mem_extra_row(wb_sink *s, const wb_extra_row *row)
+{
+    memory_sink *m = (memory_sink *)s;
+    ok(row->rep >= 1, "extra row of warm-up passed on (rep %u)", row->rep);
+    ok(row->metrics[0] == (double)row->rep, "extra row's metric %g for rep %u", row->metrics[0], row->rep);
+    m->extra_rows++;
+}
+
+static void mem_line(wb_sink *s, const char *text)
+{
+    (void)text;
+    ((memory_sink *)s)->lines++;
+}
+
+static void mem_summary(wb_sink *s, const wb_variant_result *r)
+{
+    memory_sink *m = (memory_sink *)s;
+    m->summaries++;
+    m->summary = *r;
+}
+
+static void memory_sink_init(memory_sink *m)
+{
+    memset(m, 0, sizeof *m);
+    m->base.rep_start = mem_rep_start;
+    m->base.rep = mem_rep;
+    m->base.extra_row = mem_extra_row;
+    m->base.line = mem_line;
+    m->base.summary = mem_summary;
+}
+
+static wb_warnings no_warnings;
+
+static int run_fake(fake_state *st, unsigned warmup, unsigned repeat, unsigned long slow_rep, memory_sink *sink,
+                    wb_variant_result *out, wb_error *err)
+{
+    wb_rep_plan plan;
+    wb_sink *sinks[1];
+    memset(&plan, 0, sizeof plan);
+    plan.warmup = warmup;
+    plan.repeat = repeat;
+    plan.context_warnings = &no_warnings;
+    plan.slow_rep = slow_rep;
+    memory_sink_init(sink);
+    sinks[0] = &sink->base;
+    wb_stop_requested = 0;
+    return wb_run_reps(&fake_module, st, &plan, sinks, 1, out, err);
+}
+
+/* ---- the cases -------------------------------------------------------------------------------- */
+
+static void test_reps_and_warmup(void)
+{
+    fake_state st = { 0, 0, 0, 0 };
+    memory_sink sink;
+    wb_variant_result out;
+    wb_error err;
+    unsigned i;
+    int rc = run_fake(&st, 2, 3, 0, &sink, &out, &err);
+    ok(rc == WB_EXIT_OK, "rc %d", rc);
+    ok(st.runs == 5, "run() called %u times for 2 warm-up + 3 timed", st.runs);
+    ok(sink.starts == 6 && sink.last_start_total == 0, "%u rep_start calls (5 + the closing one), last total %u",
+       sink.starts, sink.last_start_total);
+    ok(sink.reps == 3 && sink.partials == 0, "%u rep results, %u partial", sink.reps, sink.partials);
+    for (i = 0; i < 3 && i < sink.reps; i++) {
+        ok(sink.rep_numbers[i] == i + 1, "result %u is rep %u", i, sink.rep_numbers[i]);
+        ok(sink.rep_ops[i] == 100u * (i + 1), "rep %u: %llu ops", i + 1, (unsigned long long)sink.rep_ops[i]);
+    }
+    ok(sink.extra_rows == 3, "%u extra rows (warm-up's dropped)", sink.extra_rows);
+    ok(sink.lines == 3, "%u module lines (warm-up's dropped)", sink.lines);
+    ok(sink.summaries == 1, "%u summaries", sink.summaries);
+    ok(out.reps == 3 && !out.interrupted, "summary of %u reps, interrupted %d", out.reps, out.interrupted);
+    ok(out.medians[0] == 2.0, "median of the metric over reps 1..3: %g", out.medians[0]);
+    ok(out.total.ops == 600, "total ops %llu", (unsigned long long)out.total.ops);
+    /* 100, 200, 300 ops over 10.1, 10.2, 10.3 ms */
+    ok_near(out.rate.median, 200 / 0.0102, 1e-6);
+    ok_near(out.rate.min, 100 / 0.0101, 1e-6);
+    ok_near(out.ns_median, 0.0102 / 200 * 1e9, 1e-6);
+}
+
+static void test_partial_on_stop(void)
+{
+    fake_state st = { 0, 3, 0, 0 };   /* Ctrl+C arrives during timed repetition 3 */
+    memory_sink sink;
+    wb_variant_result out;
+    wb_error err;
+    int rc = run_fake(&st, 0, 5, 0, &sink, &out, &err);
+    ok(rc == WB_EXIT_INTERRUPTED, "rc %d", rc);
+    ok(st.runs == 3, "no repetition after the stop: %u calls", st.runs);
+    ok(sink.reps == 3 && sink.partials == 1, "%u results, %u partial", sink.reps, sink.partials);
+    ok(sink.rep_numbers[2] == 3 && sink.rep_ops[2] == 150, "the partial one is rep %u with %llu ops",
+       sink.rep_numbers[2], (unsigned long long)sink.rep_ops[2]);
+    ok(sink.summaries == 1 && out.interrupted && out.reps == 2, "summary: %u reps, interrupted %d",
+       out.reps, out.interrupted);
+    ok(out.total.ops == 300, "the partial repetition is not in the totals: %llu", (unsigned long long)out.total.ops);
+}
+
+static void test_stop_in_warmup(void)
+{
+    fake_state st = { 0, 1, 0, 0 };
+    memory_sink sink;
+    wb_variant_result out;
+    wb_error err;
+    int rc = run_fake(&st, 1, 3, 0, &sink, &out, &err);
+    ok(rc == WB_EXIT_INTERRUPTED, "rc %d", rc);
+    ok(sink.reps == 0 && sink.summaries == 0, "%u results and %u summaries after a stop in warm-up",
+       sink.reps, sink.summaries);
+    ok(out.interrupted && out.reps == 0, "result: interrupted %d, %u reps", out.interrupted, out.reps);
+}
+
+static void test_failure(void)
+{
+    fake_state st = { 0, 0, 2, 0 };
+    memory_sink sink;
+    wb_variant_result out;
+    wb_error err;
+    int rc;
+    memset(&err, 0, sizeof err);
+    rc = run_fake(&st, 0, 3, 0, &sink, &out, &err);
+    ok(rc == WB_EXIT_RUNTIME, "rc %d", rc);
+    ok(strstr(err.what, "fake failure in call 2") != NULL, "error: %s", err.what);
+    ok(sink.reps == 1 && sink.summaries == 0, "%u results, %u summaries", sink.reps, sink.summaries);
+}
+
+static void test_warnings(void)
+{
+    fake_state st = { 0, 0, 0, 1 };
+    memory_sink sink;
+    wb_variant_result out;
+    wb_error err;
+    char codes[256];
+    int rc = run_fake(&st, 0, 5, 4, &sink, &out, &err);   /* rep 4 twenty times as long */
+    ok(rc == WB_EXIT_OK, "rc %d", rc);
+    wb_warn_codes(&out.warnings, codes, sizeof codes);
+    ok(strstr(codes, "outliers") != NULL, "summary warnings \"%s\" name the outlier", codes);
+    ok(strstr(codes, "qpc_leap") != NULL, "rep 4's QPC no longer agrees with GetTickCount: \"%s\"", codes);
+    ok(strstr(sink.rep_warnings[3], "qpc_leap") != NULL, "rep 4's own row says so: \"%s\"", sink.rep_warnings[3]);
+    ok(sink.rep_warnings[0][0] == '\0', "rep 1's row has no warning: \"%s\"", sink.rep_warnings[0]);
+}
+
+static const wbt_case cases[] = {
+    { "reps_and_warmup", test_reps_and_warmup },
+    { "partial_on_stop", test_partial_on_stop },
+    { "stop_in_warmup", test_stop_in_warmup },
+    { "failure", test_failure },
+    { "warnings", test_warnings },
+    { NULL, NULL }
+};
+WBT_MAIN(cases)
