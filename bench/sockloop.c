@@ -25,8 +25,9 @@
 #include "wb_net.h"
 #include "wb_wait.h"
 
-enum { LOOP_SELECT, LOOP_WSAPOLL, LOOP_WSAEVENTS, LOOP_ALL };
-#define LOOP_CHOICES "select|wsapoll|wsaevents|all"
+/* --loop: a backend's index in the wait registry (include/wb_wait.h), or all of them. */
+enum { LOOP_ALL = WB_WAIT_COUNT };
+#define LOOP_CHOICES WB_WAIT_CHOICES "all"
 #define PACKET_MAGIC 0x4C534257u   /* "WBSL" */
 #define HEADER_SIZE 32
 #define SEEN_WINDOW 65536          /* sequence numbers remembered for duplicate detection */
@@ -73,7 +74,7 @@ static const wb_option sockloop_options[] = {
 
 static const wb_wait_backend *backend_of(int loop)
 {
-    return loop == LOOP_SELECT ? &wb_wait_select : loop == LOOP_WSAPOLL ? &wb_wait_wsapoll : &wb_wait_wsaevents;
+    return wb_wait_backends[loop >= 0 && loop < WB_WAIT_COUNT ? loop : 0];
 }
 
 static int sockloop_check(void *config, char *err, size_t cap)
@@ -84,7 +85,13 @@ static int sockloop_check(void *config, char *err, size_t cap)
         return -1;
     }
     if (c->reflect && c->loop == LOOP_ALL) {
-        snprintf(err, cap, "--reflect: pick one --loop (select, wsapoll or wsaevents)");
+        char names[128] = "";
+        size_t used = 0;
+        int i;
+        for (i = 0; i < WB_WAIT_COUNT; i++)   /* "select, wsapoll or wsaevents" */
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i == 0 ? "" : i + 1 < WB_WAIT_COUNT ? ", " : " or ",
+                                     wb_wait_backends[i]->name);
+        snprintf(err, cap, "--reflect: pick one --loop (%s)", names);
         return -1;
     }
     if (c->peer) {   /* the form here; the host is looked up at set-up (it needs Winsock) */
@@ -101,10 +108,8 @@ static int sockloop_check(void *config, char *err, size_t cap)
         return -1;
     }
     if (c->loop != LOOP_ALL && backend_of(c->loop)->max_sockets && c->sockets > backend_of(c->loop)->max_sockets) {
-        snprintf(err, cap, "--sockets: %s waits on at most %u sockets%s", backend_of(c->loop)->name,
-                 backend_of(c->loop)->max_sockets,
-                 c->loop == LOOP_WSAEVENTS ? " (WSA_MAXIMUM_WAIT_EVENTS); use --loop wsapoll for more"
-                                            : " (FD_SETSIZE of this build); use --loop wsapoll for more");
+        snprintf(err, cap, "--sockets: %s waits on at most %u sockets (%s); use --loop wsapoll for more",
+                 backend_of(c->loop)->name, backend_of(c->loop)->max_sockets, backend_of(c->loop)->limit_reason);
         return -1;
     }
     if (c->duration * (double)c->rate > 1e9) {
@@ -136,7 +141,7 @@ static int sockloop_expand(const void *config, int index, void *variant, char *n
     const wb_wait_backend *b;
     const char *why;
     if (c->loop != LOOP_ALL) return index == 0 ? 1 : 0;
-    if (index > LOOP_WSAEVENTS) return 0;
+    if (index >= WB_WAIT_COUNT) return 0;
     v->loop = index;
     b = backend_of(index);
     why = b->unavailable();

@@ -12,6 +12,7 @@ typedef struct wb_waiter wb_waiter;
 typedef struct wb_wait_backend {
     const char *name;            /* "select", "wsapoll", "wsaevents" */
     unsigned max_sockets;        /* what one waiter can hold; 0: no limit */
+    const char *limit_reason;    /* why max_sockets: "WSA_MAXIMUM_WAIT_EVENTS" */
     /* NULL when this Windows has it, else why not ("WSAPoll needs Windows Vista or later"). */
     const char *(*unavailable)(void);
     wb_waiter *(*create)(unsigned capacity, wb_error *err);
@@ -22,10 +23,20 @@ typedef struct wb_wait_backend {
     void (*destroy)(wb_waiter *w);
 } wb_wait_backend;
 
-extern const wb_wait_backend wb_wait_select, wb_wait_wsapoll, wb_wait_wsaevents;
+/* The backends, listed once, in the order `--loop all` runs them. A backend's index here is
+ * its value of sockloop's --loop option. */
+#define WB_WAIT_BACKENDS(X) X(select) X(wsapoll) X(wsaevents)
 
-/* NULL-terminated, in the order `--loop all` runs them. */
-extern const wb_wait_backend *const wb_wait_backends[];
-const wb_wait_backend *wb_wait_find(const char *name);
+#define WB_WAIT_DECLARE(name) extern const wb_wait_backend wb_wait_##name;
+WB_WAIT_BACKENDS(WB_WAIT_DECLARE)
+#undef WB_WAIT_DECLARE
+#define WB_WAIT_COUNT_ONE(name) +1
+enum { WB_WAIT_COUNT = 0 WB_WAIT_BACKENDS(WB_WAIT_COUNT_ONE) };
+#undef WB_WAIT_COUNT_ONE
+/* "select|wsapoll|wsaevents|": the names as an option's choices (append what follows). */
+#define WB_WAIT_CHOICE(name) #name "|"
+#define WB_WAIT_CHOICES WB_WAIT_BACKENDS(WB_WAIT_CHOICE)
+
+extern const wb_wait_backend *const wb_wait_backends[WB_WAIT_COUNT + 1];   /* NULL-terminated */
 
 #endif

@@ -71,5 +71,12 @@ static void select_destroy(wb_waiter *w)
 }
 
 const wb_wait_backend wb_wait_select = {
-    "select", FD_SETSIZE, select_unavailable, select_create, select_add, select_wait, select_destroy
+    .name = "select",
+    .max_sockets = FD_SETSIZE,
+    .limit_reason = "FD_SETSIZE of this build",
+    .unavailable = select_unavailable,
+    .create = select_create,
+    .add = select_add,
+    .wait = select_wait,
+    .destroy = select_destroy,
 };

@@ -81,6 +81,12 @@ static void wsaevents_destroy(wb_waiter *w)
 }
 
 const wb_wait_backend wb_wait_wsaevents = {
-    "wsaevents", WSA_MAXIMUM_WAIT_EVENTS, wsaevents_unavailable, wsaevents_create, wsaevents_add,
-    wsaevents_wait, wsaevents_destroy
+    .name = "wsaevents",
+    .max_sockets = WSA_MAXIMUM_WAIT_EVENTS,
+    .limit_reason = "WSA_MAXIMUM_WAIT_EVENTS",
+    .unavailable = wsaevents_unavailable,
+    .create = wsaevents_create,
+    .add = wsaevents_add,
+    .wait = wsaevents_wait,
+    .destroy = wsaevents_destroy,
 };

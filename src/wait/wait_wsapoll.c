@@ -98,5 +98,11 @@ static void wsapoll_destroy(wb_waiter *w)
 }
 
 const wb_wait_backend wb_wait_wsapoll = {
-    "wsapoll", 0, wsapoll_unavailable, wsapoll_create, wsapoll_add, wsapoll_wait, wsapoll_destroy
+    .name = "wsapoll",
+    .max_sockets = 0,
+    .unavailable = wsapoll_unavailable,
+    .create = wsapoll_create,
+    .add = wsapoll_add,
+    .wait = wsapoll_wait,
+    .destroy = wsapoll_destroy,
 };
