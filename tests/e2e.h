@@ -31,6 +31,7 @@ result finish(proc *p, DWORD timeout_ms);
 char *proc_output_so_far(const proc *p);   /* its stdout up to now; free() it */
 void result_free(result *r);
 void path_in_dir(char *buf, size_t cap, const char *name);
+void path_beside_exe(char *buf, size_t cap, const char *name);   /* next to winbench.exe */
 int count_lines(const char *s);
 char *read_all(const char *path, size_t *len);   /* whole file, NUL-terminated; NULL if absent */
 int dir_has_csv(void);

@@ -53,6 +53,52 @@ static void write_fixtures(void)
     write_fixture("idle.csv", fixture_idle);
 }
 
+/* CSVs written by winbench 0.1 (tests/fixtures/v0.1): every column a sheet was built on is still
+ * read, and the groups come out as they did then. */
+static void test_old_files(void)
+{
+    char dir[MAX_PATH];
+    result r;
+    csv_file c;
+    path_beside_exe(dir, sizeof dir, "fixtures\\v0.1");
+    r = run("report", dir, "--csv", "old.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("old.csv", ',');
+    ok(c.ok && c.t.nrows == 1 + 1 + 1 + 3, "1 sendmsg + 1 idle + 3 sockloop groups, got %lu rows",
+       (unsigned long)(c.ok ? c.t.nrows : 0));
+    if (c.ok && c.t.nrows == 6) {
+        cell_is(&c, 1, "benchmark", "sendmsg");
+        cell_is(&c, 1, "configuration", "target=scratch themes=off thread=cross msg=0");
+        ok(num(&c, 1, "n") == 3 && num(&c, 1, "median") > 0, "sendmsg: n %g, median %g", num(&c, 1, "n"),
+           num(&c, 1, "median"));
+        cell_is(&c, 2, "benchmark", "idle");
+        cell_is(&c, 3, "benchmark", "sockloop");
+        ok(strstr(cell(&c, 3, "configuration"), "loop=select") != NULL, "sockloop's first loop: %s",
+           cell(&c, 3, "configuration"));
+        cell_is(&c, 1, "os", "Windows 7 6.1.7601 Service Pack 1");
+    }
+    wb_csv_free(&c.t);
+    /* And today's sendmsg CSV has every 0.1 column, in the 0.1 order. */
+    {
+        char old_path[MAX_PATH];
+        csv_file old, now;
+        size_t i, k = 0;
+        path_beside_exe(old_path, sizeof old_path, "fixtures\\v0.1\\c-scratch-off.csv");
+        old = load_csv(old_path, ',');
+        r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--warmup", "0", "--csv", "now.csv", "--quiet", NULL);
+        result_free(&r);
+        now = load_csv_here("now.csv", ',');
+        ok(old.ok && now.ok, "both CSVs load");
+        for (i = 0; old.ok && now.ok && i < old.t.rows[0].nfields; i++) {
+            while (k < now.t.rows[0].nfields && strcmp(now.t.rows[0].fields[k], old.t.rows[0].fields[i]) != 0) k++;
+            ok(k < now.t.rows[0].nfields, "0.1 column \"%s\" is still there, in order", old.t.rows[0].fields[i]);
+        }
+        wb_csv_free(&old.t);
+        wb_csv_free(&now.t);
+    }
+}
+
 static void test_known_values(void)
 {
     result r;
@@ -237,6 +283,7 @@ static void test_bad_arguments(void)
 }
 
 static const wbt_case cases[] = {
+    { "old_files", test_old_files },
     { "known_values", test_known_values },
     { "damaged_and_foreign", test_damaged_and_foreign },
     { "tsv_and_clipboard", test_tsv_and_clipboard },

@@ -235,6 +235,18 @@ static void test_reflect_and_peer(void)
     wb_csv_free(&c.t);
 }
 
+/* With the CSV on stdout, everything for people goes to stderr: the reflector's "reflecting on"
+ * line must not land before the CSV header. */
+static void test_reflect_csv_stdout(void)
+{
+    result r = run("sockloop", "--reflect", "--loop", "select", "--duration", "500ms", "--csv", "-", NULL);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strncmp(r.out, "schema,", 7) == 0, "stdout starts with the CSV header:\n%.200s", r.out);
+    ok(strstr(r.out, "reflecting on") == NULL, "no console line on stdout");
+    ok(strstr(r.err, "reflecting on 127.0.0.1:") != NULL, "the line is on stderr:\n%s", r.err);
+    result_free(&r);
+}
+
 /* Nobody answers: the run still ends at --duration plus the grace, and counts everything lost. */
 static void test_vanished_peer(void)
 {
@@ -280,6 +292,7 @@ static const wbt_case cases[] = {
     { "missing_wsapoll", test_missing_wsapoll },
     { "hundred_sockets", test_hundred_sockets },
     { "reflect_and_peer", test_reflect_and_peer },
+    { "reflect_csv_stdout", test_reflect_csv_stdout },
     { "vanished_peer", test_vanished_peer },
     { "bad_arguments", test_bad_arguments },
     { NULL, NULL }

@@ -279,6 +279,12 @@ static void remove_dir(const char *dir)
     RemoveDirectoryA(dir);
 }
 
+void path_beside_exe(char *buf, size_t cap, const char *name)
+{
+    const char *slash = strrchr(g_exe, '\\');
+    snprintf(buf, cap, "%.*s\\%s", slash ? (int)(slash - g_exe) : 0, g_exe, name);
+}
+
 int e2e_main(const wbt_case *cases, int argc, char **argv)
 {
     char tmp[MAX_PATH], *slash;
