@@ -5,14 +5,15 @@
 set -euo pipefail
 exe=$1
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-export WINBENCH_WINEPREFIX=${WINBENCH_WINEPREFIX_XP:-$root/build/wineprefix-winxp}
+arch=${WINBENCH_WINE_ARCH:-x64}
+export WINBENCH_WINEPREFIX=${WINBENCH_WINEPREFIX_XP:-$root/build/wineprefix-winxp-$arch}
 passed=0
 fail() { echo "winxp test: $*"; echo "$passed passed, 1 failed"; exit 1; }
 
 "$root/scripts/wine-run" cmd /c exit 0 >/dev/null 2>&1 || true   # creates the prefix once
-WINEPREFIX=$WINBENCH_WINEPREFIX WINEDEBUG=-all wine reg add 'HKCU\Software\Wine' /v Version /d winxp /f >/dev/null 2>&1 \
+"$root/scripts/wine-run" reg add 'HKCU\Software\Wine' /v Version /d winxp /f >/dev/null 2>&1 \
   || fail "could not set the Windows version of the prefix"
-WINEPREFIX=$WINBENCH_WINEPREFIX wineserver -w || true
+"$root/scripts/wine-run" --wineserver -w || true
 
 info=$("$root/scripts/wine-run" "$exe" info 2>&1) || fail "info failed: $info"
 grep -q "^os: *Windows XP 5.1.2600 Service Pack 3 (workstation, via RtlGetVersion)" <<<"$info" \
