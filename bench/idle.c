@@ -1,16 +1,23 @@
 /* idle: MFC's idle processing while WM_MOUSEMOVE floods in, with the CPU it costs measured by
  * winbench itself.
  *
- * The seed: an MFC MDI application used 3.5-12% CPU on XP but 1-4% on Vista while the mouse
- * moved over it, because every mouse move restarted MFC's idle processing, whose OnIdle(0)
- * sends WM_IDLEUPDATECMDUI to every descendant window, and hundreds of them were subclassed by
- * MFC ("case A"); the application's OnIdle also sent 1000 messages to a button ("case B").
+ * Two scenarios. The seed's experiment (--onidle seed, --case 1|2|3): an AppWizard MDI
+ * application whose CMdi_btnApp::OnIdle *replaces* CWinApp::OnIdle: it sends WM_NULL 1000
+ * times (switch B) to one CButton on the main window, which is either still MFC-subclassed
+ * (mapped) or, with switch A, released by UnsubclassWindow (plain), and returns FALSE without
+ * calling the base class. The original poster's application (--onidle base --windows 300):
+ * CWinApp::OnIdle as MFC implements it, OnIdle(0) sending WM_IDLEUPDATECMDUI to the main frame
+ * and every descendant, then to every other frame of the thread's frame list (each MDI child
+ * frame and its descendants again), and OnIdle(1) freeing the temporary handle maps.
+ * In both, CWinThread::PumpMessage calls PreTranslateMessage on every message
+ * (WalkPreTranslateTree, the tooltip filter for mouse messages).
  *
  * The UI thread (the one winbench times) runs a model of CWinThread::Run (MFC's thrdcore.cpp):
  *   phase 1: while (bIdle && !PeekMessage(PM_NOREMOVE)) if (!OnIdle(lIdleCount++)) bIdle = FALSE;
  *   phase 2: do { if (!PumpMessage()) return; if (IsIdleMessage(&msg)) { bIdle = TRUE;
  *            lIdleCount = 0; } } while (PeekMessage(PM_NOREMOVE));
  * A driver thread posts WM_MOUSEMOVE at a fixed rate for the duration, then WM_QUIT. */
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,26 +25,44 @@
 
 #include "wb_hist.h"
 #include "wb_mfc.h"
+#include "wb_mfc_app.h"
 #include "wb_module.h"
+#include "wb_timer.h"
 #include "wb_visual_styles.h"
 #include "wb_windows.h"
 
 enum { CLASS_CUSTOM, CLASS_BUTTON, CLASS_STATIC };
 enum { DISPATCH_DIRECT, DISPATCH_SENDMESSAGE };
 enum { CASE_NONE, CASE_1, CASE_2, CASE_3 };
+enum { ONIDLE_BASE, ONIDLE_SEED };
+enum { BUTTON_MAPPED, BUTTON_PLAIN };
+enum { OVER_VIEW, OVER_TOOLBAR };
+#define WM_KICKIDLE 0x036A
 #define WM_SYSTIMER 0x0118
 #define MAX_WINDOWS 9000   /* a process may own 10,000 USER objects by default */
 
 typedef struct idle_config {
-    uint64_t windows, depth, sends, idle_every, mouse_rate;
+    uint64_t windows, depth, sends, idle_every, mouse_rate, mdi_children;
     double duration;
-    int wclass, themes, dispatch, mapped, same_point, preset;
+    int wclass, themes, dispatch, mapped, same_point, preset, onidle, button, tooltips, mouse_over;
 } idle_config;
 
 #define O(field) offsetof(idle_config, field)
 static const wb_option idle_options[] = {
     { .name = "case", .type = WB_OPT_CHOICE, .offset = O(preset), .def = "none", .choices = "none|1|2|3",
-      .help = "the seed's configurations: 1 = A+B (mapped windows, 1000 sends), 2 = B only, 3 = neither" },
+      .help = "the seed's experiment (--onidle seed, MDI layout): 1 = A+B (1000 sends to the plain button), "
+              "2 = B only (to the mapped button), 3 = neither" },
+    { .name = "onidle", .type = WB_OPT_CHOICE, .offset = O(onidle), .def = "base", .choices = "base|seed",
+      .help = "base: CWinApp::OnIdle (walks the windows, frees temporary maps); seed: the seed's override "
+              "(--sends to the button, return FALSE, base never called)" },
+    { .name = "button", .type = WB_OPT_CHOICE, .offset = O(button), .def = "mapped", .choices = "mapped|plain",
+      .help = "the button --sends goes to: still MFC-subclassed, or plain after UnsubclassWindow (switch A)" },
+    { .name = "mdi-children", .type = WB_OPT_COUNT, .offset = O(mdi_children), .def = "0", .max = 64, .metavar = "N",
+      .help = "MDI child frames (each with a view) holding the --windows; 0: the windows sit on the main frame" },
+    { .name = "tooltips", .type = WB_OPT_CHOICE, .offset = O(tooltips), .def = "on", .choices = "off|on",
+      .help = "the toolbar's CBRS_TOOLTIPS: PreTranslateMessage filters mouse messages for tooltips" },
+    { .name = "mouse-over", .type = WB_OPT_CHOICE, .offset = O(mouse_over), .def = "view", .choices = "view|toolbar",
+      .help = "where the mouse moves: the (first MDI child's) view, or the toolbar (tooltip hit tests)" },
     { .name = "windows", .type = WB_OPT_COUNT, .offset = O(windows), .def = "300", .max = MAX_WINDOWS,
       .help = "child windows of the main frame" },
     { .name = "depth", .type = WB_OPT_COUNT, .offset = O(depth), .def = "1", .min = 1, .max = 1000,
@@ -47,11 +72,11 @@ static const wb_option idle_options[] = {
     { .name = "themes", .type = WB_OPT_CHOICE, .offset = O(themes), .def = "off", .choices = "off|on",
       .help = "create the windows under the comctl32 v6 context" },
     { .name = "mapped", .type = WB_OPT_CHOICE, .offset = O(mapped), .def = "on", .choices = "off|on",
-      .help = "children in MFC's permanent handle map (subclassed, case A) or plain (UnsubclassWindow)" },
+      .help = "the --windows in MFC's permanent handle map (subclassed CWnds) or plain" },
     { .name = "dispatch", .type = WB_OPT_CHOICE, .offset = O(dispatch), .def = "direct", .choices = "direct|sendmessage",
       .help = "SendMessageToDescendants: call mapped windows directly (bOnlyPerm) or ::SendMessage to all" },
     { .name = "sends", .type = WB_OPT_COUNT, .offset = O(sends), .def = "0", .max = 1000000,
-      .help = "extra SendMessage(WM_NULL) to one button per OnIdle call (case B: 1000)" },
+      .help = "SendMessage(WM_NULL) to the button per OnIdle call (switch B: 1000)" },
     { .name = "idle-every", .type = WB_OPT_COUNT, .offset = O(idle_every), .def = "1", .min = 1, .max = 1000000, .metavar = "K",
       .help = "only every K-th new-position WM_MOUSEMOVE restarts idle processing" },
     { .name = "mouse-rate", .type = WB_OPT_COUNT, .offset = O(mouse_rate), .def = "150", .min = 1, .max = 10000, .metavar = "HZ",
@@ -66,11 +91,22 @@ static const wb_option idle_options[] = {
 static int idle_check(void *config, char *err, size_t cap)
 {
     idle_config *c = (idle_config *)config;
-    /* The presets set what the seed's three runs changed; the CSV shows the values used. */
+    /* The presets are the seed's experiment: its OnIdle override in an AppWizard MDI application
+     * (one child frame, a toolbar with tooltips), switches A and B as its three runs set them.
+     * The CSV shows the values used. */
+    if (c->preset != CASE_NONE) {
+        c->onidle = ONIDLE_SEED;
+        if (c->mdi_children == 0) c->mdi_children = 1;
+        c->tooltips = 1;
+    }
     switch (c->preset) {
-    case CASE_1: c->mapped = 1; c->sends = 1000; break;
-    case CASE_2: c->mapped = 0; c->sends = 1000; break;
-    case CASE_3: c->mapped = 0; c->sends = 0; break;
+    case CASE_1: c->button = BUTTON_PLAIN; c->sends = 1000; break;    /* A: UnsubclassWindow; B: sends */
+    case CASE_2: c->button = BUTTON_MAPPED; c->sends = 1000; break;   /* B only */
+    case CASE_3: c->button = BUTTON_MAPPED; c->sends = 0; break;      /* neither */
+    }
+    if (c->mouse_over == OVER_TOOLBAR && c->mdi_children == 0) {
+        snprintf(err, cap, "--mouse-over: the toolbar exists in the MDI layout (--mdi-children 1 or more)");
+        return -1;
     }
     if (c->windows > 0 && c->depth > c->windows) {
         snprintf(err, cap, "--depth: %llu is deeper than --windows %llu", (unsigned long long)c->depth,
@@ -89,8 +125,10 @@ typedef struct idle_state {
     idle_config cfg;
     HWND frame, button, first_child;
     wb_cwnd *frame_wnd;
-    unsigned windows_total;       /* the frame's descendants, the case B button included */
-    unsigned windows_mapped;      /* of those, in the permanent handle map */
+    wb_mfc_app app;               /* the MDI layout (--mdi-children), else only app.frame is unused */
+    HWND mdi_client;              /* NULL without the MDI layout */
+    HWND mouse_target;            /* the window the moves are posted to */
+    POINT target_origin;          /* its client origin on the screen: msg.pt = origin + the move's point */
     unsigned cpus;
     int timer_raised;             /* timeBeginPeriod(1) is in effect: undo it at the end */
     /* IsIdleMessage's memory (m_ptCursorLast, m_nMsgLast) and --idle-every's counter */
@@ -99,6 +137,10 @@ typedef struct idle_state {
     uint64_t qualifying;
     /* per repetition, UI thread */
     uint64_t onidle_calls, idle_periods, pumped, moves_processed;
+    uint64_t delivered;           /* messages that reached a window procedure (updates, sends, pumped) */
+    uint64_t blocked;             /* QPC ticks the UI thread spent in GetMessage: not busy */
+    uint64_t cycles0, cycles1;    /* QueryThreadCycleTime around the run (Vista+) */
+    int have_cycles;
     uint64_t period_ticks;        /* OnIdle time accumulated in the open idle period */
     int period_open;
     wb_hist *idle_cost;           /* ns of OnIdle work per idle period */
@@ -110,7 +152,7 @@ typedef struct idle_state {
     wb_run_ctx *ctx;
     /* facts */
     const char *controls, *actctx, *timer;
-    char wndproc_module[64];
+    char wndproc_module[64], button_mapped[4], mdi_children[8];
 } idle_state;
 
 /* ---- the MFC model --------------------------------------------------------------------------- */
@@ -118,9 +160,13 @@ typedef struct idle_state {
 static void deliver(idle_state *st, HWND hwnd, wb_cwnd *mapped)
 {
     if (st->cfg.dispatch == DISPATCH_DIRECT) {
-        if (mapped) wb_mfc_call_wnd_proc(mapped, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+        if (mapped) {
+            wb_mfc_call_wnd_proc(mapped, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+            st->delivered++;
+        }
     } else {
         SendMessageA(hwnd, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+        st->delivered++;
     }
 }
 
@@ -138,21 +184,54 @@ static void send_to_descendants(idle_state *st, HWND parent)
     }
 }
 
-/* CWinApp::OnIdle: lCount 0 updates the user interface, 1 frees temporary maps (winbench has
- * none to free); it returns lCount < 1. The application's own work (--sends) runs on every
- * call, as an OnIdle override that calls the base class would. */
-static BOOL on_idle(idle_state *st, LONG count)
+/* The application's own work: SendMessage(WM_NULL) to the button --sends times. */
+static void send_to_button(idle_state *st)
 {
     uint64_t i;
     for (i = 0; i < st->cfg.sends; i++) SendMessageA(st->button, WM_NULL, 0, 0);
+    st->delivered += st->cfg.sends;
+}
+
+/* CWinApp::OnIdle -> CWinThread::OnIdle (thrdcore.cpp). lCount 0: the main window and all its
+ * descendants, then the frame list: every other visible frame of the thread (each MDI child
+ * frame) gets AfxCallWndProc(WM_IDLEUPDATECMDUI) and its own SendMessageToDescendants, so an
+ * MDI child's windows are updated twice. lCount 1: AfxLockTempMaps / AfxUnlockTempMaps free
+ * the temporary CWnds FromHandle made. Returns lCount < 1. --sends runs on every call, as an
+ * override that does its own work and then calls the base class would. */
+static BOOL on_idle_base(idle_state *st, LONG count)
+{
+    unsigned i;
+    send_to_button(st);
     if (count <= 0) {
-        /* CWinThread::OnIdle(0): the main window, if visible, and all its descendants. */
         if (IsWindowVisible(st->frame)) {
             deliver(st, st->frame, st->frame_wnd);
             send_to_descendants(st, st->frame);
         }
+        for (i = 0; i < st->app.nchildren; i++) {
+            HWND f = st->app.children[i];
+            if (IsWindowVisible(f)) {
+                deliver(st, f, wb_mfc_from_handle(f));
+                send_to_descendants(st, f);
+            }
+        }
+    } else {
+        wb_mfc_free_temp_maps();
     }
     return count < 1;
+}
+
+/* The seed's CMdi_btnApp::OnIdle: the sends, and FALSE; CWinApp::OnIdle is never called, so
+ * nothing is walked and no temporary map is freed. */
+static BOOL on_idle_seed(idle_state *st, LONG count)
+{
+    (void)count;
+    send_to_button(st);
+    return FALSE;
+}
+
+static BOOL on_idle(idle_state *st, LONG count)
+{
+    return st->cfg.onidle == ONIDLE_SEED ? on_idle_seed(st, count) : on_idle_base(st, count);
 }
 
 /* CWinThread::IsIdleMessage, plus --idle-every: only every K-th qualifying move counts. */
@@ -170,18 +249,29 @@ static BOOL is_idle_message(idle_state *st, const MSG *msg)
 
 /* CWinThread::PumpMessage. MFC compares msg.pt, the cursor position Windows stamps on a
  * message; a posted move carries wherever the real cursor is. winbench does not move the
- * user's cursor, so it stamps the move's own point into msg.pt: IsIdleMessage then decides
- * exactly as it would for a real mouse moving along those points. */
+ * user's cursor, so it stamps the move's own point (on the screen) into msg.pt: IsIdleMessage
+ * and the tooltip filter then decide exactly as for a real mouse moving along those points. */
 static BOOL pump_message(idle_state *st, MSG *msg)
 {
-    if (GetMessageA(msg, NULL, 0, 0) <= 0) return FALSE;
+    /* The only blocking call of the loop: two QPC reads around it give the thread's busy time
+     * as wall minus waiting, free of the tick sampling of GetThreadTimes. (A message already
+     * queued is dequeued in here too: a few us counted as waiting.) */
+    uint64_t waited = wb_ticks();
+    BOOL got = GetMessageA(msg, NULL, 0, 0);
+    st->blocked += wb_ticks() - waited;
+    if (got <= 0) return FALSE;
     st->pumped++;
+    st->delivered++;
     if (msg->message == WM_MOUSEMOVE) {
-        msg->pt.x = (short)LOWORD(msg->lParam);
-        msg->pt.y = (short)HIWORD(msg->lParam);
+        msg->pt.x = st->target_origin.x + (short)LOWORD(msg->lParam);
+        msg->pt.y = st->target_origin.y + (short)HIWORD(msg->lParam);
         st->moves_processed++;
         st->processed_shared = (LONG)st->moves_processed;
     }
+    /* AfxPreTranslateMessage on every message but WM_KICKIDLE: the walk up to the main window
+     * and, for mouse messages, the tooltip filter. */
+    if (msg->message != WM_KICKIDLE)
+        wb_mfc_pretranslate(msg, st->frame, st->mdi_client, st->mdi_client != NULL && st->cfg.tooltips);
     TranslateMessage(msg);
     DispatchMessageA(msg);
     return TRUE;
@@ -234,7 +324,8 @@ static void run_loop(idle_state *st)
 /* Points along a 200 x 200 raster: consecutive moves always differ. */
 static LPARAM move_point(const idle_state *st, uint64_t k)
 {
-    if (st->cfg.same_point) return MAKELPARAM(100, 100);
+    if (st->cfg.same_point) return MAKELPARAM(100, 10);
+    if (st->cfg.mouse_over == OVER_TOOLBAR) return MAKELPARAM(10 + (k % 200), 4 + (k / 200) % 20);
     return MAKELPARAM(10 + (k % 200), 10 + (k / 200) % 200);
 }
 
@@ -256,7 +347,7 @@ static DWORD WINAPI driver_main(void *arg)
             uint64_t backlog;
             if ((double)(now - st->t0) - (double)k * period > period) st->late++;
             /* A full queue (10,000 posted messages by default) refuses more: counted, not hidden. */
-            if (!PostMessageA(st->frame, WM_MOUSEMOVE, 0, move_point(st, k))) {
+            if (!PostMessageA(st->mouse_target, WM_MOUSEMOVE, 0, move_point(st, k))) {
                 st->dropped++;
                 continue;
             }
@@ -299,44 +390,76 @@ static HWND create_child(idle_state *st, HWND parent, int x, int y, wb_error *er
     return h;
 }
 
-static int create_windows(idle_state *st, wb_error *err)
+/* The button of the seed's application: a CButton on the main window, created once, still
+ * MFC-subclassed (--button mapped) or released by UnsubclassWindow (plain). */
+static int create_button(idle_state *st, wb_error *err)
 {
-    wb_styles_scope styles;
-    unsigned n = (unsigned)st->cfg.windows, depth = (unsigned)st->cfg.depth, made = 0;
-    /* Right of every monitor: visible (MFC only updates a visible main window) but never under
-     * the real cursor, and never painted. */
-    int x = GetSystemMetrics(SM_XVIRTUALSCREEN) + GetSystemMetrics(SM_CXVIRTUALSCREEN) + 100;
     DWORD code;
-
-    if (wb_styles_enter(st->cfg.themes, &styles, err) != 0) return -1;
-    st->actctx = styles.active ? "v6" : "none";
-    st->frame = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW | WS_CLIPCHILDREN, x, 0, 640, 480, err);
-    if (st->frame == NULL) goto fail;
-    st->frame_wnd = wb_mfc_from_handle(st->frame);
-    while (made < n) {   /* chains of `depth` nested windows, side by side */
-        HWND parent = st->frame;
-        unsigned level;
-        for (level = 0; level < depth && made < n; level++, made++) {
-            HWND h = create_child(st, parent, (int)(made % 16) * 40, (int)(made / 16 % 30) * 16, err);
-            if (h == NULL) goto fail;
-            if (st->first_child == NULL) st->first_child = h;
-            parent = h;
-        }
-    }
-    st->button = CreateWindowExA(0, "BUTTON", "case B", WS_CHILD | WS_VISIBLE | BS_PUSHBUTTON, 0, 440, 80, 24,
-                                 st->frame, NULL, GetModuleHandleA(NULL), NULL);
+    st->button = CreateWindowExA(0, "BUTTON", "button", WS_CHILD | WS_VISIBLE | BS_PUSHBUTTON, 700, 4, 80, 20,
+                                 st->frame, (HMENU)(UINT_PTR)1001, GetModuleHandleA(NULL), NULL);
     code = GetLastError();
     if (st->button == NULL) {
         wb_error_win32(err, "CreateWindowEx(BUTTON)", code);
-        goto fail;
+        return -1;
     }
+    if (st->cfg.button == BUTTON_MAPPED && wb_mfc_subclass(WB_MFC_CHILD, st->button, err) != 0) return -1;
+    return 0;
+}
+
+/* The --windows, in chains --depth deep, side by side: on the main frame, or spread evenly over
+ * the MDI children's views. */
+static int create_children(idle_state *st, wb_error *err)
+{
+    unsigned n = (unsigned)st->cfg.windows, depth = (unsigned)st->cfg.depth, made = 0, chain = 0;
+    while (made < n) {
+        HWND parent = st->app.nchildren ? st->app.views[chain % st->app.nchildren] : st->frame;
+        unsigned level, slot = st->app.nchildren ? chain / st->app.nchildren : chain;
+        for (level = 0; level < depth && made < n; level++, made++) {
+            HWND h = create_child(st, parent, (int)(slot % 14) * 40, (int)(slot / 14 % 20) * 16 + (level ? 0 : 24), err);
+            if (h == NULL) return -1;
+            if (st->first_child == NULL) st->first_child = h;
+            parent = h;
+        }
+        chain++;
+    }
+    return 0;
+}
+
+static int create_windows(idle_state *st, wb_error *err)
+{
+    wb_styles_scope styles;
+    /* Right of every monitor: visible (MFC only updates a visible main window) but never under
+     * the real cursor, and never painted. */
+    int x = GetSystemMetrics(SM_XVIRTUALSCREEN) + GetSystemMetrics(SM_CXVIRTUALSCREEN) + 100;
+    POINT origin = { 0, 0 };
+
+    if (wb_styles_enter(st->cfg.themes, &styles, err) != 0) return -1;
+    st->actctx = styles.active ? "v6" : "none";
+    if (st->cfg.mdi_children > 0) {
+        if ((!styles.active && wb_common_controls_classic(err) != 0) ||
+            wb_mfc_app_create(&st->app, (unsigned)st->cfg.mdi_children, st->cfg.tooltips, x, 0, err) != 0)
+            goto fail;
+        st->frame = st->app.frame;
+        st->mdi_client = st->app.mdi_client;
+        st->mouse_target = st->cfg.mouse_over == OVER_TOOLBAR ? st->app.toolbar : st->app.views[0];
+    } else {
+        st->frame = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW | WS_CLIPCHILDREN, x, 0, 800, 600, err);
+        if (st->frame == NULL) goto fail;
+        st->mouse_target = st->frame;
+    }
+    st->frame_wnd = wb_mfc_from_handle(st->frame);
+    if (create_children(st, err) != 0 || create_button(st, err) != 0) goto fail;
     wb_styles_leave(&styles);
-    st->windows_total = n + 1;
-    st->windows_mapped = st->cfg.mapped ? n : 0;
     st->controls = wb_window_controls(st->first_child ? st->first_child : st->button, st->wndproc_module,
                                       sizeof st->wndproc_module);
-    ShowWindow(st->frame, SW_SHOWNOACTIVATE);
-    UpdateWindow(st->frame);
+    snprintf(st->button_mapped, sizeof st->button_mapped, "%d", wb_mfc_from_handle(st->button) != NULL);
+    snprintf(st->mdi_children, sizeof st->mdi_children, "%u", st->app.nchildren);
+    if (st->app.nchildren == 0) {
+        ShowWindow(st->frame, SW_SHOWNOACTIVATE);
+        UpdateWindow(st->frame);
+    }
+    ClientToScreen(st->mouse_target, &origin);
+    st->target_origin = origin;
     wb_drain_messages();
     return 0;
 fail:
@@ -350,6 +473,7 @@ static void idle_teardown(void *state)
     if (st == NULL) return;
     if (st->frame && IsWindow(st->frame)) DestroyWindow(st->frame);
     wb_drain_messages();
+    wb_mfc_free_temp_maps();
     wb_timer_1ms_end(st->timer_raised);
     free(st->idle_cost);
     free(st);
@@ -374,6 +498,7 @@ static int idle_setup(const void *config, void **state, wb_error *err)
      * or three, each burst one idle period. timeBeginPeriod raises the interrupt rate for the
      * whole system while the run lasts (as many applications do); the CSV records it. */
     st->timer_raised = wb_timer_1ms_begin();
+    wb_cycles_hz();   /* measured once now (~60 ms), not after the first repetition */
     if (st->timer_raised) st->timer = "1ms";
     if (wb_scratch_register(err) != 0 || wb_mfc_init(err) != 0 || create_windows(st, err) != 0) {
         idle_teardown(st);
@@ -394,7 +519,11 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     X(M_BACKLOG, "backlog_max") X(M_RATE, "mouse_rate_actual") X(M_PER_MOVE, "idle_periods_per_move")  \
     X(M_DELIVERED, "msgs_delivered") X(M_DELIVERED_PER_S, "msgs_delivered_per_s")                     \
     X(M_COST_MEAN, "idle_cost_mean_us") X(M_COST_P50, "idle_cost_p50_us") X(M_COST_P99, "idle_cost_p99_us") \
-    X(M_COST_MAX, "idle_cost_max_us")
+    X(M_COST_MAX, "idle_cost_max_us") X(M_UI_BUSY, "ui_busy_pct") X(M_UI_CYCLES, "ui_cycles_pct")          \
+    X(M_MSGS_PER_PERIOD, "msgs_per_idle_period") X(M_PRETRANSLATE, "pretranslate_calls")                     \
+    X(M_TOOLTIP_FILTERS, "tooltip_filters") X(M_TOOLTIP_HITS, "tooltip_hittests") X(M_LOOKUPS, "map_lookups") \
+    X(M_TEMP_CREATED, "temp_cwnd_created") X(M_TEMP_FREED, "temp_cwnd_freed")                               \
+    X(M_NCHITTEST, "nchittest_msgs") X(M_SETCURSOR, "setcursor_msgs")
 #define METRIC_ID(id, name) id,
 #define METRIC_NAME(id, name) name,
 enum { IDLE_METRICS(METRIC_ID) M_COUNT };
@@ -407,13 +536,12 @@ static void fill_metrics(const idle_state *st, wb_sample *s)
     double user = (double)(iv->proc1.user - iv->proc0.user) * 1e-7;
     double kernel = (double)(iv->proc1.kernel - iv->proc0.kernel) * 1e-7;
     double ui = (double)(iv->thr1.user + iv->thr1.kernel - iv->thr0.user - iv->thr0.kernel) * 1e-7;
-    /* Messages that reached a window procedure: the idle updates, the case B sends and the
-     * pumped messages themselves. Counted from the counters, not in the loop. */
-    unsigned per_update = st->cfg.dispatch == DISPATCH_DIRECT ? st->windows_mapped + 1 : st->windows_total + 1;
-    uint64_t onidle0 = st->idle_periods;
-    double delivered = (double)onidle0 * per_update + (double)st->onidle_calls * (double)st->cfg.sends +
-                       (double)st->pumped;
+    /* Messages that reached a window procedure: the idle updates, the sends and the pumped
+     * messages themselves (counted where each is delivered). */
+    double delivered = (double)st->delivered;
     double *m = s->metrics;
+    wb_mfc_counters mfc;
+    wb_mfc_counters_get(&mfc);
 
     if (wall <= 0) wall = 1e-9;
     m[M_CPU_MACHINE] = 100.0 * (user + kernel) / wall / (double)st->cpus;
@@ -437,6 +565,19 @@ static void fill_metrics(const idle_state *st, wb_sample *s)
     m[M_COST_P50] = (double)wb_hist_percentile(st->idle_cost, 50) / 1000.0;
     m[M_COST_P99] = (double)wb_hist_percentile(st->idle_cost, 99) / 1000.0;
     m[M_COST_MAX] = (double)st->idle_cost->max / 1000.0;
+    m[M_UI_BUSY] = 100.0 * (wall - wb_ticks_to_s(st->blocked)) / wall;
+    m[M_MSGS_PER_PERIOD] = st->idle_periods ? delivered / (double)st->idle_periods : NAN;
+    m[M_PRETRANSLATE] = (double)mfc.pretranslate;
+    m[M_TOOLTIP_FILTERS] = (double)mfc.tooltip_filters;
+    m[M_TOOLTIP_HITS] = (double)mfc.tooltip_hittests;
+    m[M_LOOKUPS] = (double)mfc.lookups;
+    m[M_TEMP_CREATED] = (double)mfc.temp_created;
+    m[M_TEMP_FREED] = (double)mfc.temp_freed;
+    m[M_NCHITTEST] = (double)mfc.nchittest;
+    m[M_SETCURSOR] = (double)mfc.setcursor;
+    m[M_UI_CYCLES] = NAN;
+    if (st->have_cycles && wb_cycles_hz() > 0)
+        m[M_UI_CYCLES] = 100.0 * (double)(st->cycles1 - st->cycles0) / wb_cycles_hz() / wall;
 }
 
 static void reset_counters(idle_state *st)
@@ -445,6 +586,9 @@ static void reset_counters(idle_state *st)
     st->msg_last = 0;
     st->qualifying = 0;
     st->onidle_calls = st->idle_periods = st->pumped = st->moves_processed = 0;
+    st->blocked = st->delivered = 0;
+    wb_mfc_free_temp_maps();   /* what the last repetition left (the seed's OnIdle never frees) */
+    wb_mfc_counters_reset();
     st->period_open = 0;
     st->processed_shared = 0;
     st->posted = st->late = st->dropped = st->backlog_max = 0;
@@ -466,8 +610,10 @@ static int idle_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *e
         wb_error_win32(err, "CreateThread", GetLastError());
         return -1;
     }
+    st->have_cycles = wb_thread_cycles(&st->cycles0) == 0;
     run_loop(st);
     wb_interval_end(&sample->iv);
+    if (st->have_cycles) st->have_cycles = wb_thread_cycles(&st->cycles1) == 0;
     WaitForSingleObject(driver, INFINITE);   /* it has posted WM_QUIT: it is ending */
     CloseHandle(driver);
     sample->ops = st->idle_periods;
@@ -487,19 +633,23 @@ static void idle_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_samp
     if (m[M_BACKLOG] > 1 || m[M_LATE] > 0)
         fprintf(out, ", backlog up to %.0f, %.0f moves late", m[M_BACKLOG], m[M_LATE]);
     if (m[M_DROPPED] > 0) fprintf(out, ", %.0f moves DROPPED (queue full)", m[M_DROPPED]);
-    fprintf(out, "\n");
+    fprintf(out, "\n    UI thread: %.1f%% charged, %.1f%% busy by QPC", m[M_UI_CPU], m[M_UI_BUSY]);
+    if (m[M_UI_CYCLES] == m[M_UI_CYCLES]) fprintf(out, ", %.1f%% in cycles", m[M_UI_CYCLES]);
+    fprintf(out, " (of one CPU)\n");
 }
 
 static void idle_print_summary(FILE *out, const wb_run_summary *s)
 {
     const double *m = s->metrics;
     fprintf(out, "  median CPU %.1f%% of one CPU (%.2f%% of the machine), %.1f idle periods/s "
-                 "(%.2f per move), %.0f us each (p99 %.0f us), %.0f messages/s, %u rep%s\n",
+                 "(%.2f per move), %.0f us each (p99 %.0f us), %.0f messages/s, UI thread busy %.1f%%, %u rep%s\n",
             s->cpu_pct, m[M_CPU_MACHINE], m[M_PERIODS_PER_S], m[M_PER_MOVE], m[M_COST_MEAN], m[M_COST_P99],
-            m[M_DELIVERED_PER_S], s->reps, s->reps == 1 ? "" : "s");
+            m[M_DELIVERED_PER_S], m[M_UI_BUSY], s->reps, s->reps == 1 ? "" : "s");
 }
 
-static const char *const idle_fact_names[] = { "controls", "wndproc_module", "actctx", "timer", NULL };
+static const char *const idle_fact_names[] = {
+    "controls", "wndproc_module", "actctx", "timer", "button_mapped", "mdi_children", NULL
+};
 
 static void idle_facts(void *state, const char **values)
 {
@@ -508,11 +658,13 @@ static void idle_facts(void *state, const char **values)
     values[1] = st->wndproc_module;
     values[2] = st->actctx;
     values[3] = st->timer;
+    values[4] = st->button_mapped;
+    values[5] = st->mdi_children;
 }
 
 static const char *const idle_variant_columns[] = {
-    "case", "windows", "depth", "class", "themes", "mapped", "dispatch", "sends", "idle-every", "mouse-rate",
-    "same-point", NULL
+    "case", "onidle", "button", "windows", "depth", "class", "themes", "mapped", "dispatch", "sends", "idle-every",
+    "mouse-rate", "same-point", "mdi-children", "tooltips", NULL
 };
 /* The seed read CPU in Process Explorer: % of the whole machine. */
 static const wb_report_spec idle_report = {

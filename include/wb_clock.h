@@ -33,6 +33,10 @@ double wb_ticks_to_s(uint64_t ticks);
  * wb_timer_1ms_end. */
 int  wb_timer_1ms_begin(void);
 void wb_timer_1ms_end(int in_effect);
+/* How many such periods are in effect now (the runner asks, to judge Sleep(1)). */
+int  wb_timer_1ms_active(void);
+/* timeGetTime (winmm, loaded at run time); GetTickCount where winmm is missing. */
+DWORD wb_time_get_time(void);
 
 /* Peak working set of this process in KiB (0 when it cannot be read). src/memory.c */
 uint64_t wb_peak_working_set_kb(void);

@@ -39,4 +39,32 @@ LRESULT wb_mfc_call_wnd_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp);
 /* Messages the model's message maps handled (not passed to DefWindowProc), for tests. */
 unsigned long wb_mfc_handled_count(void);
 
+/* CWnd::FromHandle: the permanent object, else a temporary one (created on first use, counted)
+ * that lives until wb_mfc_free_temp_maps, as MFC's temporary handle map does. */
+wb_cwnd *wb_mfc_from_handle_temp(HWND hwnd);
+/* AfxLockTempMaps + AfxUnlockTempMaps, as CWinThread::OnIdle(1) calls them. */
+void wb_mfc_free_temp_maps(void);
+
+/* CWnd::EnableToolTips on a mapped window (a control bar with CBRS_TOOLTIPS). */
+void wb_mfc_enable_tooltips(HWND hwnd);
+
+/* CWinThread::PreTranslateMessage for one pumped message: CWnd::WalkPreTranslateTree from the
+ * message's window up to main_wnd, PreTranslateMessage on each window in the permanent map, with
+ * the tooltip filter for mouse messages when tooltips are on; mdi_client (NULL: not MDI) makes
+ * the main frame behave as CMDIFrameWnd (asks for the active child and gives it a turn). */
+void wb_mfc_pretranslate(const MSG *msg, HWND main_wnd, HWND mdi_client, int tooltips);
+
+/* What the model did, counted on the UI thread (reset per repetition). */
+typedef struct wb_mfc_counters {
+    unsigned long handled;            /* messages a message map handled */
+    unsigned long lookups;            /* handle-map lookups (FromHandle, FromHandlePermanent) */
+    unsigned long temp_created, temp_freed;   /* temporary CWnd objects */
+    unsigned long pretranslate;       /* PreTranslateMessage calls */
+    unsigned long tooltip_filters;    /* FilterToolTipMessage calls for mouse messages */
+    unsigned long tooltip_hittests;   /* ... that reached the tooltip owner's hit test */
+    unsigned long nchittest, setcursor;   /* WM_NCHITTEST / WM_SETCURSOR through AfxWndProc */
+} wb_mfc_counters;
+void wb_mfc_counters_get(wb_mfc_counters *out);
+void wb_mfc_counters_reset(void);
+
 #endif

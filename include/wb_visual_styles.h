@@ -20,6 +20,10 @@ typedef struct wb_styles_scope {
 int  wb_styles_enter(int on, wb_styles_scope *scope, wb_error *err);
 void wb_styles_leave(wb_styles_scope *scope);
 
+/* Register comctl32's classic common controls (toolbar, status bar) for windows created
+ * outside the v6 context. Once per process. */
+int  wb_common_controls_classic(wb_error *err);
+
 /* Which control library a window really got, judged by the module that holds its class's
  * window procedure (not DllGetVersion, which Wine reports as 5.81 even for v6):
  * "v6" (comctl32), "classic" (user32), or "own" (this program's procedure). */

@@ -1,6 +1,7 @@
 /* End-to-end tests of the idle benchmark: real runs under Wine, short and with few windows
  * (Wine's GetWindow goes through its server, so each window costs far more than on Windows).
  * What is checked are relations between real measurements, never constants. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,8 @@ static void test_csv_and_counts(void)
         "onidle_calls", "onidle_per_s", "idle_periods", "idle_periods_per_s", "moves_posted",
         "moves_processed", "moves_late", "moves_dropped", "backlog_max", "mouse_rate_actual", "idle_periods_per_move",
         "msgs_delivered", "msgs_delivered_per_s", "idle_cost_mean_us", "idle_cost_p50_us",
-        "idle_cost_p99_us", "idle_cost_max_us", "os_name", "cpus", NULL
+        "idle_cost_p99_us", "idle_cost_max_us", "ui_busy_pct", "ui_cycles_pct", "tick_ms", "timer_res_ms",
+        "sleep1_ms", "os_name", "cpus", NULL
     };
     csv_file c = run_idle("i.csv", "--case", "1", NULL, NULL);
     double cpus, cpu, periods, calls;
@@ -39,7 +41,10 @@ static void test_csv_and_counts(void)
     if (!c.ok) goto done;
     for (i = 0; columns[i]; i++) ok(wb_csv_column(&c.t, columns[i]) >= 0, "column %s missing", columns[i]);
     cell_is(&c, 1, "benchmark", "idle");
-    cell_is(&c, 1, "mapped", "on");       /* --case 1 = A + B */
+    cell_is(&c, 1, "onidle", "seed");     /* --case 1 = the seed's override, A + B */
+    cell_is(&c, 1, "button", "plain");    /* A: after UnsubclassWindow */
+    cell_is(&c, 1, "button_mapped", "0");
+    cell_is(&c, 1, "mdi_children", "1");
     cell_is(&c, 1, "sends", "1000");
     cell_is(&c, 2, "row", "summary");
     ok(num(&c, 1, "moves_posted") == 200, "2 s at 100 Hz posts 200 moves, got %g", num(&c, 1, "moves_posted"));
@@ -55,15 +60,38 @@ static void test_csv_and_counts(void)
     ok(cpu > 0 && cpu <= 100 * cpus, "CPU %g%% within 0..100 x %g CPUs", cpu, cpus);
     ok_near(num(&c, 1, "cpu_pct_machine"), cpu / cpus, 1e-6);
     ok_near(num(&c, 1, "cpu_user_pct") + num(&c, 1, "cpu_kernel_pct"), cpu, 1e-6);
-    ok(num(&c, 1, "ui_thread_cpu_pct") <= cpu + 1e-9, "the UI thread's CPU is part of the process's");
+    /* The UI thread's CPU is part of the process's, within one accounting step: Windows charges
+     * both at its tick; Wine reads the thread's from /proc (10 ms steps) and the process's from
+     * getrusage, and under the 32-bit Wine the thread's figure once came out above the process's. */
+    ok(num(&c, 1, "ui_thread_cpu_pct") <= cpu + 100.0 * 0.0157 / num(&c, 1, "elapsed_s"),
+       "the UI thread's CPU %g%% is part of the process's %g%%", num(&c, 1, "ui_thread_cpu_pct"), cpu);
+    /* Busy by QPC (wall minus GetMessage) holds everything the thread ran: never much below
+     * its CPU (one 15.6 ms tick of slack over the run for tick-sampled CPU on Windows). */
+    {
+        double busy = num(&c, 1, "ui_busy_pct"), ui = num(&c, 1, "ui_thread_cpu_pct");
+        double slack = 100.0 * 0.0157 / num(&c, 1, "elapsed_s");
+        ok(busy > 0 && busy <= 100.5, "ui_busy_pct %g within 0..100", busy);
+        ok(busy >= ui - slack, "busy %.1f%% >= CPU %.1f%% - %.1f", busy, ui, slack);
+        if (cell(&c, 1, "wine_version")[0])
+            /* Under Wine every PeekMessage / GetMessage / GetWindow is a request to the wineserver
+             * process, and the thread sleeps until the reply: busy counts those sleeps, CPU does
+             * not (here about twice the CPU: case 1 45% busy vs 22% CPU). On Windows the two agree
+             * when the CPU figure spans enough ticks. */
+            skip("ui_busy_pct vs ui_thread_cpu_pct: Wine's wineserver round trips make busy > CPU (%.1f vs %.1f)", busy, ui);
+        else if (strstr(cell(&c, 1, "warnings"), "cpu_coarse") == NULL)
+            ok(fabs(busy - ui) <= 5, "busy %.1f%% agrees with the charged %.1f%% over enough ticks", busy, ui);
+        else
+            skip("ui_busy_pct vs ui_thread_cpu_pct: the charged CPU spans under 64 ticks (cpu_coarse)");
+    }
     periods = num(&c, 1, "idle_periods");
     calls = num(&c, 1, "onidle_calls");
-    ok(periods >= 1 && calls >= periods && calls <= 2 * periods, "OnIdle(0) and OnIdle(1) per period: %g calls, %g periods",
-       calls, periods);
+    /* The seed's OnIdle returns FALSE at once: one call per idle period, OnIdle(1) never runs. */
+    ok(periods >= 1 && calls == periods, "one OnIdle call per period: %g calls, %g periods", calls, periods);
     ok(num(&c, 1, "ops") == periods, "ops counts idle periods");
-    /* 21 mapped windows + the frame per OnIdle(0), 1000 sends per OnIdle call, the pumped moves */
-    ok(num(&c, 1, "msgs_delivered") >= periods * 21 + calls * 1000 + 200, "messages delivered %g",
-       num(&c, 1, "msgs_delivered"));
+    /* 1000 sends per OnIdle call and the pumped moves; no window walked, whatever --windows says */
+    ok(num(&c, 1, "msgs_delivered") >= calls * 1000 + num(&c, 1, "moves_processed") &&
+       num(&c, 1, "msgs_delivered") <= calls * 1000 + num(&c, 1, "moves_processed") + 20,
+       "messages delivered %g: the sends and the pumped messages only", num(&c, 1, "msgs_delivered"));
     ok(num(&c, 1, "idle_cost_p50_us") > 0 && num(&c, 1, "idle_cost_p50_us") <= num(&c, 1, "idle_cost_p99_us") &&
        num(&c, 1, "idle_cost_p99_us") <= num(&c, 1, "idle_cost_max_us") * 1.004,
        "p50 %g <= p99 %g <= max %g", num(&c, 1, "idle_cost_p50_us"), num(&c, 1, "idle_cost_p99_us"),
@@ -105,7 +133,7 @@ static void test_cases_cpu(void)
     csv_file three = run_idle("case3.csv", "--case", "3", NULL, NULL);
     if (two.ok && three.ok) {
         double c2 = num(&two, 1, "cpu_pct"), c3 = num(&three, 1, "cpu_pct");
-        cell_is(&two, 1, "mapped", "off");
+        cell_is(&two, 1, "button", "mapped");
         cell_is(&three, 1, "sends", "0");
         ok(c3 < 0.6 * c2, "case 3 uses %.2f%% CPU, case 2 %.2f%%: expected clearly less", c3, c2);
         ok(num(&three, 1, "idle_cost_mean_us") < num(&two, 1, "idle_cost_mean_us"),
@@ -136,7 +164,7 @@ static void test_variants(void)
         }
     }
     {
-        csv_file c = run_idle("deep.csv", "--depth", "5", "--dispatch", "sendmessage");
+        csv_file c = run_idle("deep.csv", "--depth", "5", "--dispatch", "sendmessage");   /* --onidle base */
         if (c.ok) {
             /* every window and the frame get WM_IDLEUPDATECMDUI by ::SendMessage: 20 + button + frame */
             ok(num(&c, 1, "msgs_delivered") >= num(&c, 1, "idle_periods") * 22 + 200, "deep tree reached: %g",
@@ -159,6 +187,73 @@ static void test_bad_arguments(void)
     expect_usage(NULL, "idle", "--duration", "10ms", NULL);
 }
 
+/* The seed's two switches: case 2's sends go through the MFC model (a handle-map lookup each),
+ * case 1's go to the unsubclassed button and do not; both deliver about 1000 messages per
+ * idle period and walk no windows. */
+static void test_seed_switches(void)
+{
+    csv_file one = run_idle("s1.csv", "--case", "1", "--windows", "200");
+    csv_file two = run_idle("s2.csv", "--case", "2", NULL, NULL);
+    if (one.ok && two.ok) {
+        double p1 = num(&one, 1, "idle_periods"), p2 = num(&two, 1, "idle_periods");
+        ok(num(&one, 1, "msgs_per_idle_period") >= 1000 && num(&one, 1, "msgs_per_idle_period") < 1010,
+           "case 1: %g messages per idle period (200 windows not walked)", num(&one, 1, "msgs_per_idle_period"));
+        ok(num(&two, 1, "msgs_per_idle_period") >= 1000 && num(&two, 1, "msgs_per_idle_period") < 1010,
+           "case 2: %g messages per idle period", num(&two, 1, "msgs_per_idle_period"));
+        ok(num(&two, 1, "map_lookups") >= 1000 * p2, "case 2: %g lookups for %g periods: every send through AfxWndProc",
+           num(&two, 1, "map_lookups"), p2);
+        ok(num(&one, 1, "map_lookups") < 100 * p1, "case 1: %g lookups for %g periods: the sends bypass MFC",
+           num(&one, 1, "map_lookups"), p1);
+    }
+    wb_csv_free(&one.t);
+    wb_csv_free(&two.t);
+}
+
+/* CWinApp::OnIdle in an MDI application: the frame list adds each child frame's subtree, and
+ * OnIdle(1) frees the temporary CWnds the tooltip filter made. */
+static void test_base_frame_list(void)
+{
+    csv_file flat = run_idle("f0.csv", "--onidle", "base", "--windows", "20");
+    csv_file mdi = run_idle("f2.csv", "--onidle", "base", "--mdi-children", "2");
+    if (flat.ok && mdi.ok) {
+        double m0 = num(&flat, 1, "msgs_per_idle_period"), m2 = num(&mdi, 1, "msgs_per_idle_period");
+        /* flat: the frame, 20 windows, the button, the pumped move. MDI: the bars, 2 child frames
+         * with their views and 10 windows each, all walked from the main frame and again from
+         * each child frame (24 more). */
+        ok(m0 >= 22 && m0 < 25, "flat: %g messages per idle period", m0);
+        ok(m2 >= m0 + 24, "MDI with 2 children: %g messages per idle period, %g flat", m2, m0);
+        /* OnIdle(1) follows OnIdle(0) unless the next move is already queued (then the period is
+         * cut short: MFC checks PeekMessage between the calls). */
+        ok(num(&mdi, 1, "onidle_calls") > num(&mdi, 1, "idle_periods"), "OnIdle(1) ran: %g calls, %g periods",
+           num(&mdi, 1, "onidle_calls"), num(&mdi, 1, "idle_periods"));
+        ok(num(&mdi, 1, "temp_cwnd_created") > 0 && num(&mdi, 1, "temp_cwnd_freed") >= num(&mdi, 1, "temp_cwnd_created") - 1,
+           "temporary CWnds %g created, %g freed at OnIdle(1)", num(&mdi, 1, "temp_cwnd_created"),
+           num(&mdi, 1, "temp_cwnd_freed"));
+    }
+    wb_csv_free(&flat.t);
+    wb_csv_free(&mdi.t);
+}
+
+/* PreTranslateMessage on every pumped message; the tooltip filter on mouse messages; its hit
+ * test where the mouse is over the window with tooltips (the toolbar). */
+static void test_pretranslate_and_tooltips(void)
+{
+    csv_file on = run_idle("t1.csv", "--mdi-children", "1", "--mouse-over", "toolbar");
+    csv_file off = run_idle("t0.csv", "--mdi-children", "1", "--tooltips", "off");
+    if (on.ok && off.ok) {
+        double moves = num(&on, 1, "moves_processed");
+        ok(num(&on, 1, "pretranslate_calls") >= moves, "%g PreTranslateMessage calls for %g moves",
+           num(&on, 1, "pretranslate_calls"), moves);
+        ok(num(&on, 1, "tooltip_hittests") >= moves * 0.99, "tooltips on, over the toolbar: %g hit tests for %g moves",
+           num(&on, 1, "tooltip_hittests"), moves);
+        ok(num(&off, 1, "tooltip_filters") == 0 && num(&off, 1, "tooltip_hittests") == 0, "tooltips off: %g filters",
+           num(&off, 1, "tooltip_filters"));
+        ok(num(&off, 1, "pretranslate_calls") >= num(&off, 1, "moves_processed"), "tooltips off still pretranslates");
+    }
+    wb_csv_free(&on.t);
+    wb_csv_free(&off.t);
+}
+
 static void test_console(void)
 {
     result r = run("idle", "--windows", "5", "--duration", "1s", "--mouse-rate", "50", "--repeat", "2",
@@ -166,7 +261,9 @@ static void test_console(void)
     ok(r.code == 0, "exit %lu", r.code);
     ok(strstr(r.out, "rep 1/2: cpu ") != NULL && strstr(r.out, "rep 2/2: cpu ") != NULL, "a line per rep:\n%s", r.out);
     ok(strstr(r.out, "median CPU ") != NULL && strstr(r.out, "% of the machine") != NULL, "summary:\n%s", r.out);
-    ok(strstr(r.out, "idle case=none windows=5") != NULL, "options echoed:\n%s", r.out);
+    ok(strstr(r.out, "idle case=none onidle=base button=mapped mdi-children=0") != NULL &&
+       strstr(r.out, " windows=5 ") != NULL, "options echoed:\n%s", r.out);
+    ok(strstr(r.out, "    UI thread: ") != NULL && strstr(r.out, "% busy by QPC") != NULL, "the three CPU figures:\n%s", r.out);
     result_free(&r);
 }
 
@@ -178,6 +275,9 @@ static const wbt_case cases[] = {
     { "variants", test_variants },
     { "bad_arguments", test_bad_arguments },
     { "console", test_console },
+    { "seed_switches", test_seed_switches },
+    { "base_frame_list", test_base_frame_list },
+    { "pretranslate_and_tooltips", test_pretranslate_and_tooltips },
     { NULL, NULL }
 };
 

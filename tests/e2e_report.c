@@ -263,16 +263,16 @@ static void test_suite_and_report(void)
 {
     result r = run("all", "--quick", "--label", "A", "--out", "A", NULL);
     ok(r.code == 0, "all --quick --label A: exit %lu %s", r.code, r.err);
-    ok(strstr(r.out, "16 of 16 runs done") != NULL, "all runs done:\n%s", r.out);
+    ok(strstr(r.out, "17 of 17 runs done") != NULL, "all runs done:\n%s", r.out);
     result_free(&r);
     r = run("all", "--quick", "--label", "B", "--out", "B", NULL);
     ok(r.code == 0, "--label B: exit %lu", r.code);
     result_free(&r);
     r = run("report", "A", "B", "--html", "suite.html", NULL);
     ok(r.code == 0, "report: exit %lu %s", r.code, r.err);
-    ok(count(r.out, "baseline") >= 16 && count(r.out, " than A") >= 16, "a ratio for every configuration:\n%s", r.out);
+    ok(count(r.out, "baseline") >= 17 && count(r.out, " than A") >= 17, "a ratio for every configuration:\n%s", r.out);
     result_free(&r);
-    check_html("suite.html", 4);   /* sendmsg, idle, sockloop + its percentile curves */
+    check_html("suite.html", 5);   /* sendmsg, idle, sockloop + its percentile curves, calibrate */
 }
 
 static void test_bad_arguments(void)

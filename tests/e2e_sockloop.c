@@ -94,6 +94,12 @@ static void one_backend(const char *loop)
         ok(count_rows(&c, "interval", loop) >= 3, "%s: %d interval rows", loop, count_rows(&c, "interval", loop));
         ok(count_rows(&c, "summary", loop) == 1, "%s: one summary row", loop);
         ok_near(num(&c, rep, "mbit_out"), 1000 * 1060 * 8 / 1e6, 0.02);
+        /* Busy by QPC holds the thread's CPU (less a tick of tick-sampling slack on Windows). */
+        ok(num(&c, rep, "receiver_busy_pct") >= num(&c, rep, "receiver_cpu_pct") - 2 &&
+           num(&c, rep, "receiver_busy_pct") <= 100.5, "%s: receiver busy %g%% >= its CPU %g%%", loop,
+           num(&c, rep, "receiver_busy_pct"), num(&c, rep, "receiver_cpu_pct"));
+        ok(num(&c, rep, "sender_busy_pct") >= num(&c, rep, "sender_cpu_pct") - 2 && num(&c, rep, "sender_busy_pct") <= 100.5,
+           "%s: sender busy %g%% >= its CPU %g%%", loop, num(&c, rep, "sender_busy_pct"), num(&c, rep, "sender_cpu_pct"));
     }
     /* The raw file agrees with the summary: as many packets, the same mean latency. */
     {

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "wb_clock.h"
+#include "wb_timer.h"
 #include "run/wb_runner.h"
 #include "commands.h"
 #include "win/wb_sysinfo.h"
@@ -22,11 +23,22 @@ int wb_print_info(FILE *out)
     fprintf(out, "wine:              %s\n", si.wine[0] ? si.wine : "no");
     fprintf(out, "process:           %s%s\n", si.arch, si.wow64 ? " (WOW64)" : "");
     fprintf(out, "cpu:               %s, %u MHz, %u logical CPUs\n", si.cpu_name, si.cpu_mhz, si.cpus);
-    fprintf(out, "hypervisor:        %s\n", tri(si.hypervisor));
+    fprintf(out, "hypervisor:        %s%s%s%s\n", tri(si.hypervisor), si.hypervisor_vendor[0] ? " (" : "",
+            si.hypervisor_vendor, si.hypervisor_vendor[0] ? ")" : "");
     fprintf(out, "themes active:     %s\n", tri(si.themes_active));
     fprintf(out, "QPC frequency:     %llu Hz\n", (unsigned long long)clk.freq);
     fprintf(out, "QPC resolution:    %.1f ns\n", wb_ticks_to_s(clk.resolution_ticks) * 1e9);
     fprintf(out, "QPC call cost:     %.1f ns\n", clk.call_ns);
+    fprintf(out, "QPC source:        %s (guessed from the frequency)\n", si.qpc_source);
+    fprintf(out, "clock tick:        %.3f ms (CPU times are charged in these steps)\n", si.tick_ms);
+    fprintf(out, "timer resolution:  %.3f ms now\n", wb_timer_resolution_ms());
+    fprintf(out, "Sleep(1):          %.3f ms (median of 5)\n", wb_sleep1_ms(5));
+    {
+        double hz = wb_cycles_hz();
+        if (hz > 0) fprintf(out, "cycle counter:     %.0f MHz (QueryThreadCycleTime)\n", hz / 1e6);
+        else fprintf(out, "cycle counter:     none (QueryThreadCycleTime needs Vista; it fails under Wine)\n");
+    }
+    fprintf(out, "power plan:        %s\n", si.power_plan[0] ? si.power_plan : "unknown");
     fprintf(out, "peak working set:  %llu KiB\n", (unsigned long long)wb_peak_working_set_kb());
     return WB_EXIT_OK;
 }

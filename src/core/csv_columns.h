@@ -25,7 +25,9 @@
     X(WINE_VERSION, "wine_version") X(QPC_HZ, "qpc_hz") X(QPC_RESOLUTION_NS, "qpc_resolution_ns")     \
     X(QPC_CALL_NS, "qpc_call_ns") X(TOOL_VERSION, "tool_version") X(PRIORITY, "priority")            \
     X(AFFINITY, "affinity") X(REPEAT, "repeat") X(WARMUP, "warmup") X(OPTIONS, "options")            \
-    X(PEAK_WORKING_SET_KB, "peak_working_set_kb")
+    X(PEAK_WORKING_SET_KB, "peak_working_set_kb") X(HYPERVISOR_VENDOR, "hypervisor_vendor")            \
+    X(POWER_PLAN, "power_plan") X(QPC_SOURCE, "qpc_source") X(TICK_MS, "tick_ms")                   \
+    X(TIMER_RES_MS, "timer_res_ms") X(SLEEP1_MS, "sleep1_ms")
 
 #define WB_COLUMN_ENUM(id, name) WB_COL_##id,
 enum { WB_LEAD_COLUMNS(WB_COLUMN_ENUM) WB_LEAD_COUNT };

@@ -172,7 +172,7 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
         done++;
         wb_measure_add(&out->total, &r.measure);
         r.warnings = *plan->context_warnings;
-        wb_rep_warnings(r.rep, sample, plan->resolution_ticks, &r.warnings);
+        wb_rep_warnings(r.rep, sample, plan->resolution_ticks, plan->tick_ms, &r.warnings);
         wb_warn_add_all(&out->warnings, &r.warnings);
         EACH_SINK(&link, rep, (sink, &r));
     }

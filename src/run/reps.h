@@ -8,6 +8,7 @@
 typedef struct wb_rep_plan {
     unsigned warmup, repeat;
     uint64_t resolution_ticks;            /* the QPC's measured step, for short_interval */
+    double tick_ms;                       /* the clock tick, for cpu_coarse (0: unknown) */
     const wb_warnings *context_warnings;  /* start of every row's warnings */
     /* Test hooks (0: off), see runner.c: a QPC leap of leap_ms in repetition 1, and
      * repetition slow_rep made twenty times longer. */

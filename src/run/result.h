@@ -34,6 +34,7 @@ typedef struct wb_run_info {
 typedef struct wb_variant_info {
     const void *config;
     const char *facts[WB_MAX_FACTS];
+    double timer_res_ms, sleep1_ms;   /* the timer once set-up is done (wb_timer.h) */
 } wb_variant_info;
 
 /* One timed repetition. A partial one was cut short by Ctrl+C: kept, but not summarised. */

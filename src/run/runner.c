@@ -1,6 +1,7 @@
 /* Runs one benchmark module: options, process set-up, then each variant's set-up, repetitions
  * (reps.c) and tear-down, with the results going to the CSV and console sinks. */
 #include "reps.h"
+#include "wb_timer.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,8 @@ typedef struct wb_run {
     void *config;                   /* as parsed */
     wb_sysinfo si;
     wb_clock_info clk;
-    wb_warnings context_warnings;
+    wb_warnings run_warnings;       /* about the machine and the process */
+    wb_warnings context_warnings;   /* those and the current variant's timer: in every row */
     char options_text[1024];        /* the arguments as typed */
     char run_id[128], affinity_text[32], priority_text[16];
     wb_run_info info;
@@ -66,7 +68,7 @@ static int apply_process_settings(wb_run *r)
              : got == NORMAL_PRIORITY_CLASS ? "normal" : "other");
     if (got != classes[r->common.priority])
         /* Realtime without SeIncreaseBasePriorityPrivilege silently becomes high. */
-        wb_warn(&r->context_warnings, "priority", "asked for %s priority, running at %s",
+        wb_warn(&r->run_warnings, "priority", "asked for %s priority, running at %s",
                 r->common.priority == WB_PRIORITY_REALTIME ? "realtime" : "high", r->priority_text);
     return WB_EXIT_OK;
 }
@@ -112,6 +114,11 @@ static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
     v.config = variant;
     if (r->m->setup(variant, &state, &err) != 0) return runtime_error(r, err.what);
     if (r->m->facts) r->m->facts(state, v.facts);
+    /* The timer this variant runs with, once its set-up has asked for what it needs. */
+    v.timer_res_ms = wb_timer_resolution_ms();
+    v.sleep1_ms = wb_sleep1_ms(5);
+    r->context_warnings = r->run_warnings;
+    wb_timer_warnings(v.sleep1_ms, wb_timer_1ms_active() > 0, &r->context_warnings);
     for (i = 0; i < 2; i++)
         if (r->sinks[i]->variant) r->sinks[i]->variant(r->sinks[i], &v);
     if (r->m->announce) {
@@ -215,6 +222,7 @@ static void describe(wb_run *r)
     r->plan.warmup = (unsigned)r->common.warmup;
     r->plan.repeat = (unsigned)r->common.repeat;
     r->plan.resolution_ticks = r->clk.resolution_ticks;
+    r->plan.tick_ms = r->si.tick_ms;
     r->plan.context_warnings = &r->context_warnings;
     r->plan.leap_ms = env_number("WINBENCH_TEST_QPC_LEAP_MS");
     r->plan.slow_rep = env_number("WINBENCH_TEST_SLOW_REP");
@@ -229,7 +237,9 @@ static int run_parsed(wb_run *r)
     if (r->common.run_id) snprintf(r->run_id, sizeof r->run_id, "%s", r->common.run_id);
     else snprintf(r->run_id, sizeof r->run_id, "%s-%s", r->si.host, stamp);
     rc = apply_process_settings(r);
-    wb_context_warnings(&r->si, r->common.affinity != 0, &r->context_warnings);
+    wb_context_warnings(&r->si, r->common.affinity != 0, &r->run_warnings);
+    r->context_warnings = r->run_warnings;
+    wb_timer_keep_resolution();   /* Windows 11: keep timeBeginPeriod in effect without visible windows */
     if (rc != WB_EXIT_OK) return rc;
     describe(r);
     r->sinks[0] = wb_csv_sink_open(&r->info, stamp, &rc);

@@ -74,6 +74,7 @@ static void fill_context(csv_sink *c)
     wb_csv_format_double(wb_ticks_to_s(run->clk->resolution_ticks) * 1e9, c->context[WB_COL_QPC_RESOLUTION_NS],
                          sizeof c->context[0]);
     wb_csv_format_double(run->clk->call_ns, c->context[WB_COL_QPC_CALL_NS], sizeof c->context[0]);
+    wb_csv_format_double(si->tick_ms > 0 ? si->tick_ms : NAN, c->context[WB_COL_TICK_MS], sizeof c->context[0]);
     SET(REPEAT, "%llu", (unsigned long long)run->common->repeat);
     SET(WARMUP, "%llu", (unsigned long long)run->common->warmup);
 #undef SET
@@ -98,6 +99,15 @@ static const char *context_cell(const csv_sink *c, int col, char *buf, size_t ca
     case WB_COL_PRIORITY: return run->priority_text;
     case WB_COL_AFFINITY: return run->affinity_text;
     case WB_COL_OPTIONS: return run->options_text;
+    case WB_COL_HYPERVISOR_VENDOR: return si->hypervisor_vendor;
+    case WB_COL_POWER_PLAN: return si->power_plan;
+    case WB_COL_QPC_SOURCE: return si->qpc_source ? si->qpc_source : "";
+    case WB_COL_TIMER_RES_MS:
+        wb_csv_format_double(c->variant->timer_res_ms > 0 ? c->variant->timer_res_ms : NAN, buf, cap);
+        return buf;
+    case WB_COL_SLEEP1_MS:
+        wb_csv_format_double(c->variant->sleep1_ms > 0 ? c->variant->sleep1_ms : NAN, buf, cap);
+        return buf;
     case WB_COL_PEAK_WORKING_SET_KB:
         snprintf(buf, cap, "%llu", (unsigned long long)wb_peak_working_set_kb());
         return buf;

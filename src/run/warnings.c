@@ -53,8 +53,10 @@ void wb_context_warnings(const wb_sysinfo *si, int pinned, wb_warnings *w)
                 "(pin with --affinity 0x1)", si->os_major, si->os_minor);
 }
 
-void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks, wb_warnings *w)
+void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks, double tick_ms, wb_warnings *w)
 {
+    double wall = wb_ticks_to_s(s->iv.t1 - s->iv.t0);
+    double charged = (double)(s->iv.proc1.user + s->iv.proc1.kernel - s->iv.proc0.user - s->iv.proc0.kernel) * 1e-7;
     double qpc_s = wb_ticks_to_s(s->iv.t1 - s->iv.t0);
     double tick_s = (double)(DWORD)(s->iv.tick1 - s->iv.tick0) / 1000.0;
     /* GetTickCount moves in 10-16 ms steps: only a gap beyond that and 10% is a leap. */
@@ -64,6 +66,26 @@ void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks
     if (resolution_ticks && s->iv.t1 - s->iv.t0 < 1000 * resolution_ticks)
         wb_warn(w, "short_interval", "repetition %u lasted %.1f us, under 1000 x the timer's resolution: "
                 "use more iterations or a longer duration", rep, qpc_s * 1e6);
+    /* Windows charges CPU time a whole tick at a time to whichever thread runs as it fires
+     * (KB810876; still so for GetProcessTimes after Vista, which switched only its quantum
+     * accounting to cycles): n charged ticks are a sample, off by about sqrt(n + 1) ticks.
+     * Under 64 ticks that is more than an eighth of the figure. */
+    if (tick_ms > 0 && wall > 0 && charged / (tick_ms / 1e3) < 64) {
+        double ticks = charged / (tick_ms / 1e3);
+        double points = 100.0 * sqrt(ticks + 1.0) * (tick_ms / 1e3) / wall;
+        wb_warn(w, "cpu_coarse", "repetition %u: Windows charged %.0f ms of CPU, %.0f clock ticks of %.1f ms: "
+                "the CPU%% columns from GetProcessTimes are uncertain by about +-%.1f points; "
+                "the *_busy_pct columns are not sampled (run longer for fewer)", rep, charged * 1e3, ticks, tick_ms,
+                points);
+    }
+}
+
+void wb_timer_warnings(double sleep1_ms, int period_1ms_asked, wb_warnings *w)
+{
+    if (period_1ms_asked && sleep1_ms > 3.0)
+        wb_warn(w, "timer_throttled", "a 1 ms timer period was asked for, yet Sleep(1) takes %.1f ms: Windows "
+                "is ignoring it (power throttling of a process without visible windows, Windows 11?); "
+                "the mouse and packet schedules are coarser than asked", sleep1_ms);
 }
 
 /* Outliers are judged on the time per operation, as hyperfine judges times: a rate cannot fall

@@ -22,8 +22,11 @@ void wb_warn_codes(const wb_warnings *w, char *buf, size_t cap);   /* "wine;cv_h
 
 /* The rules. About the machine and the process (in every row): */
 void wb_context_warnings(const wb_sysinfo *si, int pinned, wb_warnings *w);
-/* What one repetition's own numbers say about it (resolution_ticks: the QPC's measured step): */
-void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks, wb_warnings *w);
+/* What one repetition's own numbers say about it (resolution_ticks: the QPC's measured step;
+ * tick_ms: the clock tick at which Windows samples CPU time, 0 unknown): */
+void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks, double tick_ms, wb_warnings *w);
+/* What the timer did once a variant was set up (Sleep(1) in ms while a 1 ms period was asked for): */
+void wb_timer_warnings(double sleep1_ms, int period_1ms_asked, wb_warnings *w);
 /* What the repetitions say together (ns_per_op[0..n-1] in order, sum: their rates' summary): */
 void wb_run_warnings(const double *ns_per_op, size_t n, const wb_summary *rate, wb_warnings *w);
 

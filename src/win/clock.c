@@ -88,14 +88,32 @@ void wb_interval_end(wb_interval *iv)
     wb_cpu_process(&iv->proc1);
 }
 
+static volatile LONG g_periods;   /* 1 ms periods in effect (wb_timer_1ms_active) */
+
 int wb_timer_1ms_begin(void)
 {
     wb_fn_timeBeginPeriod begin = WB_API(timeBeginPeriod);
-    return begin && WB_API(timeEndPeriod) && begin(1) == 0;   /* TIMERR_NOERROR */
+    int ok = begin && WB_API(timeEndPeriod) && begin(1) == 0;   /* TIMERR_NOERROR */
+    if (ok) InterlockedIncrement(&g_periods);
+    return ok;
 }
 
 void wb_timer_1ms_end(int in_effect)
 {
     wb_fn_timeEndPeriod end = WB_API(timeEndPeriod);
-    if (in_effect && end) end(1);
+    if (in_effect && end) {
+        end(1);
+        InterlockedDecrement(&g_periods);
+    }
+}
+
+int wb_timer_1ms_active(void)
+{
+    return (int)g_periods;
+}
+
+DWORD wb_time_get_time(void)
+{
+    wb_fn_timeGetTime get = WB_API(timeGetTime);
+    return get ? get() : GetTickCount();
 }

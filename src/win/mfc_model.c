@@ -40,6 +40,8 @@ typedef struct msgmap {         /* AFX_MSGMAP */
 
 struct wb_cwnd {
     HWND hwnd;
+    int temporary;                                      /* made by FromHandle; freed at OnIdle(1) */
+    int tooltips;                                       /* WF_TOOLTIPS: EnableToolTips was called */
     const msgmap *map;                                  /* GetMessageMap() of the class */
     LRESULT (*window_proc)(wb_cwnd *, UINT, WPARAM, LPARAM);   /* the virtual WindowProc */
     WNDPROC super;                                      /* m_pfnSuper; NULL: ::DefWindowProc */
@@ -55,7 +57,8 @@ typedef struct map_node {
 typedef struct thread_state {   /* the parts of AFX_THREAD_STATE / AFX_MODULE_THREAD_STATE used */
     MSG last_sent;
     wb_cwnd *wnd_init;   /* m_pWndInit: the window being created, until WM_NCCREATE attaches it */
-    map_node *buckets[HASH_BUCKETS];
+    map_node *buckets[HASH_BUCKETS];        /* the permanent map */
+    map_node *temp_buckets[HASH_BUCKETS];   /* the temporary map (CHandleMap::m_temporaryMap) */
 } thread_state;
 
 typedef struct msg_cache_entry {   /* AFX_MSG_CACHE */
@@ -68,6 +71,7 @@ static DWORD g_tls = TLS_OUT_OF_INDEXES;
 static CRITICAL_SECTION g_cache_lock;
 static msg_cache_entry g_cache[MSG_CACHE_SIZE];
 static volatile LONG g_handled;
+static wb_mfc_counters g_count;   /* the UI thread's; plain counters, read between runs */
 static ATOM g_class;
 
 /* ---- message maps ------------------------------------------------------------------------ */
@@ -143,14 +147,20 @@ static unsigned hash_key(HWND h)   /* CMapPtrToPtr::HashKey */
     return (unsigned)(((UINT_PTR)h) >> 4) % HASH_BUCKETS;
 }
 
+static wb_cwnd *lookup(map_node *const *buckets, HWND hwnd)
+{
+    map_node *n;
+    for (n = buckets[hash_key(hwnd)]; n != NULL; n = n->next)
+        if (n->key == hwnd) return n->value;
+    return NULL;
+}
+
 wb_cwnd *wb_mfc_from_handle(HWND hwnd)
 {
     thread_state *ts = get_thread_state();
-    map_node *n;
     if (ts == NULL) return NULL;
-    for (n = ts->buckets[hash_key(hwnd)]; n != NULL; n = n->next)
-        if (n->key == hwnd) return n->value;
-    return NULL;
+    g_count.lookups++;
+    return lookup(ts->buckets, hwnd);
 }
 
 static int map_attach(thread_state *ts, wb_cwnd *wnd)
@@ -182,6 +192,134 @@ static void map_detach(thread_state *ts, HWND hwnd)
             return;
         }
         pp = &(*pp)->next;
+    }
+}
+
+/* CWnd::FromHandle: the permanent object, else one from the temporary map, else a new temporary
+ * CWnd (CHandleMap::FromHandle: allocated, attached to the handle, kept until the temporary map
+ * is emptied at idle time). NULL only for a NULL handle or when memory runs out. */
+wb_cwnd *wb_mfc_from_handle_temp(HWND hwnd)
+{
+    thread_state *ts = get_thread_state();
+    wb_cwnd *wnd;
+    map_node *n;
+    unsigned b;
+    if (ts == NULL || hwnd == NULL) return NULL;
+    g_count.lookups++;
+    if ((wnd = lookup(ts->buckets, hwnd)) != NULL || (wnd = lookup(ts->temp_buckets, hwnd)) != NULL) return wnd;
+    wnd = (wb_cwnd *)calloc(1, sizeof *wnd);
+    n = (map_node *)malloc(sizeof *n);
+    if (wnd == NULL || n == NULL) {
+        free(wnd);
+        free(n);
+        return NULL;
+    }
+    wnd->hwnd = hwnd;
+    wnd->temporary = 1;
+    wnd->map = &cwnd_map;
+    wnd->window_proc = NULL;   /* a temporary CWnd is never a window procedure's target */
+    b = hash_key(hwnd);
+    n->key = hwnd;
+    n->value = wnd;
+    n->next = ts->temp_buckets[b];
+    ts->temp_buckets[b] = n;
+    g_count.temp_created++;
+    return wnd;
+}
+
+/* AfxLockTempMaps / AfxUnlockTempMaps at OnIdle(1): every temporary CWnd is deleted. */
+void wb_mfc_free_temp_maps(void)
+{
+    thread_state *ts = get_thread_state();
+    unsigned b;
+    if (ts == NULL) return;
+    for (b = 0; b < HASH_BUCKETS; b++)
+        while (ts->temp_buckets[b]) {
+            map_node *dead = ts->temp_buckets[b];
+            ts->temp_buckets[b] = dead->next;
+            free(dead->value);
+            free(dead);
+            g_count.temp_freed++;
+        }
+}
+
+void wb_mfc_counters_get(wb_mfc_counters *out)
+{
+    *out = g_count;
+    out->handled = (unsigned long)g_handled;
+}
+
+void wb_mfc_counters_reset(void)
+{
+    memset(&g_count, 0, sizeof g_count);
+}
+
+void wb_mfc_enable_tooltips(HWND hwnd)
+{
+    wb_cwnd *wnd = wb_mfc_from_handle(hwnd);
+    if (wnd) wnd->tooltips = 1;
+}
+
+/* OnToolHitTest -> _AfxChildWindowFromPoint: the visible child whose rectangle holds the point,
+ * found by walking the children in Z order as MFC does. */
+static HWND child_from_point(HWND parent, POINT screen)
+{
+    HWND child;
+    for (child = GetTopWindow(parent); child != NULL; child = GetWindow(child, GW_HWNDNEXT)) {
+        RECT r;
+        if (GetDlgCtrlID(child) != 0 && IsWindowVisible(child) && GetWindowRect(child, &r) && PtInRect(&r, screen))
+            return child;
+    }
+    return NULL;
+}
+
+/* CWnd::FilterToolTipMessage(pMsg) for `self`, for mouse messages: climbs from the message's
+ * window through GetParent (CWnd::FromHandle each, temporary objects for windows MFC does not
+ * own) to the first window with tooltips enabled; only when that is `self` does it hit-test
+ * the child under the point. */
+static void filter_tooltip(wb_cwnd *self, const MSG *msg)
+{
+    wb_cwnd *wnd;
+    HWND h;
+    if (msg->message != WM_MOUSEMOVE && msg->message != WM_NCMOUSEMOVE && msg->message != WM_LBUTTONUP &&
+        msg->message != WM_RBUTTONUP && msg->message != WM_MBUTTONUP)
+        return;
+    g_count.tooltip_filters++;
+    for (h = msg->hwnd, wnd = wb_mfc_from_handle_temp(h); wnd != NULL && !wnd->tooltips;
+         h = GetParent(h), wnd = h ? wb_mfc_from_handle_temp(h) : NULL)
+        ;
+    if (wnd != self) return;
+    g_count.tooltip_hittests++;
+    h = child_from_point(self->hwnd, msg->pt);
+    if (h != NULL) wb_mfc_from_handle_temp(h);   /* OnToolHitTest's CWnd::FromHandle(hWndChild) */
+}
+
+/* CWnd::PreTranslateMessage: the tooltip filter when a control bar enabled tooltips; no
+ * default processing. */
+static void pretranslate(wb_cwnd *wnd, const MSG *msg, int tooltips)
+{
+    g_count.pretranslate++;
+    if (tooltips) filter_tooltip(wnd, msg);
+}
+
+/* CWinThread::PreTranslateMessage -> CWnd::WalkPreTranslateTree(main, pMsg): from the target up
+ * to the main window, PreTranslateMessage on each window in the permanent map. The MDI frame's
+ * (CMDIFrameWnd::PreTranslateMessage) also asks the MDI client for the active child
+ * (WM_MDIGETACTIVE, CWnd::FromHandle) and gives it a turn. */
+void wb_mfc_pretranslate(const MSG *msg, HWND main_wnd, HWND mdi_client, int tooltips)
+{
+    HWND h;
+    for (h = msg->hwnd; h != NULL; h = GetParent(h)) {
+        wb_cwnd *wnd = wb_mfc_from_handle(h);
+        if (wnd) {
+            pretranslate(wnd, msg, tooltips);
+            if (h == main_wnd && mdi_client) {
+                HWND active = (HWND)SendMessageA(mdi_client, WM_MDIGETACTIVE, 0, 0);
+                wb_cwnd *child = active ? wb_mfc_from_handle_temp(active) : NULL;
+                if (child) pretranslate(child, msg, tooltips);
+            }
+        }
+        if (h == main_wnd) break;
     }
 }
 
@@ -290,6 +428,8 @@ static LRESULT CALLBACK afx_wnd_proc(HWND h, UINT msg, WPARAM wp, LPARAM lp)
     wb_cwnd *wnd;
 
     if (msg == WM_QUERYAFXWNDPROC) return 1;
+    if (msg == WM_NCHITTEST) g_count.nchittest++;
+    if (msg == WM_SETCURSOR) g_count.setcursor++;
     if (msg == WM_NCCREATE) {
         /* MFC attaches in a CBT hook just before this message; the create parameter does the
          * same job here. */
@@ -351,6 +491,9 @@ HWND wb_mfc_create(wb_mfc_kind kind, HWND parent, DWORD style, int x, int y, int
     }
     wnd->map = map_of(kind);
     wnd->window_proc = cwnd_window_proc;
+    /* MFC's classes have ::DefWindowProc as their procedure, saved as m_pfnSuper when AfxWndProc
+     * subclasses the window: CWnd::DefWindowProc then goes through ::CallWindowProc. */
+    wnd->super = DefWindowProcA;
     ts->wnd_init = wnd;
     hwnd = CreateWindowExA(0, WB_MFC_CLASS, "winbench MFC-style window", style, x, y, w, h,
                            parent, NULL, GetModuleHandleA(NULL), wnd);

@@ -7,6 +7,29 @@
 #include <string.h>
 
 
+int wb_common_controls_classic(wb_error *err)
+{
+    static int done;
+    HMODULE comctl;
+    wb_fn_InitCommonControlsEx init;
+    INITCOMMONCONTROLSEX icc;
+    if (done) return 0;
+    comctl = LoadLibraryA("comctl32.dll");   /* outside any context: the classic (5.x) one */
+    if (comctl == NULL) {
+        wb_error_win32(err, "LoadLibrary(comctl32.dll)", GetLastError());
+        return -1;
+    }
+    init = (wb_fn_InitCommonControlsEx)(void (*)(void))wb_winapi_get_from(comctl, WB_API_InitCommonControlsEx);
+    icc.dwSize = sizeof icc;
+    icc.dwICC = ICC_WIN95_CLASSES;   /* toolbar, status bar ...: what comctl32 5.x knows */
+    if (init == NULL || !init(&icc)) {
+        wb_error_text(err, "InitCommonControlsEx failed (comctl32's toolbar and status bar classes)");
+        return -1;
+    }
+    done = 1;
+    return 0;
+}
+
 int wb_styles_enter(int on, wb_styles_scope *scope, wb_error *err)
 {
     ACTCTXA ctx;

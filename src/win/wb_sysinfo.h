@@ -15,7 +15,12 @@ typedef struct wb_sysinfo {
     char cpu_name[128];
     unsigned cpu_mhz;
     unsigned cpus;           /* logical processors */
-    int  hypervisor;         /* CPUID.1:ECX[31]; -1 unknown */
+    int  hypervisor;         /* in a virtual machine: CPUID.1:ECX[31], except in Hyper-V's root
+                                partition (bare-metal Windows with Hyper-V, VBS or WSL2); -1 unknown */
+    char hypervisor_vendor[48]; /* CPUID 0x40000000's vendor ("KVMKVMKVM", "Microsoft Hv"), "" none */
+    double tick_ms;          /* the clock tick (wb_tick_ms) */
+    char power_plan[96];     /* the active power plan's name, "" unknown */
+    const char *qpc_source;  /* guessed from the QPC frequency */
     int  themes_active;      /* IsThemeActive(); -1 when uxtheme is absent */
     char wine[32];           /* wine_get_version(), "" on Windows */
 } wb_sysinfo;

@@ -20,9 +20,20 @@
       (HANDLE, PROCESS_MEMORY_COUNTERS *, DWORD))                                                     \
     X(timeBeginPeriod, "winmm.dll", "Windows 95 / NT 3.5", UINT, WINAPI, (UINT))                     \
     X(timeEndPeriod, "winmm.dll", "Windows 95 / NT 3.5", UINT, WINAPI, (UINT))                       \
+    X(timeGetTime, "winmm.dll", "Windows 95 / NT 3.5", DWORD, WINAPI, (void))                        \
     X(IsThemeActive, "uxtheme.dll", "Windows XP", BOOL, WINAPI, (void))                              \
     /* WSAPOLLFD * (the headers hide the type below Vista; src/wait/wait_wsapoll.c has its own) */   \
     X(WSAPoll, "ws2_32.dll", "Windows Vista", int, WINAPI, (void *, ULONG, INT))                     \
+    X(NtQueryTimerResolution, "ntdll.dll", "Windows NT 3.5", LONG, NTAPI, (ULONG *, ULONG *, ULONG *)) \
+    X(QueryThreadCycleTime, "kernel32.dll", "Windows Vista", BOOL, WINAPI, (HANDLE, ULONG64 *))      \
+    /* ProcessPowerThrottling from Windows 8; its IGNORE_TIMER_RESOLUTION flag from Windows 11 */   \
+    X(SetProcessInformation, "kernel32.dll", "Windows 8", BOOL, WINAPI, (HANDLE, int, void *, DWORD)) \
+    X(PowerGetActiveScheme, "powrprof.dll", "Windows Vista", DWORD, WINAPI, (HKEY, GUID **))         \
+    X(PowerReadFriendlyName, "powrprof.dll", "Windows Vista", DWORD, WINAPI,                        \
+      (HKEY, const GUID *, const GUID *, const GUID *, UCHAR *, DWORD *))                             \
+    X(GetActivePwrScheme, "powrprof.dll", "Windows 2000", BOOLEAN, WINAPI, (UINT *))                 \
+    X(EnumPwrSchemes, "powrprof.dll", "Windows 2000", BOOLEAN, WINAPI,                               \
+      (BOOLEAN (CALLBACK *)(UINT, DWORD, LPWSTR, DWORD, LPWSTR, void *, LPARAM), LPARAM))           \
     /* resolved in the comctl32 the activation context loaded (v6): see wb_winapi_get_from */        \
     X(InitCommonControlsEx, "comctl32.dll", "Windows 95 / NT 4 with IE 3", BOOL, WINAPI,             \
       (const INITCOMMONCONTROLSEX *))

@@ -1,0 +1,354 @@
+/* calibrate: can this machine's measurements be trusted? A few seconds of checks on the clocks
+ * and the CPU accounting every other benchmark relies on, as a module like the others (CSV,
+ * repetitions), ending with one verdict line per check:
+ *
+ *   clock     QPC against GetTickCount and timeGetTime over the repetition, each interval taken
+ *             between two edges of the slower clock, so its step does not blur the drift (ppm);
+ *             a difference beyond 50 ms is a leap (KB274323): broken.
+ *   cpus      QPC read on every CPU of the affinity mask in turn: a read lower than the one
+ *             before it on another CPU is a backwards step (unsynchronised TSCs on multi-core XP).
+ *   sleep     Sleep(1) with the timer as it is, and inside timeBeginPeriod(1): p50 and p99.
+ *   duty      a workload busy 2 ms, asleep 8 ms (20%), measured three ways: as Windows charges it
+ *             (GetThreadTimes, tick-sampled), by QPC (wall minus the time in Sleep) and in cycles
+ *             (QueryThreadCycleTime, Vista+), against the 20% set.
+ *
+ * Test hooks (tests/e2e_calibrate.c): WINBENCH_TEST_QPC_LEAP_MS=N adds N ms to the QPC side of
+ * the clock check; WINBENCH_TEST_QPC_BACKWARDS=N adds N backwards steps to the CPU check. */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_module.h"
+#include "wb_timer.h"
+
+#define MAX_SLEEPS 200
+
+typedef struct calibrate_config {
+    uint64_t sleeps, hops;
+    double duration, duty_busy, duty_sleep, duty_time;
+} calibrate_config;
+
+#define O(field) offsetof(calibrate_config, field)
+static const wb_option calibrate_options[] = {
+    { .name = "duration", .type = WB_OPT_SECONDS, .offset = O(duration), .def = "3s",
+      .help = "the clock check's span (the other checks run inside it)" },
+    { .name = "sleeps", .type = WB_OPT_COUNT, .offset = O(sleeps), .def = "40", .min = 5, .max = MAX_SLEEPS,
+      .help = "timed Sleep(1) calls per timer setting" },
+    { .name = "hops", .type = WB_OPT_COUNT, .offset = O(hops), .def = "200", .min = 1, .max = 100000,
+      .help = "rounds of QPC reads over every CPU of the affinity mask" },
+    { .name = "duty-busy", .type = WB_OPT_SECONDS, .offset = O(duty_busy), .def = "2ms",
+      .help = "busy part of the duty-cycle workload" },
+    { .name = "duty-sleep", .type = WB_OPT_SECONDS, .offset = O(duty_sleep), .def = "8ms",
+      .help = "asleep part of the duty-cycle workload" },
+    { .name = "duty-time", .type = WB_OPT_SECONDS, .offset = O(duty_time), .def = "1s",
+      .help = "how long the duty-cycle workload runs" },
+    { .name = NULL }
+};
+
+static int calibrate_check(void *config, char *err, size_t cap)
+{
+    const calibrate_config *c = (const calibrate_config *)config;
+    if (c->duty_busy < 0.0005 || c->duty_sleep < 0.001) {
+        snprintf(err, cap, "--duty-busy: at least 500us busy and 1ms asleep");
+        return -1;
+    }
+    if (c->duty_time < 10 * (c->duty_busy + c->duty_sleep)) {
+        snprintf(err, cap, "--duty-time: at least ten busy/asleep cycles (%g s)", 10 * (c->duty_busy + c->duty_sleep));
+        return -1;
+    }
+    if (c->duration > 3600) {
+        snprintf(err, cap, "--duration: at most 1h");
+        return -1;
+    }
+    return 0;
+}
+
+#define CALIBRATE_METRICS(X)                                                                        \
+    X(M_CLOCK_S, "clock_s") X(M_DRIFT_TICK, "drift_tick_ppm") X(M_DRIFT_TGT, "drift_timegettime_ppm")  \
+    X(M_LEAP_MS, "qpc_leap_ms") X(M_HOPS, "cpu_hops") X(M_BACKWARDS, "qpc_backwards")                 \
+    X(M_BACK_MAX, "qpc_backwards_max_us") X(M_SLEEP_P50, "sleep1_ms_p50") X(M_SLEEP_P99, "sleep1_ms_p99") \
+    X(M_SLEEP1_P50, "sleep1_ms_p50_1ms") X(M_SLEEP1_P99, "sleep1_ms_p99_1ms") X(M_DUTY_SET, "duty_pct_set") \
+    X(M_DUTY_OS, "duty_cpu_pct_os") X(M_DUTY_BUSY, "duty_cpu_pct_busy") X(M_DUTY_CYCLES, "duty_cpu_pct_cycles") \
+    X(M_TICK, "tick_ms_seen")
+#define METRIC_ID(id, name) id,
+#define METRIC_NAME(id, name) name,
+enum { CALIBRATE_METRICS(METRIC_ID) M_COUNT };
+static const char *const calibrate_metric_names[] = { CALIBRATE_METRICS(METRIC_NAME) NULL };
+
+typedef struct calibrate_state {
+    calibrate_config cfg;
+    double sleeps[MAX_SLEEPS];
+} calibrate_state;
+
+static int calibrate_setup(const void *config, void **state, wb_error *err)
+{
+    calibrate_state *st = (calibrate_state *)calloc(1, sizeof *st);
+    if (st == NULL) {
+        wb_error_text(err, "out of memory");
+        return -1;
+    }
+    st->cfg = *(const calibrate_config *)config;
+    wb_cycles_hz();   /* measured once now, outside the checks */
+    *state = st;
+    return 0;
+}
+
+static void calibrate_teardown(void *state)
+{
+    free(state);
+}
+
+static unsigned long env_number(const char *name)
+{
+    char text[32];
+    DWORD n = GetEnvironmentVariableA(name, text, sizeof text);
+    return n > 0 && n < sizeof text ? strtoul(text, NULL, 10) : 0;
+}
+
+/* ---- clock: QPC at an edge of a slower clock --------------------------------------------------- */
+
+typedef DWORD (*ms_clock_fn)(void);
+static DWORD tick_count(void) { return GetTickCount(); }
+static DWORD time_get_time(void) { return wb_time_get_time(); }
+
+/* Spins (at most 100 ms) until the clock steps, and returns the QPC read right after the step
+ * with the clock's new value: the pair is then exact to within a QPC read. */
+static uint64_t at_edge(ms_clock_fn clock, DWORD *value)
+{
+    DWORD start = clock(), v;
+    uint64_t t0 = wb_ticks(), t;
+    do {
+        v = clock();
+        t = wb_ticks();
+    } while (v == start && wb_ticks_to_s(t - t0) < 0.1);
+    *value = v;
+    return t;
+}
+
+/* ---- cpus: QPC on every CPU in turn ---------------------------------------------------------- */
+
+static void hop_cpus(calibrate_state *st, double *m)
+{
+    DWORD_PTR process = 0, system = 0, bit;
+    HANDLE self = GetCurrentThread();
+    uint64_t last = 0, round, hops = 0, backwards = 0;
+    double worst_us = 0;
+    int first = 1;
+    GetProcessAffinityMask(GetCurrentProcess(), &process, &system);
+    for (round = 0; round < st->cfg.hops && !wb_stop_requested; round++)
+        for (bit = 1; bit != 0; bit <<= 1) {
+            uint64_t t;
+            if (!(process & bit) || !SetThreadAffinityMask(self, bit)) continue;
+            Sleep(0);   /* let the scheduler move the thread to that CPU now */
+            t = wb_ticks();
+            if (!first && t < last) {
+                backwards++;
+                if (wb_ticks_to_s(last - t) * 1e6 > worst_us) worst_us = wb_ticks_to_s(last - t) * 1e6;
+            }
+            first = 0;
+            last = t;
+            hops++;
+        }
+    SetThreadAffinityMask(self, process);
+    backwards += env_number("WINBENCH_TEST_QPC_BACKWARDS");
+    if (env_number("WINBENCH_TEST_QPC_BACKWARDS") && worst_us == 0) worst_us = 1;
+    m[M_HOPS] = (double)hops;
+    m[M_BACKWARDS] = (double)backwards;
+    m[M_BACK_MAX] = worst_us;
+}
+
+/* ---- sleep: Sleep(1) as it is, and with a 1 ms period ------------------------------------------ */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void sleep_distribution(calibrate_state *st, double *p50, double *p99)
+{
+    unsigned i, n = (unsigned)st->cfg.sleeps;
+    for (i = 0; i < n && !wb_stop_requested; i++) {
+        uint64_t t0 = wb_ticks();
+        Sleep(1);
+        st->sleeps[i] = wb_ticks_to_s(wb_ticks() - t0) * 1e3;
+    }
+    n = i;
+    if (n == 0) return;
+    qsort(st->sleeps, n, sizeof st->sleeps[0], cmp_double);
+    *p50 = st->sleeps[n / 2];
+    *p99 = st->sleeps[(size_t)((n - 1) * 0.99 + 0.5)];
+}
+
+/* ---- duty: busy a known share of the time, measured three ways --------------------------------- */
+
+static void duty_cycle(const calibrate_state *st, double *m)
+{
+    const double busy_s = st->cfg.duty_busy, sleep_s = st->cfg.duty_sleep;
+    DWORD sleep_ms = (DWORD)(sleep_s * 1e3 + 0.5);
+    wb_cpu_times c0, c1;
+    uint64_t t0, t1, slept = 0, cyc0 = 0, cyc1 = 0;
+    int have_cycles = wb_thread_cycles(&cyc0) == 0;
+    volatile double sink = 0;
+    wb_cpu_thread(&c0);
+    t0 = wb_ticks();
+    do {
+        uint64_t start = wb_ticks(), before;
+        while (wb_ticks_to_s(wb_ticks() - start) < busy_s) sink += 1.0;
+        before = wb_ticks();
+        Sleep(sleep_ms);
+        slept += wb_ticks() - before;
+        t1 = wb_ticks();
+    } while (wb_ticks_to_s(t1 - t0) < st->cfg.duty_time && !wb_stop_requested);
+    wb_cpu_thread(&c1);
+    if (have_cycles) have_cycles = wb_thread_cycles(&cyc1) == 0;
+    (void)sink;
+    {
+        double wall = wb_ticks_to_s(t1 - t0);
+        m[M_DUTY_SET] = 100.0 * busy_s / (busy_s + sleep_s);
+        m[M_DUTY_OS] = 100.0 * (double)(c1.user + c1.kernel - c0.user - c0.kernel) * 1e-7 / wall;
+        m[M_DUTY_BUSY] = 100.0 * (wall - wb_ticks_to_s(slept)) / wall;
+        m[M_DUTY_CYCLES] = have_cycles && wb_cycles_hz() > 0 ? 100.0 * (double)(cyc1 - cyc0) / wb_cycles_hz() / wall : NAN;
+    }
+}
+
+/* ---- one repetition --------------------------------------------------------------------------- */
+
+static int calibrate_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
+{
+    calibrate_state *st = (calibrate_state *)state;
+    double *m = sample->metrics;
+    DWORD tick_a, tick_b, tgt_a = 0, tgt_b = 0;
+    uint64_t q_tick_a, q_tick_b, q_tgt_a = 0, q_tgt_b = 0, end;
+    int period = wb_timer_1ms_begin();   /* timeGetTime in 1 ms steps for the clock check */
+    ms_clock_fn tgt = period ? time_get_time : NULL;
+    double p50 = NAN, p99 = NAN;
+    int i;
+    (void)err;
+    for (i = 0; i < WB_MAX_METRICS; i++) m[i] = NAN;
+
+    wb_interval_begin(&sample->iv);
+    q_tick_a = at_edge(tick_count, &tick_a);
+    if (tgt) q_tgt_a = at_edge(tgt, &tgt_a);
+    end = q_tick_a + (uint64_t)(st->cfg.duration * (double)wb_clock_freq());
+
+    ctx->permille = 100;
+    hop_cpus(st, m);
+    ctx->permille = 200;
+    duty_cycle(st, m);
+    ctx->permille = 500;
+    sleep_distribution(st, &m[M_SLEEP1_P50], &m[M_SLEEP1_P99]);   /* inside the 1 ms period */
+    wb_timer_1ms_end(period);
+    ctx->permille = 600;
+    sleep_distribution(st, &p50, &p99);                            /* the timer as it is */
+    m[M_SLEEP_P50] = p50;
+    m[M_SLEEP_P99] = p99;
+    period = wb_timer_1ms_begin();
+    while (wb_ticks() < end && !wb_stop_requested) {
+        ctx->permille = (LONG)(600 + 400 * (1.0 - wb_ticks_to_s(end - wb_ticks()) / st->cfg.duration));
+        Sleep(20);
+    }
+    if (tgt && period) q_tgt_b = at_edge(tgt, &tgt_b);
+    q_tick_b = at_edge(tick_count, &tick_b);
+    wb_interval_end(&sample->iv);
+    wb_timer_1ms_end(period);
+
+    {
+        uint64_t leap = (uint64_t)((double)env_number("WINBENCH_TEST_QPC_LEAP_MS") / 1e3 * (double)wb_clock_freq());
+        double qpc_s = wb_ticks_to_s(q_tick_b - q_tick_a + leap), tick_s = (double)(DWORD)(tick_b - tick_a) / 1e3;
+        m[M_CLOCK_S] = qpc_s;
+        m[M_DRIFT_TICK] = tick_s > 0 ? (qpc_s - tick_s) / tick_s * 1e6 : NAN;
+        m[M_LEAP_MS] = fabs(qpc_s - tick_s) * 1e3;
+        if (tgt && q_tgt_b > q_tgt_a) {
+            double q = wb_ticks_to_s(q_tgt_b - q_tgt_a + leap), t = (double)(DWORD)(tgt_b - tgt_a) / 1e3;
+            m[M_DRIFT_TGT] = t > 0 ? (q - t) / t * 1e6 : NAN;
+            if (fabs(q - t) * 1e3 > m[M_LEAP_MS]) m[M_LEAP_MS] = fabs(q - t) * 1e3;
+        }
+    }
+    m[M_TICK] = wb_tick_ms();
+    sample->ops = (uint64_t)m[M_HOPS];
+    return 0;
+}
+
+/* ---- verdicts ----------------------------------------------------------------------------------- */
+
+static void calibrate_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s)
+{
+    const double *m = s->metrics;
+    fprintf(out, "  rep %u/%u: QPC vs GetTickCount %+.0f ppm, vs timeGetTime %+.0f ppm over %.1f s; "
+                 "%.0f CPU hops, %.0f backwards; Sleep(1) p50 %.2f ms (1 ms period: %.2f ms); "
+                 "duty %.0f%% set: %.1f%% charged, %.1f%% busy by QPC",
+            rep, reps, m[M_DRIFT_TICK], m[M_DRIFT_TGT], m[M_CLOCK_S], m[M_HOPS], m[M_BACKWARDS], m[M_SLEEP_P50],
+            m[M_SLEEP1_P50], m[M_DUTY_SET], m[M_DUTY_OS], m[M_DUTY_BUSY]);
+    if (m[M_DUTY_CYCLES] == m[M_DUTY_CYCLES]) fprintf(out, ", %.1f%% in cycles", m[M_DUTY_CYCLES]);
+    fprintf(out, "\n");
+}
+
+/* One line per check: ok / coarse / broken, and what to do about it. */
+static void calibrate_print_summary(FILE *out, const wb_run_summary *s)
+{
+    const double *m = s->metrics;
+    double tick = m[M_TICK], os_err = fabs(m[M_DUTY_OS] - m[M_DUTY_SET]), busy_err = fabs(m[M_DUTY_BUSY] - m[M_DUTY_SET]);
+    if (m[M_LEAP_MS] > 50)
+        fprintf(out, "  clock:  broken: QPC and GetTickCount differ by %.0f ms over %.1f s (a QPC leap, KB274323): "
+                     "no timing on this machine can be trusted; try the /usepmtimer boot switch\n", m[M_LEAP_MS], m[M_CLOCK_S]);
+    else if (fabs(m[M_DRIFT_TICK]) > 1000)
+        fprintf(out, "  clock:  coarse: QPC drifts %+.0f ppm from GetTickCount: rates are off by that much; "
+                     "compare runs on this machine only\n", m[M_DRIFT_TICK]);
+    else
+        fprintf(out, "  clock:  ok: QPC agrees with GetTickCount (%+.0f ppm) and timeGetTime (%+.0f ppm)\n", m[M_DRIFT_TICK],
+                m[M_DRIFT_TGT]);
+    if (m[M_BACKWARDS] > 0)
+        fprintf(out, "  cpus:   broken: QPC went backwards %.0f times (by up to %.1f us) moving between CPUs: "
+                     "pin every run with --affinity 0x1\n", m[M_BACKWARDS], m[M_BACK_MAX]);
+    else
+        fprintf(out, "  cpus:   ok: QPC never went backwards over %.0f moves between CPUs\n", m[M_HOPS]);
+    if (m[M_SLEEP1_P50] > 3)
+        fprintf(out, "  timer:  broken: Sleep(1) takes %.1f ms even with timeBeginPeriod(1) (Windows 11 power throttling?): "
+                     "idle's mouse and sockloop's sender will be coarser than asked\n", m[M_SLEEP1_P50]);
+    else if (m[M_SLEEP_P50] > 2)
+        fprintf(out, "  timer:  coarse: Sleep(1) takes %.1f ms with the default timer, %.2f ms with timeBeginPeriod(1); "
+                     "idle and sockloop raise it themselves\n", m[M_SLEEP_P50], m[M_SLEEP1_P50]);
+    else
+        fprintf(out, "  timer:  ok: Sleep(1) takes %.2f ms (%.2f ms with timeBeginPeriod(1))\n", m[M_SLEEP_P50], m[M_SLEEP1_P50]);
+    if (busy_err > 3)
+        fprintf(out, "  cpu:    broken: the %.0f%% workload measured %.1f%% by QPC: something else ran; rerun on a quiet machine\n",
+                m[M_DUTY_SET], m[M_DUTY_BUSY]);
+    else if (os_err > 3)
+        fprintf(out, "  cpu:    coarse: Windows charged %.1f%% for a %.0f%% load (clock tick %.1f ms): trust the *_busy_pct "
+                     "columns; don't trust CPU%% below %.0f%% in a 15 s run (fewer than 64 ticks charged)\n",
+                m[M_DUTY_OS], m[M_DUTY_SET], tick, tick > 0 ? 100.0 * 64 * tick / 1e3 / 15.0 : 0.0);
+    else
+        fprintf(out, "  cpu:    ok: a %.0f%% load was charged %.1f%% and measured %.1f%% by QPC\n", m[M_DUTY_SET], m[M_DUTY_OS],
+                m[M_DUTY_BUSY]);
+}
+
+static const char *const calibrate_variant_columns[] = { "duration", NULL };
+static const wb_report_spec calibrate_report = {
+    .variant_columns = calibrate_variant_columns,
+    .metric = "sleep1_ms_p50",
+    .unit = "ms for Sleep(1)",
+    .higher_is_better = 0,
+    .better = "finer timer",
+    .worse = "coarser timer",
+};
+
+const wb_module wb_calibrate_module = {
+    .name = "calibrate",
+    .summary = "can this machine's measurements be trusted? QPC drift and leaps, QPC across CPUs, Sleep(1), CPU accounting",
+    .op_name = "CPU hop",
+    .options = calibrate_options,
+    .config_size = sizeof(calibrate_config),
+    .check = calibrate_check,
+    .setup = calibrate_setup,
+    .run = calibrate_run,
+    .teardown = calibrate_teardown,
+    .metric_names = calibrate_metric_names,
+    .print_rep = calibrate_print_rep,
+    .print_summary = calibrate_print_summary,
+    .default_repeat = "1",
+    .default_warmup = "0",
+    .report = &calibrate_report,
+};

@@ -1,0 +1,38 @@
+/* The timer and CPU accounting a run really had: the clock tick, the effective timer
+ * resolution, what Sleep(1) takes, cycle counts, and what decides them (power plan, QPC
+ * source). Everything newer than XP is resolved at run time; 0 / "" means unknown here. */
+#ifndef WB_TIMER_H
+#define WB_TIMER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The clock tick in ms: GetSystemTimeAdjustment's increment, or where that is 0 (Wine)
+ * NtQueryTimerResolution's coarsest value. CPU times on XP / 2003 are sampled at this tick.
+ * WINBENCH_TEST_TICK_MS overrides it (tests provoke the cpu_coarse warning with it). */
+double wb_tick_ms(void);
+
+/* NtQueryTimerResolution's current value in ms: what Sleep and timers get right now. */
+double wb_timer_resolution_ms(void);
+
+/* The median of n timed Sleep(1) calls, in ms (n at most 64). */
+double wb_sleep1_ms(unsigned n);
+
+/* Windows 11 may ignore timeBeginPeriod for a process whose windows are not visible; this opts
+ * the process out of that (SetProcessInformation, ProcessPowerThrottling,
+ * IGNORE_TIMER_RESOLUTION). Returns 1 when the opt-out was accepted, 0 where it does not exist. */
+int wb_timer_keep_resolution(void);
+
+/* The CPU cycles the calling thread has used (QueryThreadCycleTime, Vista+); -1 where absent. */
+int wb_thread_cycles(uint64_t *out);
+/* Cycles per second of the counter QueryThreadCycleTime reads (the TSC), measured against QPC
+ * on first use (~60 ms); 0 where cycle counts are unavailable. */
+double wb_cycles_hz(void);
+
+/* The active power plan's name ("Balanced", "Always On"); "" when it cannot be read. */
+void wb_power_plan(char *buf, size_t cap);
+
+/* The QPC source guessed from its frequency: "ACPI PM timer", "HPET", "TSC", ... */
+const char *wb_qpc_source(uint64_t freq, unsigned cpu_mhz, unsigned os_major, int wine);
+
+#endif

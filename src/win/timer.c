@@ -1,0 +1,155 @@
+/* The timer a run really had (include/wb_timer.h). */
+#include "wb_timer.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_clock.h"
+#include "winapi.h"
+
+static double env_ms(const char *name)
+{
+    char text[32];
+    DWORD n = GetEnvironmentVariableA(name, text, sizeof text);
+    return n > 0 && n < sizeof text ? atof(text) : 0.0;
+}
+
+double wb_tick_ms(void)
+{
+    DWORD adjustment = 0, increment = 0;
+    BOOL disabled = FALSE;
+    ULONG coarsest = 0, finest = 0, current = 0;
+    wb_fn_NtQueryTimerResolution query = WB_API(NtQueryTimerResolution);
+    double hook = env_ms("WINBENCH_TEST_TICK_MS");
+    if (hook > 0) return hook;
+    if (GetSystemTimeAdjustment(&adjustment, &increment, &disabled) && increment > 0) return increment / 1e4;
+    if (query && query(&coarsest, &finest, &current) == 0 && coarsest > 0) return coarsest / 1e4;
+    return 0.0;
+}
+
+double wb_timer_resolution_ms(void)
+{
+    ULONG coarsest = 0, finest = 0, current = 0;
+    wb_fn_NtQueryTimerResolution query = WB_API(NtQueryTimerResolution);
+    if (query && query(&coarsest, &finest, &current) == 0) return current / 1e4;
+    return 0.0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+double wb_sleep1_ms(unsigned n)
+{
+    double t[64];
+    unsigned i;
+    if (n == 0) return 0.0;
+    if (n > 64) n = 64;
+    for (i = 0; i < n; i++) {
+        uint64_t t0 = wb_ticks();
+        Sleep(1);
+        t[i] = wb_ticks_to_s(wb_ticks() - t0) * 1e3;
+    }
+    qsort(t, n, sizeof t[0], cmp_double);
+    return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+int wb_timer_keep_resolution(void)
+{
+    /* PROCESS_POWER_THROTTLING_STATE, spelled out: the headers of an XP build lack it. */
+    struct { ULONG version, control_mask, state_mask; } state;
+    enum { PROCESS_POWER_THROTTLING = 4, IGNORE_TIMER_RESOLUTION = 0x4 };
+    wb_fn_SetProcessInformation set = WB_API(SetProcessInformation);
+    if (set == NULL) return 0;
+    state.version = 1;
+    state.control_mask = IGNORE_TIMER_RESOLUTION;   /* we decide this flag ... */
+    state.state_mask = 0;                           /* ... and turn it off */
+    return set(GetCurrentProcess(), PROCESS_POWER_THROTTLING, &state, sizeof state) ? 1 : 0;
+}
+
+int wb_thread_cycles(uint64_t *out)
+{
+    wb_fn_QueryThreadCycleTime query = WB_API(QueryThreadCycleTime);
+    ULONG64 c = 0;
+    if (query == NULL || !query(GetCurrentThread(), &c)) return -1;
+    *out = (uint64_t)c;
+    return 0;
+}
+
+double wb_cycles_hz(void)
+{
+    static int done;
+    static double hz;
+    int i;
+    if (done) return hz;
+    done = 1;
+    /* Busy 20 ms three times; a preemption only lowers the count, so the highest rate wins. */
+    for (i = 0; i < 3; i++) {
+        uint64_t c0, c1, t0, t1;
+        if (wb_thread_cycles(&c0) != 0) return hz = 0.0;
+        t0 = wb_ticks();
+        do t1 = wb_ticks(); while (wb_ticks_to_s(t1 - t0) < 0.02);
+        if (wb_thread_cycles(&c1) != 0) return hz = 0.0;
+        if (c1 > c0 && (double)(c1 - c0) / wb_ticks_to_s(t1 - t0) > hz) hz = (double)(c1 - c0) / wb_ticks_to_s(t1 - t0);
+    }
+    return hz;
+}
+
+/* XP: EnumPwrSchemes hands each scheme's name to this callback; the active one is kept. */
+typedef struct plan_search {
+    UINT active;
+    char *buf;
+    size_t cap;
+} plan_search;
+
+static BOOLEAN CALLBACK plan_found(UINT index, DWORD name_size, LPWSTR name, DWORD desc_size, LPWSTR desc,
+                                   void *policy, LPARAM arg)
+{
+    plan_search *s = (plan_search *)arg;
+    (void)name_size, (void)desc_size, (void)desc, (void)policy;
+    if (index != s->active) return TRUE;
+    WideCharToMultiByte(CP_UTF8, 0, name, -1, s->buf, (int)s->cap, NULL, NULL);
+    return FALSE;   /* found: stop */
+}
+
+void wb_power_plan(char *buf, size_t cap)
+{
+    wb_fn_PowerGetActiveScheme active = WB_API(PowerGetActiveScheme);
+    wb_fn_PowerReadFriendlyName read_name = WB_API(PowerReadFriendlyName);
+    wb_fn_GetActivePwrScheme xp_active = WB_API(GetActivePwrScheme);
+    wb_fn_EnumPwrSchemes xp_enum = WB_API(EnumPwrSchemes);
+    buf[0] = '\0';
+    if (active && read_name) {   /* Vista and later */
+        GUID *scheme = NULL;
+        WCHAR name[128];
+        DWORD size = sizeof name;
+        if (active(NULL, &scheme) == ERROR_SUCCESS && scheme) {
+            if (read_name(NULL, scheme, NULL, NULL, (UCHAR *)name, &size) == ERROR_SUCCESS)
+                WideCharToMultiByte(CP_UTF8, 0, name, -1, buf, (int)cap, NULL, NULL);
+            LocalFree(scheme);
+        }
+    } else if (xp_active && xp_enum) {   /* XP and 2003 */
+        plan_search s;
+        s.buf = buf;
+        s.cap = cap;
+        if (xp_active(&s.active)) xp_enum(plan_found, (LPARAM)&s);
+    }
+    if (cap) buf[cap - 1] = '\0';
+}
+
+const char *wb_qpc_source(uint64_t freq, unsigned cpu_mhz, unsigned os_major, int wine)
+{
+    double mhz = (double)freq / 1e6;
+    if (freq == 3579545) return "ACPI PM timer";
+    if (freq == 14318180 || freq == 14318179) return "HPET";
+    if (freq == 10000000) return wine ? "Wine (10 MHz)" : os_major >= 10 ? "invariant TSC scaled to 10 MHz" : "10 MHz (unknown)";
+    if (freq == 1193182) return "PIT (8254)";
+    if (cpu_mhz && fabs(mhz - (double)cpu_mhz) < 0.1 * (double)cpu_mhz) return "TSC (CPU clock)";
+    if (cpu_mhz && mhz > 100 && mhz < 2 * (double)cpu_mhz) return "TSC (scaled)";
+    if (cpu_mhz && fabs(mhz * 1024 - (double)cpu_mhz) < 0.1 * (double)cpu_mhz) return "TSC / 1024 (Windows 8, 8.1)";
+    return "unknown";
+}

@@ -1,0 +1,141 @@
+/* winbench calibrate end to end: its CSV and verdicts, the QPC busy figure against a known duty
+ * cycle, and each check made to fail through its test hook (a fake QPC leap, fake backwards
+ * steps). Also the cpu_coarse warning, provoked with a pretend 15.6 ms tick and absent on a
+ * long run. Wine accounts CPU exactly on Linux, so the charged figure agrees here as well; on
+ * XP it would not (docs/csv.md, "CPU: three figures"). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "e2e.h"
+
+static result calibrate(const char *csv, const char *busy, const char *sleep)
+{
+    return run("calibrate", "--duration", "1s", "--sleeps", "10", "--hops", "20", "--duty-busy", busy,
+               "--duty-sleep", sleep, "--duty-time", "600ms", "--csv", csv, NULL);
+}
+
+/* 20% and 50% loads: the busy figure by QPC within 3 points of what was set. */
+static void test_duty(void)
+{
+    static const char *const loads[][3] = { { "d20.csv", "2ms", "8ms" }, { "d50.csv", "5ms", "5ms" } };
+    size_t i;
+    for (i = 0; i < 2; i++) {
+        result r = calibrate(loads[i][0], loads[i][1], loads[i][2]);
+        csv_file c = load_csv_here(loads[i][0], ',');
+        double set, busy, os;
+        ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+        set = num(&c, 1, "duty_pct_set");
+        busy = num(&c, 1, "duty_cpu_pct_busy");
+        os = num(&c, 1, "duty_cpu_pct_os");
+        ok(set == (i == 0 ? 20 : 50), "duty set %g", set);
+        ok(fabs(busy - set) <= 3, "%g%% load measured %.1f%% busy by QPC", set, busy);
+        /* Linux accounts exactly: Windows' charged figure agrees here too (not so on XP). */
+        ok(fabs(os - set) <= 5, "%g%% load charged %.1f%% (Wine)", set, os);
+        ok(num(&c, 1, "qpc_backwards") == 0 && num(&c, 1, "cpu_hops") >= 20, "%g hops, %g backwards",
+           num(&c, 1, "cpu_hops"), num(&c, 1, "qpc_backwards"));
+        ok(num(&c, 1, "sleep1_ms_p50_1ms") > 0.5 && num(&c, 1, "sleep1_ms_p50_1ms") <= num(&c, 1, "sleep1_ms_p99_1ms"),
+           "Sleep(1) with a 1 ms period: p50 %g <= p99 %g", num(&c, 1, "sleep1_ms_p50_1ms"), num(&c, 1, "sleep1_ms_p99_1ms"));
+        ok(num(&c, 1, "clock_s") >= 1.0 && fabs(num(&c, 1, "drift_tick_ppm")) < 20000, "clock %g s, drift %g ppm",
+           num(&c, 1, "clock_s"), num(&c, 1, "drift_tick_ppm"));
+        ok(strstr(r.out, "  clock:  ok") && strstr(r.out, "  cpus:   ok") && strstr(r.out, "  timer:  ok") &&
+           strstr(r.out, "  cpu:    "), "four verdicts:\n%s", r.out);
+        wb_csv_free(&c.t);
+        result_free(&r);
+    }
+}
+
+/* A 400 ms leap of QPC against GetTickCount: the clock check says broken. */
+static void test_fake_leap(void)
+{
+    result r;
+    SetEnvironmentVariableA("WINBENCH_TEST_QPC_LEAP_MS", "400");
+    r = calibrate("leap.csv", "2ms", "8ms");
+    SetEnvironmentVariableA("WINBENCH_TEST_QPC_LEAP_MS", NULL);
+    ok(r.code == 0, "exit %lu", r.code);
+    ok(strstr(r.out, "clock:  broken: QPC and GetTickCount differ by 4") != NULL, "leap verdict:\n%s", r.out);
+    {
+        csv_file c = load_csv_here("leap.csv", ',');
+        ok(fabs(num(&c, 1, "qpc_leap_ms") - 400) < 30, "qpc_leap_ms %g", num(&c, 1, "qpc_leap_ms"));
+        wb_csv_free(&c.t);
+    }
+    result_free(&r);
+}
+
+/* QPC stepping backwards between CPUs: the cpus check says broken and advises pinning. */
+static void test_fake_backwards(void)
+{
+    result r;
+    SetEnvironmentVariableA("WINBENCH_TEST_QPC_BACKWARDS", "3");
+    r = calibrate("back.csv", "2ms", "8ms");
+    SetEnvironmentVariableA("WINBENCH_TEST_QPC_BACKWARDS", NULL);
+    ok(r.code == 0, "exit %lu", r.code);
+    ok(strstr(r.out, "cpus:   broken: QPC went backwards 3 times") != NULL && strstr(r.out, "--affinity 0x1") != NULL,
+       "backwards verdict:\n%s", r.out);
+    {
+        csv_file c = load_csv_here("back.csv", ',');
+        ok(num(&c, 1, "qpc_backwards") == 3, "qpc_backwards %g", num(&c, 1, "qpc_backwards"));
+        wb_csv_free(&c.t);
+    }
+    result_free(&r);
+}
+
+/* cpu_coarse: a pretend 15.6 ms tick and a 0.1 s run charge a handful of ticks (warned, with
+ * the uncertainty); 1.5 s of SendMessage charge about a hundred (no warning). */
+static void test_cpu_coarse(void)
+{
+    result r;
+    csv_file c;
+    SetEnvironmentVariableA("WINBENCH_TEST_TICK_MS", "15.6");
+    r = run("sendmsg", "--iterations", "100k", "--repeat", "2", "--warmup", "0", "--csv", "short.csv", NULL);
+    ok(r.code == 0, "exit %lu", r.code);
+    c = load_csv_here("short.csv", ',');
+    ok(strstr(cell(&c, 1, "warnings"), "cpu_coarse") != NULL, "rep 1: [%s]", cell(&c, 1, "warnings"));
+    /* Not ==: on x86, msvcrt's atof can hand back the x87's 80-bit value, which is not the double 15.6. */
+    ok(fabs(num(&c, 1, "tick_ms") - 15.6) < 1e-9, "tick_ms %g", num(&c, 1, "tick_ms"));
+    ok(strstr(r.err, "clock ticks of 15.6 ms") != NULL && strstr(r.err, "uncertain by about +-") != NULL,
+       "the sentence gives the uncertainty:\n%s", r.err);
+    wb_csv_free(&c.t);
+    result_free(&r);
+    r = run("sendmsg", "--iterations", "4M", "--repeat", "1", "--warmup", "0", "--csv", "long.csv", NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_TICK_MS", NULL);
+    c = load_csv_here("long.csv", ',');
+    ok(r.code == 0, "exit %lu", r.code);
+    ok(num(&c, 1, "cpu_user_s") + num(&c, 1, "cpu_kernel_s") >= 64 * 0.0156 ?
+       strstr(cell(&c, 1, "warnings"), "cpu_coarse") == NULL : 1,
+       "a run charged %.2f s (over 64 ticks) has no cpu_coarse: [%s]", num(&c, 1, "cpu_user_s") + num(&c, 1, "cpu_kernel_s"),
+       cell(&c, 1, "warnings"));
+    ok(num(&c, 1, "cpu_user_s") + num(&c, 1, "cpu_kernel_s") >= 64 * 0.0156, "the long run charged %.2f s",
+       num(&c, 1, "cpu_user_s") + num(&c, 1, "cpu_kernel_s"));
+    wb_csv_free(&c.t);
+    result_free(&r);
+}
+
+/* The timer columns every row carries. */
+static void test_timer_context(void)
+{
+    result r = run("sendmsg", "--iterations", "10k", "--repeat", "1", "--csv", "t.csv", "--quiet", NULL);
+    csv_file c = load_csv_here("t.csv", ',');
+    ok(r.code == 0, "exit %lu", r.code);
+    ok(num(&c, 1, "tick_ms") > 0 && num(&c, 1, "timer_res_ms") > 0 && num(&c, 1, "sleep1_ms") > 0,
+       "tick %g, timer %g, sleep1 %g", num(&c, 1, "tick_ms"), num(&c, 1, "timer_res_ms"), num(&c, 1, "sleep1_ms"));
+    ok(cell(&c, 1, "qpc_source")[0] != '\0', "qpc_source [%s]", cell(&c, 1, "qpc_source"));
+    ok((num(&c, 1, "hypervisor") == 1) == (cell(&c, 1, "hypervisor_vendor")[0] != '\0'),
+       "a hypervisor has a vendor: %g [%s]", num(&c, 1, "hypervisor"), cell(&c, 1, "hypervisor_vendor"));
+    wb_csv_free(&c.t);
+    result_free(&r);
+}
+
+static const wbt_case cases[] = {
+    { "duty", test_duty },
+    { "fake_leap", test_fake_leap },
+    { "fake_backwards", test_fake_backwards },
+    { "cpu_coarse", test_cpu_coarse },
+    { "timer_context", test_timer_context },
+    { NULL, NULL }
+};
+
+int main(int argc, char **argv)
+{
+    return e2e_main(cases, argc, argv);
+}
