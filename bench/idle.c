@@ -37,6 +37,8 @@ enum { CASE_NONE, CASE_1, CASE_2, CASE_3 };
 enum { ONIDLE_BASE, ONIDLE_SEED };
 enum { BUTTON_MAPPED, BUTTON_PLAIN };
 enum { OVER_VIEW, OVER_TOOLBAR };
+enum { CHARSET_W, CHARSET_A };
+enum { INPUT_POST, INPUT_SENDINPUT };
 #define WM_KICKIDLE 0x036A
 #define WM_SYSTIMER 0x0118
 #define MAX_WINDOWS 9000   /* a process may own 10,000 USER objects by default */
@@ -44,7 +46,7 @@ enum { OVER_VIEW, OVER_TOOLBAR };
 typedef struct idle_config {
     uint64_t windows, depth, sends, idle_every, mouse_rate, mdi_children;
     double duration;
-    int wclass, themes, dispatch, mapped, same_point, preset, onidle, button, tooltips, mouse_over;
+    int wclass, themes, dispatch, mapped, same_point, preset, onidle, button, tooltips, mouse_over, charset, input;
 } idle_config;
 
 #define O(field) offsetof(idle_config, field)
@@ -81,6 +83,11 @@ static const wb_option idle_options[] = {
       .help = "only every K-th new-position WM_MOUSEMOVE restarts idle processing" },
     { .name = "mouse-rate", .type = WB_OPT_COUNT, .offset = O(mouse_rate), .def = "150", .min = 1, .max = 10000, .metavar = "HZ",
       .help = "WM_MOUSEMOVE posted per second" },
+    { .name = "input", .type = WB_OPT_CHOICE, .offset = O(input), .def = "post", .choices = "post|sendinput",
+      .help = "post: WM_MOUSEMOVE posted with its point in msg.pt; sendinput: the real cursor moved with "
+              "SendInput (needs an interactive desktop; the frame goes on screen, topmost)" },
+    { .name = "charset", .type = WB_OPT_CHOICE, .offset = O(charset), .def = "w", .choices = "w|a",
+      .help = "w: Unicode windows and W message functions, as the seed's programs; a: ANSI" },
     { .name = "duration", .type = WB_OPT_SECONDS, .offset = O(duration), .def = "15s",
       .help = "length of each repetition" },
     { .name = "same-point", .type = WB_OPT_FLAG, .offset = O(same_point),
@@ -123,12 +130,15 @@ static int idle_check(void *config, char *err, size_t cap)
 
 typedef struct idle_state {
     idle_config cfg;
+    int unicode;                  /* --charset w */
     HWND frame, button, first_child;
     wb_cwnd *frame_wnd;
     wb_mfc_app app;               /* the MDI layout (--mdi-children), else only app.frame is unused */
     HWND mdi_client;              /* NULL without the MDI layout */
     HWND mouse_target;            /* the window the moves are posted to */
     POINT target_origin;          /* its client origin on the screen: msg.pt = origin + the move's point */
+    POINT screen;                 /* the primary screen's size, for SendInput's absolute coordinates */
+    POINT cursor_saved;           /* --input sendinput: where the user's cursor was */
     unsigned cpus;
     int timer_raised;             /* timeBeginPeriod(1) is in effect: undo it at the end */
     /* IsIdleMessage's memory (m_ptCursorLast, m_nMsgLast) and --idle-every's counter */
@@ -165,7 +175,8 @@ static void deliver(idle_state *st, HWND hwnd, wb_cwnd *mapped)
             st->delivered++;
         }
     } else {
-        SendMessageA(hwnd, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+        if (st->unicode) SendMessageW(hwnd, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
+        else SendMessageA(hwnd, WB_WM_IDLEUPDATECMDUI, TRUE, 0);
         st->delivered++;
     }
 }
@@ -188,7 +199,10 @@ static void send_to_descendants(idle_state *st, HWND parent)
 static void send_to_button(idle_state *st)
 {
     uint64_t i;
-    for (i = 0; i < st->cfg.sends; i++) SendMessageA(st->button, WM_NULL, 0, 0);
+    if (st->unicode)
+        for (i = 0; i < st->cfg.sends; i++) SendMessageW(st->button, WM_NULL, 0, 0);
+    else
+        for (i = 0; i < st->cfg.sends; i++) SendMessageA(st->button, WM_NULL, 0, 0);
     st->delivered += st->cfg.sends;
 }
 
@@ -257,14 +271,16 @@ static BOOL pump_message(idle_state *st, MSG *msg)
      * as wall minus waiting, free of the tick sampling of GetThreadTimes. (A message already
      * queued is dequeued in here too: a few us counted as waiting.) */
     uint64_t waited = wb_ticks();
-    BOOL got = GetMessageA(msg, NULL, 0, 0);
+    BOOL got = st->unicode ? GetMessageW(msg, NULL, 0, 0) : GetMessageA(msg, NULL, 0, 0);
     st->blocked += wb_ticks() - waited;
     if (got <= 0) return FALSE;
     st->pumped++;
     st->delivered++;
     if (msg->message == WM_MOUSEMOVE) {
-        msg->pt.x = st->target_origin.x + (short)LOWORD(msg->lParam);
-        msg->pt.y = st->target_origin.y + (short)HIWORD(msg->lParam);
+        if (st->cfg.input == INPUT_POST) {   /* real input carries the real cursor already */
+            msg->pt.x = st->target_origin.x + (short)LOWORD(msg->lParam);
+            msg->pt.y = st->target_origin.y + (short)HIWORD(msg->lParam);
+        }
         st->moves_processed++;
         st->processed_shared = (LONG)st->moves_processed;
     }
@@ -273,7 +289,8 @@ static BOOL pump_message(idle_state *st, MSG *msg)
     if (msg->message != WM_KICKIDLE)
         wb_mfc_pretranslate(msg, st->frame, st->mdi_client, st->mdi_client != NULL && st->cfg.tooltips);
     TranslateMessage(msg);
-    DispatchMessageA(msg);
+    if (st->unicode) DispatchMessageW(msg);
+    else DispatchMessageA(msg);
     return TRUE;
 }
 
@@ -284,6 +301,11 @@ static void close_period(idle_state *st)
     st->period_open = 0;
 }
 
+static BOOL peek(const idle_state *st, MSG *msg)
+{
+    return st->unicode ? PeekMessageW(msg, NULL, 0, 0, PM_NOREMOVE) : PeekMessageA(msg, NULL, 0, 0, PM_NOREMOVE);
+}
+
 /* CWinThread::Run, with two QPC reads around each OnIdle call to cost the idle periods. */
 static void run_loop(idle_state *st)
 {
@@ -291,7 +313,7 @@ static void run_loop(idle_state *st)
     BOOL idle = TRUE;
     LONG count = 0;
     for (;;) {
-        while (idle && !PeekMessageA(&msg, NULL, 0, 0, PM_NOREMOVE)) {
+        while (idle && !peek(st, &msg)) {
             uint64_t t0, t1;
             if (count == 0) {
                 close_period(st);   /* one cut short by a new idle message */
@@ -315,7 +337,7 @@ static void run_loop(idle_state *st)
                 idle = TRUE;
                 count = 0;
             }
-        } while (PeekMessageA(&msg, NULL, 0, 0, PM_NOREMOVE));
+        } while (peek(st, &msg));
     }
 }
 
@@ -327,6 +349,22 @@ static LPARAM move_point(const idle_state *st, uint64_t k)
     if (st->cfg.same_point) return MAKELPARAM(100, 10);
     if (st->cfg.mouse_over == OVER_TOOLBAR) return MAKELPARAM(10 + (k % 200), 4 + (k / 200) % 20);
     return MAKELPARAM(10 + (k % 200), 10 + (k / 200) % 200);
+}
+
+/* One move: posted to the target window, or (--input sendinput) the real cursor moved there with
+ * SendInput in absolute coordinates of the primary screen, so that Windows generates the
+ * WM_MOUSEMOVE itself, with WM_NCHITTEST and WM_SETCURSOR, and coalesces moves as real input. */
+static BOOL move_mouse(idle_state *st, uint64_t k)
+{
+    LPARAM p = move_point(st, k);
+    INPUT in;
+    if (st->cfg.input == INPUT_POST) return PostMessageA(st->mouse_target, WM_MOUSEMOVE, 0, p);
+    memset(&in, 0, sizeof in);
+    in.type = INPUT_MOUSE;
+    in.mi.dx = (LONG)((st->target_origin.x + (short)LOWORD(p)) * 65535 / (st->screen.x - 1));
+    in.mi.dy = (LONG)((st->target_origin.y + (short)HIWORD(p)) * 65535 / (st->screen.y - 1));
+    in.mi.dwFlags = MOUSEEVENTF_MOVE | MOUSEEVENTF_ABSOLUTE;
+    return SendInput(1, &in, sizeof in) == 1;
 }
 
 static DWORD WINAPI driver_main(void *arg)
@@ -347,7 +385,7 @@ static DWORD WINAPI driver_main(void *arg)
             uint64_t backlog;
             if ((double)(now - st->t0) - (double)k * period > period) st->late++;
             /* A full queue (10,000 posted messages by default) refuses more: counted, not hidden. */
-            if (!PostMessageA(st->mouse_target, WM_MOUSEMOVE, 0, move_point(st, k))) {
+            if (!move_mouse(st, k)) {
                 st->dropped++;
                 continue;
             }
@@ -372,20 +410,14 @@ static DWORD WINAPI driver_main(void *arg)
 static HWND create_child(idle_state *st, HWND parent, int x, int y, wb_error *err)
 {
     static const char *const classes[] = { WB_SCRATCH_CLASS, "BUTTON", "STATIC" };
+    static const wchar_t *const classes_w[] = { WB_SCRATCH_CLASS_W, L"BUTTON", L"STATIC" };
     const DWORD style = WS_CHILD | WS_VISIBLE;
     HWND h;
-    DWORD code;
     if (st->cfg.wclass == CLASS_CUSTOM && st->cfg.mapped)
-        return wb_mfc_create(WB_MFC_CHILD, parent, style, x, y, 40, 16, err);
-    h = CreateWindowExA(0, classes[st->cfg.wclass], "w", style, x, y, 40, 16, parent, NULL,
-                        GetModuleHandleA(NULL), NULL);
-    code = GetLastError();
-    if (h == NULL) {
-        char call[64];
-        snprintf(call, sizeof call, "CreateWindowEx(%s)", classes[st->cfg.wclass]);
-        wb_error_win32(err, call, code);
-        return NULL;
-    }
+        return wb_mfc_create(WB_MFC_CHILD, parent, style, x, y, 40, 16, st->unicode, err);
+    h = wb_create_window(st->unicode, classes[st->cfg.wclass], classes_w[st->cfg.wclass], style, x, y, 40, 16, parent,
+                         0, NULL, err);
+    if (h == NULL) return NULL;
     if (st->cfg.mapped && wb_mfc_subclass(WB_MFC_CHILD, h, err) != 0) return NULL;   /* CWnd::SubclassWindow */
     return h;
 }
@@ -394,14 +426,9 @@ static HWND create_child(idle_state *st, HWND parent, int x, int y, wb_error *er
  * MFC-subclassed (--button mapped) or released by UnsubclassWindow (plain). */
 static int create_button(idle_state *st, wb_error *err)
 {
-    DWORD code;
-    st->button = CreateWindowExA(0, "BUTTON", "button", WS_CHILD | WS_VISIBLE | BS_PUSHBUTTON, 700, 4, 80, 20,
-                                 st->frame, (HMENU)(UINT_PTR)1001, GetModuleHandleA(NULL), NULL);
-    code = GetLastError();
-    if (st->button == NULL) {
-        wb_error_win32(err, "CreateWindowEx(BUTTON)", code);
-        return -1;
-    }
+    st->button = wb_create_window(st->unicode, "BUTTON", L"BUTTON", WS_CHILD | WS_VISIBLE | BS_PUSHBUTTON, 700, 4, 80,
+                                  20, st->frame, 1001, NULL, err);
+    if (st->button == NULL) return -1;
     if (st->cfg.button == BUTTON_MAPPED && wb_mfc_subclass(WB_MFC_CHILD, st->button, err) != 0) return -1;
     return 0;
 }
@@ -432,18 +459,19 @@ static int create_windows(idle_state *st, wb_error *err)
      * the real cursor, and never painted. */
     int x = GetSystemMetrics(SM_XVIRTUALSCREEN) + GetSystemMetrics(SM_CXVIRTUALSCREEN) + 100;
     POINT origin = { 0, 0 };
+    if (st->cfg.input == INPUT_SENDINPUT) x = 0;   /* on the primary screen, under the cursor's path */
 
     if (wb_styles_enter(st->cfg.themes, &styles, err) != 0) return -1;
     st->actctx = styles.active ? "v6" : "none";
     if (st->cfg.mdi_children > 0) {
         if ((!styles.active && wb_common_controls_classic(err) != 0) ||
-            wb_mfc_app_create(&st->app, (unsigned)st->cfg.mdi_children, st->cfg.tooltips, x, 0, err) != 0)
+            wb_mfc_app_create(&st->app, (unsigned)st->cfg.mdi_children, st->cfg.tooltips, x, 0, st->unicode, err) != 0)
             goto fail;
         st->frame = st->app.frame;
         st->mdi_client = st->app.mdi_client;
         st->mouse_target = st->cfg.mouse_over == OVER_TOOLBAR ? st->app.toolbar : st->app.views[0];
     } else {
-        st->frame = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW | WS_CLIPCHILDREN, x, 0, 800, 600, err);
+        st->frame = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW | WS_CLIPCHILDREN, x, 0, 800, 600, st->unicode, err);
         if (st->frame == NULL) goto fail;
         st->mouse_target = st->frame;
     }
@@ -458,8 +486,12 @@ static int create_windows(idle_state *st, wb_error *err)
         ShowWindow(st->frame, SW_SHOWNOACTIVATE);
         UpdateWindow(st->frame);
     }
+    if (st->cfg.input == INPUT_SENDINPUT)
+        SetWindowPos(st->frame, HWND_TOPMOST, 0, 0, 0, 0, SWP_NOMOVE | SWP_NOSIZE | SWP_NOACTIVATE);
     ClientToScreen(st->mouse_target, &origin);
     st->target_origin = origin;
+    st->screen.x = GetSystemMetrics(SM_CXSCREEN);
+    st->screen.y = GetSystemMetrics(SM_CYSCREEN);
     wb_drain_messages();
     return 0;
 fail:
@@ -467,10 +499,28 @@ fail:
     return -1;
 }
 
+/* --input sendinput needs a desktop that takes input: a zero move must be accepted. */
+static int check_input(idle_state *st, wb_error *err)
+{
+    INPUT in;
+    memset(&in, 0, sizeof in);
+    in.type = INPUT_MOUSE;
+    in.mi.dwFlags = MOUSEEVENTF_MOVE;
+    if (st->screen.x < 2 || st->screen.y < 2 || SendInput(1, &in, sizeof in) != 1) {
+        wb_error_win32(err, "SendInput (--input sendinput needs an interactive desktop: run it logged on at the "
+                       "console, not as a service or over a disconnected session)", GetLastError());
+        return -1;
+    }
+    GetCursorPos(&st->cursor_saved);
+    return 0;
+}
+
 static void idle_teardown(void *state)
 {
     idle_state *st = (idle_state *)state;
     if (st == NULL) return;
+    if (st->cfg.input == INPUT_SENDINPUT && st->cursor_saved.x | st->cursor_saved.y)
+        SetCursorPos(st->cursor_saved.x, st->cursor_saved.y);   /* the user's cursor back where it was */
     if (st->frame && IsWindow(st->frame)) DestroyWindow(st->frame);
     wb_drain_messages();
     wb_mfc_free_temp_maps();
@@ -490,6 +540,7 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     }
     *state = st;
     st->cfg = *(const idle_config *)config;
+    st->unicode = st->cfg.charset == CHARSET_W;
     st->ui_thread = GetCurrentThreadId();
     GetSystemInfo(&si);
     st->cpus = si.dwNumberOfProcessors;
@@ -500,7 +551,8 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     st->timer_raised = wb_timer_1ms_begin();
     wb_cycles_hz();   /* measured once now (~60 ms), not after the first repetition */
     if (st->timer_raised) st->timer = "1ms";
-    if (wb_scratch_register(err) != 0 || wb_mfc_init(err) != 0 || create_windows(st, err) != 0) {
+    if (wb_scratch_register(err) != 0 || wb_mfc_init(err) != 0 || create_windows(st, err) != 0 ||
+        (st->cfg.input == INPUT_SENDINPUT && check_input(st, err) != 0)) {
         idle_teardown(st);
         *state = NULL;
         return -1;
@@ -664,7 +716,7 @@ static void idle_facts(void *state, const char **values)
 
 static const char *const idle_variant_columns[] = {
     "case", "onidle", "button", "windows", "depth", "class", "themes", "mapped", "dispatch", "sends", "idle-every",
-    "mouse-rate", "same-point", "mdi-children", "tooltips", NULL
+    "mouse-rate", "same-point", "mdi-children", "tooltips", "charset", "input", NULL
 };
 /* The seed read CPU in Process Explorer: % of the whole machine. */
 static const wb_report_spec idle_report = {

@@ -15,13 +15,14 @@
 
 enum { TARGET_SCRATCH, TARGET_BUTTON, TARGET_MFC };
 enum { THREAD_SAME, THREAD_CROSS };
+enum { CHARSET_W, CHARSET_A };
 
 /* Progress is stored, and Ctrl+C noticed, between chunks, never per message. */
 #define CHUNK 4096UL
 
 typedef struct sendmsg_config {
     uint64_t iterations, msg;
-    int target, themes, thread;
+    int target, themes, thread, charset;
 } sendmsg_config;
 
 #define O(field) offsetof(sendmsg_config, field)
@@ -34,6 +35,8 @@ static const wb_option sendmsg_options[] = {
       .help = "create the window under the comctl32 v6 (visual styles) activation context" },
     { .name = "thread", .type = WB_OPT_CHOICE, .offset = O(thread), .def = "same", .choices = "same|cross",
       .help = "window owned by the sending thread, or by a second thread with its own message loop" },
+    { .name = "charset", .type = WB_OPT_CHOICE, .offset = O(charset), .def = "w", .choices = "w|a",
+      .help = "w: Unicode windows and SendMessageW, as the seed's programs (Visual C++ 2005+ projects); a: ANSI" },
     { .name = "msg", .type = WB_OPT_COUNT, .offset = O(msg), .def = "0", .max = 0xFFFF, .metavar = "N",
       .help = "message to send, e.g. 0 (WM_NULL), 0x8000 (WM_APP); see docs for the allowed ones" },
     { .name = NULL }
@@ -80,16 +83,13 @@ typedef struct sendmsg_state {
 static int create_windows(sendmsg_state *st, wb_error *err)
 {
     wb_styles_scope styles;
-    DWORD code;
+    const int unicode = st->cfg.charset == CHARSET_W;
 
     if (wb_styles_enter(st->cfg.themes, &styles, err) != 0) return -1;
     st->actctx = styles.active ? "v6" : "none";
-    st->owner = CreateWindowExA(0, WB_SCRATCH_CLASS, "winbench sendmsg", WS_OVERLAPPEDWINDOW,
-                                CW_USEDEFAULT, CW_USEDEFAULT, 320, 200, NULL, NULL,
-                                GetModuleHandleA(NULL), NULL);
-    code = GetLastError();
+    st->owner = wb_create_window(unicode, WB_SCRATCH_CLASS, WB_SCRATCH_CLASS_W, WS_OVERLAPPEDWINDOW, CW_USEDEFAULT,
+                                 CW_USEDEFAULT, 320, 200, NULL, 0, NULL, err);
     if (st->owner == NULL) {
-        wb_error_win32(err, "CreateWindowEx(" WB_SCRATCH_CLASS ")", code);
         wb_styles_leave(&styles);
         return -1;
     }
@@ -98,14 +98,12 @@ static int create_windows(sendmsg_state *st, wb_error *err)
         st->target = st->owner;
         break;
     case TARGET_BUTTON:
-        st->target = CreateWindowExA(0, "BUTTON", "winbench", WS_CHILD | WS_VISIBLE | BS_PUSHBUTTON,
-                                     10, 10, 100, 30, st->owner, (HMENU)(INT_PTR)1,
-                                     GetModuleHandleA(NULL), NULL);
-        code = GetLastError();
-        if (st->target == NULL) wb_error_win32(err, "CreateWindowEx(BUTTON)", code);
+        st->target = wb_create_window(unicode, "BUTTON", L"BUTTON", WS_CHILD | WS_VISIBLE | BS_PUSHBUTTON, 10, 10, 100,
+                                      30, st->owner, 1, NULL, err);
         break;
     case TARGET_MFC:
-        st->target = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW, CW_USEDEFAULT, CW_USEDEFAULT, 320, 200, err);
+        st->target = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW, CW_USEDEFAULT, CW_USEDEFAULT, 320, 200,
+                                   unicode, err);
         break;
     }
     /* The context only decides which class a window gets at creation. */
@@ -126,13 +124,15 @@ static DWORD WINAPI window_thread(void *arg)
 {
     sendmsg_state *st = (sendmsg_state *)arg;
     MSG msg;
+    const int unicode = st->cfg.charset == CHARSET_W;
     PeekMessageA(&msg, NULL, 0, 0, PM_NOREMOVE);   /* make the queue before anyone posts to it */
     st->thread_rc = create_windows(st, &st->thread_err);
     SetEvent(st->ready);
     if (st->thread_rc != 0) return 1;
-    while (GetMessageA(&msg, NULL, 0, 0) > 0) {
+    while ((unicode ? GetMessageW(&msg, NULL, 0, 0) : GetMessageA(&msg, NULL, 0, 0)) > 0) {
         TranslateMessage(&msg);
-        DispatchMessageA(&msg);
+        if (unicode) DispatchMessageW(&msg);
+        else DispatchMessageA(&msg);
     }
     destroy_windows(st);
     return 0;
@@ -207,7 +207,11 @@ static int sendmsg_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error
     wb_interval_begin(&sample->iv);
     while (done < n) {
         unsigned long chunk = (n - done) < CHUNK ? (unsigned long)(n - done) : CHUNK, i;
-        for (i = 0; i < chunk; i++) SendMessageA(hwnd, msg, 0, 0);
+        /* Two loops, not a function pointer: each is the plain call a program would make. */
+        if (st->cfg.charset == CHARSET_W)
+            for (i = 0; i < chunk; i++) SendMessageW(hwnd, msg, 0, 0);
+        else
+            for (i = 0; i < chunk; i++) SendMessageA(hwnd, msg, 0, 0);
         done += chunk;
         ctx->permille = (LONG)((double)done * 1000.0 / (double)n);
         if (wb_stop_requested) break;
@@ -234,7 +238,7 @@ static void sendmsg_facts(void *state, const char **values)
     values[2] = st->actctx;
 }
 
-static const char *const sendmsg_variant_columns[] = { "target", "themes", "thread", "msg", NULL };
+static const char *const sendmsg_variant_columns[] = { "target", "themes", "thread", "msg", "charset", NULL };
 static const wb_report_spec sendmsg_report = {
     .variant_columns = sendmsg_variant_columns,
     .metric = "ops_per_s",

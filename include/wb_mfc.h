@@ -9,6 +9,7 @@
 #include "wb_error.h"
 
 #define WB_MFC_CLASS "WinbenchMfcWnd"
+#define WB_MFC_CLASS_W L"WinbenchMfcWndW"
 #define WB_WM_IDLEUPDATECMDUI 0x0363
 
 typedef struct wb_cwnd wb_cwnd;
@@ -21,8 +22,9 @@ int wb_mfc_init(wb_error *err);
 typedef enum wb_mfc_kind { WB_MFC_FRAME, WB_MFC_CHILD } wb_mfc_kind;
 
 /* Create an MFC-style window and put it in the permanent handle map, as CWnd::Create does.
- * Messages sent to it go through the model before DefWindowProc. */
-HWND wb_mfc_create(wb_mfc_kind kind, HWND parent, DWORD style, int x, int y, int w, int h,
+ * Messages sent to it go through the model before DefWindowProc. unicode: a Unicode window
+ * (CreateWindowExW, DefWindowProcW), as in an MFC application built with _UNICODE. */
+HWND wb_mfc_create(wb_mfc_kind kind, HWND parent, DWORD style, int x, int y, int w, int h, int unicode,
                    wb_error *err);
 
 /* CWnd::SubclassWindow: put an existing window (a system BUTTON, say) in the permanent map and

@@ -19,10 +19,11 @@ typedef struct wb_mfc_app {
 } wb_mfc_app;
 
 /* Creates the windows at (x, y), 800 x 600, with n MDI children (at least 1) cascaded over the
- * client area; tooltips: the toolbar enables them (EnableToolTips). The caller has called
- * wb_mfc_init and, for the classic controls, wb_common_controls_classic (or is inside the v6
- * context). The frame is shown without activation. */
-int  wb_mfc_app_create(wb_mfc_app *app, unsigned n, int tooltips, int x, int y, wb_error *err);
+ * client area; tooltips: the toolbar enables them (EnableToolTips); unicode: every window made
+ * with the W functions (an MFC application built with _UNICODE). The caller has called
+ * wb_mfc_init and wb_scratch_register and, for the classic controls, wb_common_controls_classic
+ * (or is inside the v6 context). The frame is shown without activation. */
+int  wb_mfc_app_create(wb_mfc_app *app, unsigned n, int tooltips, int x, int y, int unicode, wb_error *err);
 void wb_mfc_app_destroy(wb_mfc_app *app);
 
 #endif

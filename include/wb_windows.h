@@ -8,10 +8,15 @@
 /* Raymond Chen's scratch program's class: a switch for WM_CREATE and WM_PAINT, everything else
  * (WM_NULL among them) to DefWindowProc. Registering twice is fine. */
 #define WB_SCRATCH_CLASS "WinbenchScratch"
-int wb_scratch_register(wb_error *err);
+#define WB_SCRATCH_CLASS_W L"WinbenchScratchW"   /* the same, registered with RegisterClassW */
+int wb_scratch_register(wb_error *err);   /* both */
 
 /* Dispatch whatever is queued for this thread (creation and show messages), so that a timed
  * loop starts with an empty queue. */
 void wb_drain_messages(void);
+
+/* CreateWindowEx in the character set asked for: the class and title are given in both. */
+HWND wb_create_window(int unicode, const char *cls, const wchar_t *cls_w, DWORD style, int x, int y, int w, int h,
+                      HWND parent, UINT id, void *param, wb_error *err);
 
 #endif

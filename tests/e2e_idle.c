@@ -239,7 +239,7 @@ static void test_base_frame_list(void)
 static void test_pretranslate_and_tooltips(void)
 {
     csv_file on = run_idle("t1.csv", "--mdi-children", "1", "--mouse-over", "toolbar");
-    csv_file off = run_idle("t0.csv", "--mdi-children", "1", "--tooltips", "off");
+    csv_file off = run_idle("t0.csv", "--mdi-children", "1", "--tooltips", "off");   /* and ANSI below */
     if (on.ok && off.ok) {
         double moves = num(&on, 1, "moves_processed");
         ok(num(&on, 1, "pretranslate_calls") >= moves, "%g PreTranslateMessage calls for %g moves",
@@ -249,9 +249,54 @@ static void test_pretranslate_and_tooltips(void)
         ok(num(&off, 1, "tooltip_filters") == 0 && num(&off, 1, "tooltip_hittests") == 0, "tooltips off: %g filters",
            num(&off, 1, "tooltip_filters"));
         ok(num(&off, 1, "pretranslate_calls") >= num(&off, 1, "moves_processed"), "tooltips off still pretranslates");
+        cell_is(&on, 1, "charset", "w");
     }
     wb_csv_free(&on.t);
     wb_csv_free(&off.t);
+}
+
+/* Real input: the cursor moved with SendInput over the MDI child's view. Windows (here Wine's
+ * null driver, which delivers it) generates WM_MOUSEMOVE with WM_NCHITTEST and WM_SETCURSOR. */
+static void test_sendinput(void)
+{
+    result r = run("idle", "--case", "2", "--input", "sendinput", "--windows", "20", "--mouse-rate", "100",
+                   "--duration", "2s", "--repeat", "1", "--quiet", "--csv", "si.csv", NULL);
+    csv_file c;
+    if (r.code == 1 && strstr(r.err, "interactive desktop")) {
+        skip("--input sendinput: no interactive desktop here: %s", r.err);
+        result_free(&r);
+        return;
+    }
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("si.csv", ',');
+    if (c.ok && c.t.nrows == 3) {
+        double posted = num(&c, 1, "moves_posted"), got = num(&c, 1, "moves_processed");
+        cell_is(&c, 1, "input", "sendinput");
+        ok(posted == 200 && got >= 0.9 * posted && got <= posted, "%g moves sent, %g arrived as WM_MOUSEMOVE", posted, got);
+        ok(num(&c, 1, "nchittest_msgs") >= 0.9 * got && num(&c, 1, "setcursor_msgs") >= 0.9 * got,
+           "WM_NCHITTEST %g and WM_SETCURSOR %g for %g moves", num(&c, 1, "nchittest_msgs"), num(&c, 1, "setcursor_msgs"), got);
+        ok(num(&c, 1, "msgs_per_idle_period") >= 1000, "the seed's sends still run: %g per period",
+           num(&c, 1, "msgs_per_idle_period"));
+    }
+    wb_csv_free(&c.t);
+    {   /* posted moves make neither: no real input */
+        csv_file p = run_idle("po.csv", "--case", "2", NULL, NULL);
+        if (p.ok) ok(num(&p, 1, "nchittest_msgs") == 0, "posted moves: %g WM_NCHITTEST", num(&p, 1, "nchittest_msgs"));
+        wb_csv_free(&p.t);
+    }
+}
+
+/* The ANSI build of the same MDI application runs the same model. */
+static void test_charset_a(void)
+{
+    csv_file c = run_idle("a.csv", "--case", "2", "--charset", "a");
+    if (c.ok) {
+        cell_is(&c, 1, "charset", "a");
+        ok(num(&c, 1, "msgs_per_idle_period") >= 1000, "ANSI case 2: %g per period", num(&c, 1, "msgs_per_idle_period"));
+        ok(num(&c, 1, "moves_processed") == num(&c, 1, "moves_posted"), "every move processed");
+    }
+    wb_csv_free(&c.t);
 }
 
 static void test_console(void)
@@ -276,6 +321,8 @@ static const wbt_case cases[] = {
     { "bad_arguments", test_bad_arguments },
     { "console", test_console },
     { "seed_switches", test_seed_switches },
+    { "charset_a", test_charset_a },
+    { "sendinput", test_sendinput },
     { "base_frame_list", test_base_frame_list },
     { "pretranslate_and_tooltips", test_pretranslate_and_tooltips },
     { NULL, NULL }

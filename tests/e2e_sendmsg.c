@@ -303,6 +303,39 @@ static void test_msg_option(void)
     result_free(&r);
 }
 
+/* --charset: Unicode windows and SendMessageW (the default, as the seed's programs were built)
+ * or ANSI; both run for every target, and the CSV says which. */
+static void test_charset(void)
+{
+    static const char *const targets[] = { "scratch", "button", "mfc" };
+    static const char *const sets[] = { "w", "a" };
+    size_t t, k;
+    for (t = 0; t < 3; t++)
+        for (k = 0; k < 2; k++) {
+            char name[32];
+            result r;
+            csv_file c;
+            snprintf(name, sizeof name, "cs-%s-%s.csv", targets[t], sets[k]);
+            r = run("sendmsg", "--target", targets[t], "--charset", sets[k], "--iterations", "20k", "--repeat", "1",
+                    "--csv", name, "--quiet", NULL);
+            ok(r.code == 0, "%s --charset %s: exit %lu %s", targets[t], sets[k], r.code, r.err);
+            result_free(&r);
+            c = load_csv_here(name, ',');
+            if (c.ok && c.t.nrows == 3) {
+                cell_is(&c, 1, "charset", sets[k]);
+                ok(num(&c, 1, "ops") == 20000, "%s %s: %g ops", targets[t], sets[k], num(&c, 1, "ops"));
+            }
+            wb_csv_free(&c.t);
+        }
+    {   /* the default is the seed's: Unicode */
+        result r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "def.csv", "--quiet", NULL);
+        csv_file c = load_csv_here("def.csv", ',');
+        result_free(&r);
+        if (c.ok && c.t.nrows == 3) cell_is(&c, 1, "charset", "w");
+        wb_csv_free(&c.t);
+    }
+}
+
 /* --affinity and --priority are applied before measuring and recorded as they took effect. */
 static void test_process_settings(void)
 {
@@ -387,6 +420,7 @@ static const wbt_case cases[] = {
     { "label_round_trip", test_label_round_trip },
     { "work_scales", test_work_scales },
     { "msg_option", test_msg_option },
+    { "charset", test_charset },
     { "process_settings", test_process_settings },
     { "scratch_off_same", test_scratch_off_same }, { "scratch_off_cross", test_scratch_off_cross },
     { "scratch_on_same", test_scratch_on_same },   { "scratch_on_cross", test_scratch_on_cross },

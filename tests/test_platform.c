@@ -98,11 +98,13 @@ static void test_cpu_times(void)
     thread_s = (double)(iv.thr1.user + iv.thr1.kernel - iv.thr0.user - iv.thr0.kernel) * 1e-7;
     wall = wb_ticks_to_s(iv.t1 - iv.t0);
     ok(thread_s > 0.5 * wall, "busy thread CPU %.3f s over %.3f s wall", thread_s, wall);
-    /* Over the same interval the process was charged at least what its busy thread was (less
-     * one 15.6 ms clock tick: both are sampled at the tick on XP). */
+    /* Over the same interval the process was charged at least what its busy thread was, less
+     * two accounting steps: Windows samples both at its 15.6 ms tick; Wine reads the thread's
+     * time from /proc (10 ms steps) and the process's elsewhere, and under the 32-bit Wine the
+     * thread's came out 20 ms above the process's once. */
     {
         double proc_s = (double)(iv.proc1.user + iv.proc1.kernel - iv.proc0.user - iv.proc0.kernel) * 1e-7;
-        ok(proc_s >= thread_s - 0.0157, "process CPU %.3f s covers the thread's %.3f s", proc_s, thread_s);
+        ok(proc_s >= thread_s - 0.032, "process CPU %.3f s covers the thread's %.3f s", proc_s, thread_s);
     }
 
     /* And asleep it must not. */
@@ -149,7 +151,7 @@ static void test_mfc_model(void)
     wb_cwnd *w;
     unsigned long before;
     ok(wb_mfc_init(&err) == 0, "init: %s", err.what);
-    h = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW, 0, 0, 100, 100, &err);
+    h = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW, 0, 0, 100, 100, 0, &err);
     ok(h != NULL, "create: %s", err.what);
     if (!h) return;
     w = wb_mfc_from_handle(h);
@@ -179,8 +181,8 @@ static void test_mfc_children(void)
     HWND frame, child, button;
     unsigned long before;
     ok(wb_mfc_init(&err) == 0, "init: %s", err.what);
-    frame = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW, 0, 0, 100, 100, &err);
-    child = frame ? wb_mfc_create(WB_MFC_CHILD, frame, WS_CHILD, 0, 0, 10, 10, &err) : NULL;
+    frame = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW, 0, 0, 100, 100, 0, &err);
+    child = frame ? wb_mfc_create(WB_MFC_CHILD, frame, WS_CHILD, 0, 0, 10, 10, 0, &err) : NULL;
     button = CreateWindowExA(0, "BUTTON", "b", WS_CHILD | BS_AUTOCHECKBOX, 0, 0, 10, 10, frame, NULL, NULL, NULL);
     ok(frame && child && button, "windows created: %s", err.what);
     if (!frame || !child || !button) return;

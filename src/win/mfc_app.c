@@ -9,7 +9,9 @@
 #include "wb_windows.h"
 
 #define FRAME_CLASS "WinbenchMdiFrame"
+#define FRAME_CLASS_W L"WinbenchMdiFrameW"
 #define CHILD_CLASS "WinbenchMdiChild"
+#define CHILD_CLASS_W L"WinbenchMdiChildW"
 #define AFX_IDW_TOOLBAR 0xE800
 #define AFX_IDW_STATUS_BAR 0xE801
 #define AFX_IDW_PANE_FIRST 0xE900
@@ -19,6 +21,11 @@
 static LRESULT CALLBACK frame_proc(HWND h, UINT msg, WPARAM wp, LPARAM lp)
 {
     return DefFrameProcA(h, (HWND)GetWindowLongPtrA(h, GWLP_USERDATA), msg, wp, lp);
+}
+
+static LRESULT CALLBACK frame_proc_w(HWND h, UINT msg, WPARAM wp, LPARAM lp)
+{
+    return DefFrameProcW(h, (HWND)GetWindowLongPtrW(h, GWLP_USERDATA), msg, wp, lp);
 }
 
 static int register_classes(wb_error *err)
@@ -43,24 +50,31 @@ static int register_classes(wb_error *err)
         wb_error_win32(err, "RegisterClass(" CHILD_CLASS ")", GetLastError());
         return -1;
     }
+    {   /* the same pair for a Unicode application */
+        WNDCLASSW wcw;
+        memset(&wcw, 0, sizeof wcw);
+        wcw.hInstance = GetModuleHandleW(NULL);
+        wcw.hCursor = LoadCursorW(NULL, (LPCWSTR)IDC_ARROW);
+        wcw.hbrBackground = (HBRUSH)(COLOR_APPWORKSPACE + 1);
+        wcw.lpfnWndProc = frame_proc_w;
+        wcw.lpszClassName = FRAME_CLASS_W;
+        if (!RegisterClassW(&wcw) && GetLastError() != ERROR_CLASS_ALREADY_EXISTS) {
+            wb_error_win32(err, "RegisterClassW(" FRAME_CLASS ")", GetLastError());
+            return -1;
+        }
+        wcw.lpfnWndProc = DefMDIChildProcW;
+        wcw.hbrBackground = (HBRUSH)(COLOR_WINDOW + 1);
+        wcw.lpszClassName = CHILD_CLASS_W;
+        if (!RegisterClassW(&wcw) && GetLastError() != ERROR_CLASS_ALREADY_EXISTS) {
+            wb_error_win32(err, "RegisterClassW(" CHILD_CLASS ")", GetLastError());
+            return -1;
+        }
+    }
     done = 1;
     return 0;
 }
 
-static HWND create(const char *cls, DWORD style, int x, int y, int w, int h, HWND parent, UINT id, void *param,
-                   wb_error *err)
-{
-    HWND hwnd = CreateWindowExA(0, cls, cls, style, x, y, w, h, parent, (HMENU)(UINT_PTR)id, GetModuleHandleA(NULL),
-                                param);
-    if (hwnd == NULL) {
-        char call[96];
-        snprintf(call, sizeof call, "CreateWindowEx(%s)", cls);
-        wb_error_win32(err, call, GetLastError());
-    }
-    return hwnd;
-}
-
-int wb_mfc_app_create(wb_mfc_app *app, unsigned n, int tooltips, int x, int y, wb_error *err)
+int wb_mfc_app_create(wb_mfc_app *app, unsigned n, int tooltips, int x, int y, int unicode, wb_error *err)
 {
     CLIENTCREATESTRUCT ccs;
     RECT client;
@@ -70,31 +84,37 @@ int wb_mfc_app_create(wb_mfc_app *app, unsigned n, int tooltips, int x, int y, w
     if (n > WB_MFC_MAX_CHILDREN) n = WB_MFC_MAX_CHILDREN;
     if (register_classes(err) != 0) return -1;
 
-    app->frame = create(FRAME_CLASS, WS_OVERLAPPEDWINDOW | WS_CLIPCHILDREN, x, y, 800, 600, NULL, 0, NULL, err);
+    app->frame = wb_create_window(unicode, FRAME_CLASS, FRAME_CLASS_W, WS_OVERLAPPEDWINDOW | WS_CLIPCHILDREN, x, y, 800,
+                                  600, NULL, 0, NULL, err);
     if (app->frame == NULL || wb_mfc_subclass(WB_MFC_FRAME, app->frame, err) != 0) goto fail;
-    app->toolbar = create(TOOLBARCLASSNAMEA, WS_CHILD | WS_VISIBLE | CCS_TOP | TBSTYLE_FLAT | TBSTYLE_TOOLTIPS, 0, 0,
-                          800, 28, app->frame, AFX_IDW_TOOLBAR, NULL, err);
+    app->toolbar = wb_create_window(unicode, TOOLBARCLASSNAMEA, TOOLBARCLASSNAMEW,
+                                    WS_CHILD | WS_VISIBLE | CCS_TOP | TBSTYLE_FLAT | TBSTYLE_TOOLTIPS, 0, 0, 800, 28,
+                                    app->frame, AFX_IDW_TOOLBAR, NULL, err);
     if (app->toolbar == NULL || wb_mfc_subclass(WB_MFC_CHILD, app->toolbar, err) != 0) goto fail;
     SendMessageA(app->toolbar, TB_BUTTONSTRUCTSIZE, sizeof(TBBUTTON), 0);
     if (tooltips) wb_mfc_enable_tooltips(app->toolbar);   /* CControlBar::OnCreate with CBRS_TOOLTIPS */
-    app->statusbar = create(STATUSCLASSNAMEA, WS_CHILD | WS_VISIBLE | CCS_BOTTOM, 0, 0, 0, 0, app->frame,
-                            AFX_IDW_STATUS_BAR, NULL, err);
+    app->statusbar = wb_create_window(unicode, STATUSCLASSNAMEA, STATUSCLASSNAMEW, WS_CHILD | WS_VISIBLE | CCS_BOTTOM,
+                                      0, 0, 0, 0, app->frame, AFX_IDW_STATUS_BAR, NULL, err);
     if (app->statusbar == NULL || wb_mfc_subclass(WB_MFC_CHILD, app->statusbar, err) != 0) goto fail;
 
     /* CMDIFrameWnd::CreateClient: the MDI client fills the space between the bars. */
     GetClientRect(app->frame, &client);
     ccs.hWindowMenu = NULL;
     ccs.idFirstChild = AFX_IDM_FIRST_MDICHILD;
-    app->mdi_client = create("MDICLIENT", WS_CHILD | WS_VISIBLE | WS_CLIPCHILDREN | WS_CLIPSIBLINGS, 0, 28,
-                             client.right, client.bottom - 28 - 20, app->frame, AFX_IDW_PANE_FIRST, &ccs, err);
+    app->mdi_client = wb_create_window(unicode, "MDICLIENT", L"MDICLIENT",
+                                       WS_CHILD | WS_VISIBLE | WS_CLIPCHILDREN | WS_CLIPSIBLINGS, 0, 28, client.right,
+                                       client.bottom - 28 - 20, app->frame, AFX_IDW_PANE_FIRST, &ccs, err);
     if (app->mdi_client == NULL) goto fail;
     SetWindowLongPtrA(app->frame, GWLP_USERDATA, (LONG_PTR)app->mdi_client);
 
     for (i = 0; i < n; i++) {
         RECT vr;
-        HWND child = CreateMDIWindowA(CHILD_CLASS, "document", WS_CHILD | WS_VISIBLE | WS_OVERLAPPEDWINDOW,
-                                      (int)(i % 8) * 20, (int)(i % 8) * 20, 600, 400, app->mdi_client,
-                                      GetModuleHandleA(NULL), 0);
+        const DWORD style = WS_CHILD | WS_VISIBLE | WS_OVERLAPPEDWINDOW;
+        const int at = (int)(i % 8) * 20;
+        HWND child = unicode ? CreateMDIWindowW(CHILD_CLASS_W, L"document", style, at, at, 600, 400, app->mdi_client,
+                                                GetModuleHandleW(NULL), 0)
+                             : CreateMDIWindowA(CHILD_CLASS, "document", style, at, at, 600, 400, app->mdi_client,
+                                                GetModuleHandleA(NULL), 0);
         if (child == NULL) {
             wb_error_win32(err, "CreateMDIWindow", GetLastError());
             goto fail;
@@ -102,8 +122,9 @@ int wb_mfc_app_create(wb_mfc_app *app, unsigned n, int tooltips, int x, int y, w
         if (wb_mfc_subclass(WB_MFC_FRAME, child, err) != 0) goto fail;
         app->children[app->nchildren] = child;
         GetClientRect(child, &vr);
-        app->views[app->nchildren] = create(WB_SCRATCH_CLASS, WS_CHILD | WS_VISIBLE | WS_CLIPCHILDREN, 0, 0, vr.right,
-                                            vr.bottom, child, AFX_IDW_PANE_FIRST, NULL, err);
+        app->views[app->nchildren] = wb_create_window(unicode, WB_SCRATCH_CLASS, WB_SCRATCH_CLASS_W,
+                                                      WS_CHILD | WS_VISIBLE | WS_CLIPCHILDREN, 0, 0, vr.right, vr.bottom,
+                                                      child, AFX_IDW_PANE_FIRST, NULL, err);
         if (app->views[app->nchildren] == NULL || wb_mfc_subclass(WB_MFC_CHILD, app->views[app->nchildren], err) != 0)
             goto fail;
         app->nchildren++;

@@ -442,7 +442,8 @@ static LRESULT CALLBACK afx_wnd_proc(HWND h, UINT msg, WPARAM wp, LPARAM lp)
     }
     ts = get_thread_state();
     wnd = wb_mfc_from_handle(h);
-    if (ts == NULL || wnd == NULL) return DefWindowProcA(h, msg, wp, lp);
+    if (ts == NULL || wnd == NULL)
+        return IsWindowUnicode(h) ? DefWindowProcW(h, msg, wp, lp) : DefWindowProcA(h, msg, wp, lp);
     return call_wnd_proc(ts, wnd, h, msg, wp, lp);
 }
 
@@ -451,6 +452,7 @@ static LRESULT CALLBACK afx_wnd_proc(HWND h, UINT msg, WPARAM wp, LPARAM lp)
 int wb_mfc_init(wb_error *err)
 {
     WNDCLASSA wc;
+    WNDCLASSW wcw;
     if (g_class) return 0;
     g_tls = TlsAlloc();
     if (g_tls == TLS_OUT_OF_INDEXES) {
@@ -470,6 +472,18 @@ int wb_mfc_init(wb_error *err)
         wb_error_win32(err, "RegisterClass(" WB_MFC_CLASS ")", GetLastError());
         return -1;
     }
+    /* The same class for Unicode windows, as an MFC application built with _UNICODE has. */
+    memset(&wcw, 0, sizeof wcw);
+    wcw.style = CS_DBLCLKS;
+    wcw.lpfnWndProc = afx_wnd_proc;
+    wcw.hInstance = GetModuleHandleW(NULL);
+    wcw.hCursor = LoadCursorW(NULL, (LPCWSTR)IDC_ARROW);
+    wcw.hbrBackground = (HBRUSH)(COLOR_WINDOW + 1);
+    wcw.lpszClassName = WB_MFC_CLASS_W;
+    if (!RegisterClassW(&wcw)) {
+        wb_error_win32(err, "RegisterClassW(" WB_MFC_CLASS ")", GetLastError());
+        return -1;
+    }
     return 0;
 }
 
@@ -478,7 +492,7 @@ static const msgmap *map_of(wb_mfc_kind kind)
     return kind == WB_MFC_FRAME ? &app_map : &control_map;
 }
 
-HWND wb_mfc_create(wb_mfc_kind kind, HWND parent, DWORD style, int x, int y, int w, int h,
+HWND wb_mfc_create(wb_mfc_kind kind, HWND parent, DWORD style, int x, int y, int w, int h, int unicode,
                    wb_error *err)
 {
     wb_cwnd *wnd = (wb_cwnd *)calloc(1, sizeof *wnd);
@@ -493,10 +507,13 @@ HWND wb_mfc_create(wb_mfc_kind kind, HWND parent, DWORD style, int x, int y, int
     wnd->window_proc = cwnd_window_proc;
     /* MFC's classes have ::DefWindowProc as their procedure, saved as m_pfnSuper when AfxWndProc
      * subclasses the window: CWnd::DefWindowProc then goes through ::CallWindowProc. */
-    wnd->super = DefWindowProcA;
+    wnd->super = unicode ? DefWindowProcW : DefWindowProcA;
+    wnd->super_unicode = unicode;
     ts->wnd_init = wnd;
-    hwnd = CreateWindowExA(0, WB_MFC_CLASS, "winbench MFC-style window", style, x, y, w, h,
-                           parent, NULL, GetModuleHandleA(NULL), wnd);
+    hwnd = unicode ? CreateWindowExW(0, WB_MFC_CLASS_W, L"winbench MFC-style window", style, x, y, w, h, parent, NULL,
+                                     GetModuleHandleW(NULL), wnd)
+                   : CreateWindowExA(0, WB_MFC_CLASS, "winbench MFC-style window", style, x, y, w, h, parent, NULL,
+                                     GetModuleHandleA(NULL), wnd);
     if (hwnd == NULL) {
         DWORD code = GetLastError();
         if (ts->wnd_init == wnd) {   /* never attached; attached ones died in WM_NCDESTROY */

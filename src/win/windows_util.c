@@ -1,6 +1,7 @@
 /* Small window helpers shared by the benchmarks (see include/wb_windows.h). */
 #include "wb_windows.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static LRESULT CALLBACK scratch_wndproc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
@@ -18,9 +19,58 @@ static LRESULT CALLBACK scratch_wndproc(HWND hwnd, UINT msg, WPARAM wp, LPARAM l
     return DefWindowProcA(hwnd, msg, wp, lp);
 }
 
+static LRESULT CALLBACK scratch_wndproc_w(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
+{
+    switch (msg) {
+    case WM_CREATE:
+        return 0;
+    case WM_PAINT: {
+        PAINTSTRUCT ps;
+        BeginPaint(hwnd, &ps);
+        EndPaint(hwnd, &ps);
+        return 0;
+    }
+    }
+    return DefWindowProcW(hwnd, msg, wp, lp);
+}
+
+static int register_w(wb_error *err)
+{
+    WNDCLASSW wc;
+    memset(&wc, 0, sizeof wc);
+    wc.lpfnWndProc = scratch_wndproc_w;
+    wc.hInstance = GetModuleHandleW(NULL);
+    wc.hCursor = LoadCursorW(NULL, (LPCWSTR)IDC_ARROW);
+    wc.hbrBackground = (HBRUSH)(COLOR_WINDOW + 1);
+    wc.lpszClassName = WB_SCRATCH_CLASS_W;
+    if (!RegisterClassW(&wc)) {
+        DWORD code = GetLastError();
+        if (code == ERROR_CLASS_ALREADY_EXISTS) return 0;
+        wb_error_win32(err, "RegisterClassW(" WB_SCRATCH_CLASS ")", code);
+        return -1;
+    }
+    return 0;
+}
+
+HWND wb_create_window(int unicode, const char *cls, const wchar_t *cls_w, DWORD style, int x, int y, int w, int h,
+                      HWND parent, UINT id, void *param, wb_error *err)
+{
+    HWND hwnd = unicode ? CreateWindowExW(0, cls_w, L"winbench", style, x, y, w, h, parent, (HMENU)(UINT_PTR)id,
+                                          GetModuleHandleW(NULL), param)
+                        : CreateWindowExA(0, cls, "winbench", style, x, y, w, h, parent, (HMENU)(UINT_PTR)id,
+                                          GetModuleHandleA(NULL), param);
+    if (hwnd == NULL) {
+        char call[96];
+        snprintf(call, sizeof call, "CreateWindowEx%s(%s)", unicode ? "W" : "A", cls);
+        wb_error_win32(err, call, GetLastError());
+    }
+    return hwnd;
+}
+
 int wb_scratch_register(wb_error *err)
 {
     WNDCLASSA wc;
+    if (register_w(err) != 0) return -1;
     memset(&wc, 0, sizeof wc);
     wc.lpfnWndProc = scratch_wndproc;
     wc.hInstance = GetModuleHandleA(NULL);
