@@ -21,6 +21,7 @@
 
 #include "wb_files.h"
 #include "wb_hist.h"
+#include "wb_jitter.h"
 #include "wb_module.h"
 #include "wb_net.h"
 #include "wb_wait.h"
@@ -33,11 +34,14 @@ enum { LOOP_ALL = WB_WAIT_COUNT };
 #define SEEN_WINDOW 65536          /* sequence numbers remembered for duplicate detection */
 #define SOCKET_BUFFER (1 << 20)
 #define MAX_READY 64
+#define DRAIN_LIMIT 256            /* datagrams read from one socket per wake: no socket starves the others */
+#define REFLECT_BUFFER 65536       /* a reflector echoes datagrams of any size */
+enum { PACING_AUTO, PACING_SPIN, PACING_TIMER };
 
 typedef struct sockloop_config {
     uint64_t rate, size, sockets, port;
     double duration, interval, grace;
-    int loop, spread, reflect;
+    int loop, spread, reflect, pacing;
     const char *bind, *peer, *raw;
 } sockloop_config;
 
@@ -59,14 +63,19 @@ static const wb_option sockloop_options[] = {
       .help = "sockets the receiver waits on" },
     { .name = "spread", .type = WB_OPT_FLAG, .offset = O(spread),
       .help = "send to all sockets in turn (default: all to the last one)" },
-    { .name = "bind", .type = WB_OPT_TEXT, .offset = O(bind), .def = "127.0.0.1", .metavar = "ADDR",
-      .help = "address the receiving sockets bind to" },
+    { .name = "bind", .type = WB_OPT_TEXT, .offset = O(bind), .metavar = "ADDR",
+      .help = "address the receiving sockets bind to (default 127.0.0.1; with --peer 0.0.0.0, so that echoes "
+              "from another host arrive; a --reflect listens on 127.0.0.1 unless given, never open to the "
+              "network by accident)" },
     { .name = "port", .type = WB_OPT_COUNT, .offset = O(port), .def = "0", .max = 65535, .metavar = "PORT",
       .help = "first receiving port (0: any free ones)" },
     { .name = "peer", .type = WB_OPT_TEXT, .offset = O(peer), .metavar = "HOST:PORT",
       .help = "send to a reflector at HOST:PORT and time round trips" },
     { .name = "reflect", .type = WB_OPT_FLAG, .offset = O(reflect),
       .help = "echo every packet back to its sender for --duration" },
+    { .name = "pacing", .type = WB_OPT_CHOICE, .offset = O(pacing), .def = "auto", .choices = "auto|spin|timer",
+      .help = "spin: busy-wait for each packet's time (exact, a CPU); timer: wake every 1 ms and send what is due "
+              "(bursts, little CPU); auto: spin with 3 or more usable CPUs, else timer" },
     { .name = "raw", .type = WB_OPT_TEXT, .offset = O(raw), .metavar = "FILE",
       .help = "write one CSV row per packet to FILE (never overwritten)" },
     { .name = NULL }
@@ -80,6 +89,8 @@ static const wb_wait_backend *backend_of(int loop)
 static int sockloop_check(void *config, char *err, size_t cap)
 {
     sockloop_config *c = (sockloop_config *)config;
+    /* The effective address goes in the CSV: say it rather than leave the cell empty. */
+    if (c->bind == NULL) c->bind = c->peer ? "0.0.0.0" : "127.0.0.1";
     if (c->reflect && c->peer) {
         snprintf(err, cap, "--reflect: cannot be combined with --peer (run them on two machines)");
         return -1;
@@ -163,6 +174,7 @@ typedef struct interval_stats {
     uint64_t received, bytes, sent;
     double sum_us, sumsq_us, min_us, max_us;
     double seconds;
+    double jitter_us;             /* the run's RFC 3550 estimate at the interval's end */
 } interval_stats;
 
 typedef struct sockloop_state {
@@ -188,12 +200,16 @@ typedef struct sockloop_state {
     volatile LONG sender_stop;    /* the receiver failed: stop sending now */
     uint64_t sender_end, total, late_sends, send_errors;
     uint64_t sender_blocked;      /* QPC ticks the sender spent in Sleep: not busy */
+    int pacing;                   /* PACING_SPIN or PACING_TIMER, as decided at set-up */
+    unsigned usable_cpus;         /* in the process's affinity mask */
+    char pacing_fact[8];
     double sender_cpu_s;
     wb_error sender_err;
     int sender_failed;
 
     /* per run: receiver */
-    uint64_t received, unique, duplicated, reordered, foreign, conn_resets, highest;
+    uint64_t received, unique, duplicated, reordered, foreign, conn_resets, bad_packets, highest;
+    wb_jitter jitter;             /* RFC 3550, over the run's packets in arrival order */
     uint64_t receiver_blocked;    /* QPC ticks the receiver spent in the backend's wait */
     int have_highest;
     uint32_t seen[SEEN_WINDOW / 32];
@@ -221,10 +237,13 @@ static void put_u64(char *p, uint64_t v) { memcpy(p, &v, 8); }
 static uint32_t get_u32(const char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static uint64_t get_u64(const char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 
-/* Packets are due at t0 + k / rate. Everything due is sent at once; until the next one is due
- * the thread sleeps when that is over 2 ms away and spins otherwise, because Sleep cannot wait
- * 100 us (a 1 ms timer resolution is requested for the run). A packet sent over one period
- * after it was due counts as a late send. */
+/* Packets are due at t0 + k / rate. Everything due is sent at once. Until the next one is due,
+ * spin pacing sleeps when that is over 2 ms away and spins otherwise (Sleep cannot wait 100 us;
+ * a 1 ms timer resolution is requested for the run): exact, at the cost of a CPU. Timer pacing
+ * always sleeps: it wakes about every millisecond and sends what is due, in bursts, for little
+ * CPU, which suits the one- and two-CPU VMs of the XP era. A packet sent over one period after
+ * it was due counts as a late send; one the stack refused (a full buffer) counts as a send
+ * error, not as sent. */
 static DWORD WINAPI sender_main(void *arg)
 {
     sockloop_state *st = (sockloop_state *)arg;
@@ -241,10 +260,12 @@ static DWORD WINAPI sender_main(void *arg)
         const struct sockaddr_in *to;
         SOCKET via;
         if (now < intended) {
-            if (intended - now > spin_ticks) {
+            if (st->pacing == PACING_TIMER || intended - now > spin_ticks) {
                 uint64_t slept = wb_ticks();
                 Sleep(1);
                 st->sender_blocked += wb_ticks() - slept;   /* busy = wall - this: not tick-sampled */
+            } else {
+                YieldProcessor();   /* PAUSE: kinder to a hyper-threaded sibling while spinning */
             }
             continue;
         }
@@ -266,11 +287,12 @@ static DWORD WINAPI sender_main(void *arg)
                 st->sender_failed = 1;
                 break;
             }
-            st->send_errors++;   /* the send buffer is full: the packet is lost, and counted */
+            st->send_errors++;   /* the send buffer is full: the packet never left, and is counted */
+        } else {
+            InterlockedIncrement(&st->sent_count);
         }
         if ((double)(now - intended) > period) st->late_sends++;
         k++;
-        InterlockedIncrement(&st->sent_count);
     }
     st->sender_end = wb_ticks();
     /* Read here: once a thread has ended, Wine no longer reports its times. */
@@ -296,7 +318,8 @@ static DWORD WINAPI sender_main(void *arg)
     X(M_ILAT_P90, "ilat_p90_us") X(M_ILAT_P99, "ilat_p99_us") X(M_ILAT_P999, "ilat_p999_us")          \
     X(M_ILAT_MAX, "ilat_max_us") X(M_INTERVALS, "intervals") X(M_INTERVAL_SD, "lat_interval_sd_us")   \
     X(M_SENDER_CPU, "sender_cpu_pct") X(M_RECEIVER_CPU, "receiver_cpu_pct")                         \
-    X(M_RECEIVER_BUSY, "receiver_busy_pct") X(M_SENDER_BUSY, "sender_busy_pct")
+    X(M_RECEIVER_BUSY, "receiver_busy_pct") X(M_SENDER_BUSY, "sender_busy_pct")                     \
+    X(M_CONN_RESETS, "conn_resets") X(M_BAD, "bad_packets") X(M_JITTER, "jitter_us")
 #define METRIC_ID(id, name) id,
 #define METRIC_NAME(id, name) name,
 enum { SOCKLOOP_METRICS(METRIC_ID) M_COUNT };
@@ -308,6 +331,14 @@ static double stddev_of(double n, double sum, double sumsq)
     if (n < 2) return NAN;
     var = (sumsq - sum * sum / n) / (n - 1);
     return var > 0 ? sqrt(var) : 0.0;
+}
+
+/* A number with one decimal, or "-" where there is none. */
+static const char *dash_or(double v, char *buf, size_t cap)
+{
+    if (v == v) snprintf(buf, cap, "%.1f", v);
+    else snprintf(buf, cap, "-");
+    return buf;
 }
 
 /* pgmping's line: local time, s= packets/s, latency in us (ms when min >= 1000 us), mbit. */
@@ -325,9 +356,16 @@ static void report_interval(sockloop_state *st, const interval_stats *iv)
     GetLocalTime(&t);
     snprintf(stamp, sizeof stamp, "%04u-%02u-%02u %02u:%02u:%02u", t.wYear, t.wMonth, t.wDay, t.wHour,
              t.wMinute, t.wSecond);
-    snprintf(line, sizeof line, "%s : s=%.1f avg=%.1f min=%.1f max=%.1f stddev=%.1f %s o=%.2f i=%.2f mbit",
-             stamp, n / iv->seconds, avg * scale, mn * scale, mx * scale, (sd == sd ? sd : 0.0) * scale,
-             scale == 1.0 ? "us" : "ms", mbit_out, mbit_in);
+    if (st->cfg.reflect) avg = mn = mx = sd = NAN;   /* a reflector measures no latency */
+    {   /* An interval without samples keeps the line's shape with "-" (never "nan"). */
+        char a[24], lo[24], hi[24], dev[24];
+        dash_or(avg * scale, a, sizeof a);
+        dash_or(mn * scale, lo, sizeof lo);
+        dash_or(mx * scale, hi, sizeof hi);
+        dash_or(n >= 2 ? sd * scale : (n == 1 ? 0.0 : NAN), dev, sizeof dev);
+        snprintf(line, sizeof line, "%s : s=%.1f avg=%s min=%s max=%s stddev=%s %s o=%.2f i=%.2f mbit", stamp,
+                 n / iv->seconds, a, lo, hi, dev, scale == 1.0 ? "us" : "ms", mbit_out, mbit_in);
+    }
     st->ctx->say(st->ctx, line);
 
     for (i = 0; i < WB_MAX_METRICS; i++) m[i] = NAN;
@@ -341,6 +379,7 @@ static void report_interval(sockloop_state *st, const interval_stats *iv)
     m[M_LAT_SD] = sd;
     m[M_LAT_MIN] = mn;
     m[M_LAT_MAX] = mx;
+    m[M_JITTER] = st->cfg.reflect ? NAN : iv->jitter_us;
     st->ctx->row(st->ctx, "interval", iv->received, iv->seconds, m);
 }
 
@@ -370,6 +409,7 @@ static void close_interval(sockloop_state *st, uint64_t end, uint64_t now)
     if (!st->cfg.reflect) st->cur.sent = (uint32_t)(sent_now - st->sent_at_boundary);   /* a reflector counts its echoes */
     st->sent_at_boundary = sent_now;
     st->cur.seconds = wb_ticks_to_s(end - st->interval_start);
+    st->cur.jitter_us = wb_jitter_value(&st->jitter) * 1e6 / (double)st->freq;
     st->interval_start = end;
     if (st->cur.received) {
         double mean = st->cur.sum_us / (double)st->cur.received;
@@ -432,11 +472,17 @@ static void account(sockloop_state *st, const char *p, int len, uint64_t t_recv)
     st->received++;
     if (!note_sequence(st, seq)) return;
     st->unique++;
-    /* A stamp from the future (QPC differing between cores on an old machine) counts as 0. */
-    lat_us = t_recv > actual ? (double)(t_recv - actual) * 1e6 / (double)st->freq : 0.0;
+    /* The stamps are this machine's own QPC (in peer mode too: the round trip). One from the
+     * future, or an intended time after the actual one, is a damaged packet (or QPC differing
+     * between cores on an old machine): counted, and left out of the latencies, never zeroed. */
+    if (t_recv < actual || intended > actual) {
+        st->bad_packets++;
+        return;
+    }
+    wb_jitter_add(&st->jitter, (double)actual, (double)t_recv);
+    lat_us = (double)(t_recv - actual) * 1e6 / (double)st->freq;
     wb_hist_record(st->lat_actual, (uint64_t)(lat_us * 1000.0));
-    wb_hist_record(st->lat_intended,
-                   t_recv > intended ? (uint64_t)((double)(t_recv - intended) * 1e9 / (double)st->freq) : 0);
+    wb_hist_record(st->lat_intended, (uint64_t)((double)(t_recv - intended) * 1e9 / (double)st->freq));
     if (st->cur.received == 0 || lat_us < st->cur.min_us) st->cur.min_us = lat_us;
     if (lat_us > st->cur.max_us) st->cur.max_us = lat_us;
     st->cur.received++;
@@ -452,13 +498,17 @@ static void account(sockloop_state *st, const char *p, int len, uint64_t t_recv)
                 (double)(int64_t)(t_recv - st->t0) * 1e6 / (double)st->freq);
 }
 
-/* Reads everything waiting on one socket. In --reflect mode each packet goes straight back. */
+/* Reads what is waiting on one socket, at most DRAIN_LIMIT datagrams (the same for every wait
+ * backend: a busy socket cannot starve the others; what is left is readable at the next wake).
+ * In --reflect mode each packet goes straight back, whatever its size. */
 static int drain(sockloop_state *st, SOCKET s, wb_error *err)
 {
-    for (;;) {
+    const int cap = st->cfg.reflect ? REFLECT_BUFFER : (int)st->cfg.size + 1;
+    int count;
+    for (count = 0; count < DRAIN_LIMIT; count++) {
         struct sockaddr_in from;
         int fromlen = (int)sizeof from;
-        int len = recvfrom(s, st->rbuf, (int)st->cfg.size + 1, 0, (struct sockaddr *)&from, &fromlen);
+        int len = recvfrom(s, st->rbuf, cap, 0, (struct sockaddr *)&from, &fromlen);
         uint64_t t = wb_ticks();   /* the receiver's one QPC read per packet */
         if (len == SOCKET_ERROR) {
             int code = WSAGetLastError();
@@ -482,6 +532,7 @@ static int drain(sockloop_state *st, SOCKET s, wb_error *err)
         }
         account(st, st->rbuf, len, t);
     }
+    return 0;
 }
 
 static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
@@ -566,6 +617,15 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
      * timer after set-up (timer_res_ms, sleep1_ms) sees what the run gets. */
     st->timer_raised = wb_timer_1ms_begin();
     st->send_socket = INVALID_SOCKET;
+    /* Spin pacing wants a CPU of its own beside the receiver and the OS: three usable ones
+     * (counted in the affinity mask, which --affinity may have narrowed). */
+    {
+        DWORD_PTR process = 0, system = 0;
+        GetProcessAffinityMask(GetCurrentProcess(), &process, &system);
+        for (; process; process &= process - 1) st->usable_cpus++;
+    }
+    st->pacing = st->cfg.pacing == PACING_AUTO ? (st->usable_cpus >= 3 ? PACING_SPIN : PACING_TIMER) : st->cfg.pacing;
+    snprintf(st->pacing_fact, sizeof st->pacing_fact, "%s", st->pacing == PACING_SPIN ? "spin" : "timer");
     st->backend = backend_of(st->cfg.loop);
     st->freq = wb_clock_freq();
     st->nsockets = (unsigned)st->cfg.sockets;
@@ -576,7 +636,7 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     }
     st->sockets = (SOCKET *)malloc(st->nsockets * sizeof *st->sockets);
     st->addrs = (struct sockaddr_in *)calloc(st->nsockets, sizeof *st->addrs);
-    st->rbuf = (char *)malloc((size_t)st->cfg.size + 1);
+    st->rbuf = (char *)malloc(st->cfg.reflect ? REFLECT_BUFFER : (size_t)st->cfg.size + 1);
     st->sbuf = (char *)calloc(1, (size_t)st->cfg.size);
     st->lat_actual = (wb_hist *)calloc(1, sizeof *st->lat_actual);
     st->lat_intended = (wb_hist *)calloc(1, sizeof *st->lat_intended);
@@ -646,6 +706,8 @@ static void reset_run(sockloop_state *st)
     st->sender_cpu_s = 0;
     st->sender_blocked = st->receiver_blocked = 0;
     st->received = st->unique = st->duplicated = st->reordered = st->foreign = st->conn_resets = 0;
+    st->bad_packets = 0;
+    wb_jitter_reset(&st->jitter);
     st->have_highest = 0;
     st->highest = 0;
     memset(st->seen, 0, sizeof st->seen);
@@ -681,9 +743,9 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     m[M_SEND_ERRORS] = (double)st->send_errors;
     m[M_FOREIGN] = (double)st->foreign;
     m[M_SEND_RATE] = sent / send_s;
-    m[M_RECV_RATE] = (double)st->received / wall;
+    m[M_RECV_RATE] = (double)st->received / send_s;   /* over the sending time: the grace is no traffic */
     m[M_MBIT_OUT] = sent * (double)st->cfg.size * 8.0 / send_s / 1e6;
-    m[M_MBIT_IN] = (double)st->received * (double)st->cfg.size * 8.0 / wall / 1e6;
+    m[M_MBIT_IN] = (double)st->received * (double)st->cfg.size * 8.0 / send_s / 1e6;
     if (n > 0) {
         m[M_LAT_MEAN] = st->run_sum_us / n;
         m[M_LAT_MIN] = (double)st->lat_actual->min / 1000.0;
@@ -707,6 +769,9 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     /* Busy by QPC: wall time less the time blocked in the wait (receiver) or Sleep (sender). */
     m[M_RECEIVER_BUSY] = 100.0 * (wall - wb_ticks_to_s(st->receiver_blocked)) / wall;
     m[M_SENDER_BUSY] = st->cfg.reflect ? NAN : 100.0 * (send_s - wb_ticks_to_s(st->sender_blocked)) / send_s;
+    m[M_CONN_RESETS] = (double)st->conn_resets;
+    m[M_BAD] = (double)st->bad_packets;
+    m[M_JITTER] = st->cfg.reflect ? NAN : wb_jitter_value(&st->jitter) * 1e6 / (double)st->freq;
 }
 
 static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
@@ -732,7 +797,7 @@ static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_erro
     st->t0 = sample->iv.t0;
     st->next_boundary = st->t0 + st->interval_ticks;
     st->interval_start = st->t0;
-    /* Never longer than the duration plus the grace (plus one interval of slack). */
+    /* Never longer than the duration plus the grace. */
     deadline = st->t0 + (uint64_t)((st->cfg.duration + st->cfg.grace) * (double)st->freq);
     SetEvent(st->start);
     rc = receive_loop(st, deadline, err);
@@ -763,29 +828,57 @@ out:
 
 /* ---- reporting ------------------------------------------------------------------------------- */
 
+/* A reflector has no sender of its own (its sender columns are empty) and measures no latency. */
+static int is_reflector(const double *m)
+{
+    return m[M_SENDER_BUSY] != m[M_SENDER_BUSY];
+}
+
 static void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s)
 {
     const double *m = s->metrics;
-    fprintf(out, "  rep %u/%u: sent %.0f (%.1f/s, %.0f late, %.0f send errors), received %.0f, lost %.0f, "
-                 "duplicated %.0f, reordered %.0f\n",
+    char a[24], b[24];
+    if (is_reflector(m)) {
+        fprintf(out, "  rep %u/%u: echoed %.0f packets (%.1f/s, %.2f mbit), %.0f echo errors, %.0f not winbench's "
+                     "(echoed too), %.0f connection resets\n",
+                rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT], m[M_SEND_ERRORS], m[M_FOREIGN], m[M_CONN_RESETS]);
+        fprintf(out, "    cpu: %.0f%% of one CPU (busy by QPC %.0f%%)\n", m[M_RECEIVER_CPU], m[M_RECEIVER_BUSY]);
+        return;
+    }
+    fprintf(out, "  rep %u/%u: sent %.0f (%.1f/s, %.0f late), %.0f send errors, received %.0f, lost %.0f, "
+                 "duplicated %.0f, reordered %.0f",
             rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_LATE_SENDS], m[M_SEND_ERRORS], m[M_RECEIVED], m[M_LOST],
             m[M_DUP], m[M_REORDERED]);
+    if (m[M_CONN_RESETS] > 0) fprintf(out, ", %.0f connection resets", m[M_CONN_RESETS]);
+    if (m[M_BAD] > 0) fprintf(out, ", %.0f bad", m[M_BAD]);
+    fprintf(out, "\n");
     if (m[M_LAT_MEAN] == m[M_LAT_MEAN]) {
         fprintf(out, "    latency from actual send:   p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f us\n",
                 m[M_LAT_P50], m[M_LAT_P90], m[M_LAT_P99], m[M_LAT_P999], m[M_LAT_MAX]);
         fprintf(out, "    latency from intended send: p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f us\n",
                 m[M_ILAT_P50], m[M_ILAT_P90], m[M_ILAT_P99], m[M_ILAT_P999], m[M_ILAT_MAX]);
+    } else {
+        fprintf(out, "    latency: - (no packet came back)\n");
     }
-    fprintf(out, "    cpu: sender %.0f%%, receiver %.0f%% of one CPU (busy by QPC: sender %.0f%%, receiver %.0f%%)\n",
-            m[M_SENDER_CPU], m[M_RECEIVER_CPU], m[M_SENDER_BUSY], m[M_RECEIVER_BUSY]);
+    fprintf(out, "    jitter (RFC 3550): %s us\n", dash_or(m[M_JITTER], a, sizeof a));
+    fprintf(out, "    cpu: sender %.0f%%, receiver %.0f%% of one CPU (busy by QPC: sender %s%%, receiver %.0f%%)\n",
+            m[M_SENDER_CPU], m[M_RECEIVER_CPU], dash_or(m[M_SENDER_BUSY], b, sizeof b), m[M_RECEIVER_BUSY]);
 }
 
 static void sockloop_print_summary(FILE *out, const wb_run_summary *s)
 {
     const double *m = s->metrics;
-    fprintf(out, "  median over %u rep%s: %.1f packets/s received, lost %.0f, mean latency %.1f us "
-                 "(from intended send %.1f us), p99 %.1f us\n",
-            s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], m[M_LAT_MEAN], m[M_ILAT_MEAN], m[M_LAT_P99]);
+    char mean[24], imean[24], p99[24], jit[24];
+    if (is_reflector(m)) {
+        fprintf(out, "  median over %u rep%s: echoed %.0f packets, %.1f packets/s, %.2f mbit\n", s->reps,
+                s->reps == 1 ? "" : "s", m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT]);
+        return;
+    }
+    fprintf(out, "  median over %u rep%s: %.1f packets/s received, lost %.0f, mean latency %s us "
+                 "(from intended send %s us), p99 %s us, jitter %s us\n",
+            s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], dash_or(m[M_LAT_MEAN], mean, sizeof mean),
+            dash_or(m[M_ILAT_MEAN], imean, sizeof imean), dash_or(m[M_LAT_P99], p99, sizeof p99),
+            dash_or(m[M_JITTER], jit, sizeof jit));
 }
 
 /* hyperfine's form: "wsaevents: 1.21 +- 0.04 times lower mean latency than wsapoll". The
@@ -821,12 +914,29 @@ static void sockloop_announce(void *state, char *line, size_t cap)
 {
     const sockloop_state *st = (const sockloop_state *)state;
     line[0] = '\0';
+    if (!st->cfg.reflect) {
+        snprintf(line, cap, "sockloop: %s pacing (%u usable CPU%s)", st->pacing_fact, st->usable_cpus,
+                 st->usable_cpus == 1 ? "" : "s");
+        return;
+    }
     if (st->cfg.reflect)
         snprintf(line, cap, "sockloop: reflecting on %s:%u for %g s", inet_ntoa(st->addrs[0].sin_addr),
                  ntohs(st->addrs[0].sin_port), st->cfg.duration);
 }
 
-static const char *const sockloop_fact_names[] = { "mode", "receiver", NULL };
+static void sockloop_warnings(void *state, void (*warn)(void *into, const char *code, const char *text), void *into)
+{
+    const sockloop_state *st = (const sockloop_state *)state;
+    char text[256];
+    if (st->pacing == PACING_SPIN && st->usable_cpus < 3 && !st->cfg.reflect) {
+        snprintf(text, sizeof text, "--pacing spin on %u usable CPU%s: the sender's spin, the receiver and the OS "
+                 "share them, so the receiver's latencies include waiting for a CPU (--pacing timer suits this)",
+                 st->usable_cpus, st->usable_cpus == 1 ? "" : "s");
+        warn(into, "few_cpus", text);
+    }
+}
+
+static const char *const sockloop_fact_names[] = { "mode", "receiver", "pacing_used", NULL };
 
 static void sockloop_facts(void *state, const char **values)
 {
@@ -835,9 +945,10 @@ static void sockloop_facts(void *state, const char **values)
     values[0] = st->cfg.reflect ? "reflect" : st->cfg.peer ? "peer" : "loopback";
     snprintf(where, sizeof where, "%s:%u", inet_ntoa(st->addrs[0].sin_addr), ntohs(st->addrs[0].sin_port));
     values[1] = where;
+    values[2] = st->cfg.reflect ? "" : st->pacing_fact;
 }
 
-static const char *const sockloop_variant_columns[] = { "loop", "rate", "size", "sockets", "spread", "mode", NULL };
+static const char *const sockloop_variant_columns[] = { "loop", "rate", "size", "sockets", "spread", "mode", "pacing_used", NULL };
 static const char *const sockloop_percentile_columns[] = {
     "lat_p50_us", "lat_p90_us", "lat_p99_us", "lat_p999_us", "lat_max_us", NULL
 };
@@ -868,6 +979,7 @@ const wb_module wb_sockloop_module = {
     .fact_names = sockloop_fact_names,
     .facts = sockloop_facts,
     .announce = sockloop_announce,
+    .warnings = sockloop_warnings,
     .metric_names = sockloop_metric_names,
     .print_rep = sockloop_print_rep,
     .print_summary = sockloop_print_summary,

@@ -86,6 +86,9 @@ typedef struct wb_module {
     /* Optional: a line for people once set-up is done ("reflecting on 0.0.0.0:5555"); it goes
      * to the console, never into the CSV. Fill line (cap bytes); leave it empty to say nothing. */
     void (*announce)(void *state, char *line, size_t cap);
+    /* Optional: warnings about this set-up (a code for the CSV's warnings column and a sentence),
+     * given to warn() one by one; they join every row of the variant. */
+    void (*warnings)(void *state, void (*warn)(void *into, const char *code, const char *text), void *into);
     /* Optional: the module's own measures per repetition (CSV columns after the common ones;
      * the summary row holds each one's median over repetitions). NULL-terminated. */
     const char *const *metric_names;

@@ -1,10 +1,23 @@
 /* End-to-end tests of sockloop under Wine, at 1000 packets/s (Wine routes socket waits through
  * its server process, so the 10,000/s Windows sustains is out of reach here). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "e2e.h"
+
+/* "nan" as a word, in any case: a number that was not there printed as one. */
+static int says_nan(const char *s)
+{
+    const char *p;
+    for (p = s; p && *p; p++)
+        if ((p[0] | 32) == 'n' && (p[1] | 32) == 'a' && (p[2] | 32) == 'n' && !isalpha((unsigned char)p[3]) &&
+            (p == s || !isalpha((unsigned char)p[-1])))
+            return 1;
+    return 0;
+}
+
 
 /* Rows of one kind ("rep", "interval", "summary") for one loop. */
 static int count_rows(const csv_file *c, const char *kind, const char *loop)
@@ -94,6 +107,15 @@ static void one_backend(const char *loop)
         ok(count_rows(&c, "interval", loop) >= 3, "%s: %d interval rows", loop, count_rows(&c, "interval", loop));
         ok(count_rows(&c, "summary", loop) == 1, "%s: one summary row", loop);
         ok_near(num(&c, rep, "mbit_out"), 1000 * 1060 * 8 / 1e6, 0.02);
+        /* Honest counts: every scheduled packet was sent or refused; what was sent arrived or
+         * was lost. */
+        ok(num(&c, rep, "sent") + num(&c, rep, "send_errors") == 3000, "%s: sent %g + send errors %g = 3000", loop,
+           num(&c, rep, "sent"), num(&c, rep, "send_errors"));
+        ok(num(&c, rep, "lost") == num(&c, rep, "sent") - (num(&c, rep, "received") - num(&c, rep, "duplicated")),
+           "%s: lost %g = sent - distinct received", loop, num(&c, rep, "lost"));
+        ok(num(&c, rep, "jitter_us") >= 0 && num(&c, rep, "bad_packets") == 0 && num(&c, rep, "conn_resets") == 0,
+           "%s: jitter %g us, %g bad, %g resets", loop, num(&c, rep, "jitter_us"), num(&c, rep, "bad_packets"),
+           num(&c, rep, "conn_resets"));
         /* Busy by QPC holds the thread's CPU (less a tick of tick-sampling slack on Windows). */
         ok(num(&c, rep, "receiver_busy_pct") >= num(&c, rep, "receiver_cpu_pct") - 2 &&
            num(&c, rep, "receiver_busy_pct") <= 100.5, "%s: receiver busy %g%% >= its CPU %g%%", loop,
@@ -232,11 +254,45 @@ static void test_reflect_and_peer(void)
     wb_csv_free(&c.t);
     r = finish(&reflector, 30000);
     ok(r.code == 0, "reflector: exit %lu %s", r.code, r.err);
+    ok(!says_nan(r.out) && strstr(r.out, "echoed 1000 packets") != NULL, "the reflector speaks of echoes:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("refl.csv", ',');
     if (c.ok) {
         size_t rep = find_row(&c, "rep", "select");
         ok(rep && num(&c, rep, "received") == 1000, "the reflector echoed 1000 packets: %g", rep ? num(&c, rep, "received") : -1);
+    }
+    wb_csv_free(&c.t);
+}
+
+/* Pacing: auto picks the timer on fewer than 3 usable CPUs (here: --affinity 0x1), says so in
+ * the CSV and the console; spin forced there is warned about. */
+static void test_pacing(void)
+{
+    result r = run("sockloop", "--loop", "select", "--rate", "500", "--duration", "1s", "--affinity", "0x1",
+                   "--csv", "auto.csv", NULL);
+    csv_file c;
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "sockloop: timer pacing (1 usable CPU)") != NULL, "the console says which:\n%s", r.out);
+    result_free(&r);
+    c = load_csv_here("auto.csv", ',');
+    if (c.ok) {
+        size_t rep = find_row(&c, "rep", "select");
+        ok(rep && cell_is(&c, rep, "pacing_used", "timer"), "auto on one CPU: timer");
+        ok(rep && strstr(cell(&c, rep, "warnings"), "few_cpus") == NULL, "no warning for timer pacing: %s",
+           cell(&c, rep, "warnings"));
+    }
+    wb_csv_free(&c.t);
+    r = run("sockloop", "--loop", "select", "--rate", "500", "--duration", "1s", "--affinity", "0x1", "--pacing",
+            "spin", "--csv", "spin.csv", NULL);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strstr(r.err, "--pacing spin on 1 usable CPU") != NULL, "warned on stderr:\n%s", r.err);
+    result_free(&r);
+    c = load_csv_here("spin.csv", ',');
+    if (c.ok) {
+        size_t rep = find_row(&c, "rep", "select");
+        ok(rep && cell_is(&c, rep, "pacing_used", "spin"), "forced: spin");
+        ok(rep && strstr(cell(&c, rep, "warnings"), "few_cpus") != NULL, "few_cpus in the row: %s",
+           cell(&c, rep, "warnings"));
     }
     wb_csv_free(&c.t);
 }
@@ -263,12 +319,15 @@ static void test_vanished_peer(void)
     csv_file c;
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     ok(took < 15000, "ended in %lu ms", took);
+    ok(!says_nan(r.out) && !says_nan(r.err), "nothing came back, and no \"nan\" said so:\n%s", r.out);
+    ok(strstr(r.out, "avg=- min=- max=- stddev=-") != NULL, "empty intervals keep pgmping's shape:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("gone.csv", ',');
     if (c.ok) {
         size_t rep = find_row(&c, "rep", "wsaevents");
-        ok(rep && num(&c, rep, "sent") == 400 && num(&c, rep, "lost") == 400, "all 400 counted lost: %g",
-           rep ? num(&c, rep, "lost") : -1);
+        ok(rep && num(&c, rep, "sent") + num(&c, rep, "send_errors") == 400 &&
+           num(&c, rep, "lost") == num(&c, rep, "sent"), "all %g sent counted lost (%g refused): %g",
+           rep ? num(&c, rep, "sent") : -1, rep ? num(&c, rep, "send_errors") : -1, rep ? num(&c, rep, "lost") : -1);
         ok(rep && num(&c, rep, "elapsed_s") < 2.5 + 0.5, "the run lasted %g s", rep ? num(&c, rep, "elapsed_s") : -1);
     }
     wb_csv_free(&c.t);
@@ -299,6 +358,7 @@ static const wbt_case cases[] = {
     { "hundred_sockets", test_hundred_sockets },
     { "reflect_and_peer", test_reflect_and_peer },
     { "reflect_csv_stdout", test_reflect_csv_stdout },
+    { "pacing", test_pacing },
     { "vanished_peer", test_vanished_peer },
     { "bad_arguments", test_bad_arguments },
     { NULL, NULL }

@@ -103,6 +103,11 @@ static void say_note(wb_run *r, const char *text)
         if (r->sinks[i]->note) r->sinks[i]->note(r->sinks[i], text);
 }
 
+static void add_module_warning(void *into, const char *code, const char *text)
+{
+    wb_warn((wb_warnings *)into, code, "%s", text);
+}
+
 /* One variant: set up, measure, tear down. */
 static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
 {
@@ -119,6 +124,7 @@ static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
     v.sleep1_ms = wb_sleep1_ms(5);
     r->context_warnings = r->run_warnings;
     wb_timer_warnings(v.sleep1_ms, wb_timer_1ms_active() > 0, &r->context_warnings);
+    if (r->m->warnings) r->m->warnings(state, add_module_warning, &r->context_warnings);
     for (i = 0; i < 2; i++)
         if (r->sinks[i]->variant) r->sinks[i]->variant(r->sinks[i], &v);
     if (r->m->announce) {

@@ -53,20 +53,31 @@ static int wsaevents_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsig
 {
     WSANETWORKEVENTS ne;
     DWORD r = WSAWaitForMultipleEvents(w->n, w->events, FALSE, timeout_ms, FALSE);
-    unsigned i;
+    unsigned i, found = 0;
     if (r == WSA_WAIT_TIMEOUT) return 0;
     if (r == WSA_WAIT_FAILED) {
         wb_error_win32(err, "WSAWaitForMultipleEvents", (unsigned long)WSAGetLastError());
         return -1;
     }
-    i = r - WSA_WAIT_EVENT_0;   /* the lowest signalled index, as the API reports it */
-    if (i >= w->n || max_ready == 0) return 0;
-    if (WSAEnumNetworkEvents(w->sockets[i], w->events[i], &ne) == SOCKET_ERROR) {
-        wb_error_win32(err, "WSAEnumNetworkEvents", (unsigned long)WSAGetLastError());
-        return -1;
+    /* The API reports only the lowest signalled index. As its documentation advises, the events
+     * after it are checked with a zero timeout, so that the higher ones are served in this wake
+     * too instead of paying a wait each (or starving behind a busy low one). */
+    for (i = r - WSA_WAIT_EVENT_0; i < w->n && found < max_ready;) {
+        if (WSAEnumNetworkEvents(w->sockets[i], w->events[i], &ne) == SOCKET_ERROR) {
+            wb_error_win32(err, "WSAEnumNetworkEvents", (unsigned long)WSAGetLastError());
+            return -1;
+        }
+        ready[found++] = i++;
+        if (i >= w->n) break;
+        r = WSAWaitForMultipleEvents(w->n - i, w->events + i, FALSE, 0, FALSE);
+        if (r == WSA_WAIT_TIMEOUT) break;
+        if (r == WSA_WAIT_FAILED) {
+            wb_error_win32(err, "WSAWaitForMultipleEvents", (unsigned long)WSAGetLastError());
+            return -1;
+        }
+        i += r - WSA_WAIT_EVENT_0;
     }
-    ready[0] = i;
-    return 1;
+    return (int)found;
 }
 
 static void wsaevents_destroy(wb_waiter *w)

@@ -1,6 +1,8 @@
 /* Winsock helpers (see include/wb_net.h). */
 #include "wb_net.h"
 
+#include <mswsock.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +94,14 @@ SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, wb_error *err)
         call = "bind";
     else if (getsockname(s, (struct sockaddr *)addr, &len) == SOCKET_ERROR)
         call = "getsockname";
+    if (call == NULL) {
+        /* An ICMP port-unreachable for an earlier sendto would otherwise fail the next recvfrom
+         * with WSAECONNRESET (KB263823). XP has the switch; where it is refused (some Wine
+         * versions), the resets that still arrive are counted by the caller. */
+        BOOL report = FALSE;
+        DWORD bytes = 0;
+        WSAIoctl(s, SIO_UDP_CONNRESET, &report, sizeof report, NULL, 0, &bytes, NULL, NULL);
+    }
     if (call) {
         char what[96];
         int code = WSAGetLastError();
