@@ -39,7 +39,7 @@ enum { LOOP_ALL = WB_WAIT_COUNT };
 enum { PACING_AUTO, PACING_SPIN, PACING_TIMER };
 
 typedef struct sockloop_config {
-    uint64_t rate, size, sockets, port;
+    uint64_t rate, size, sockets, port, outstanding;
     double duration, interval, grace;
     int loop, spread, reflect, pacing;
     const char *bind, *peer, *raw;
@@ -73,6 +73,8 @@ static const wb_option sockloop_options[] = {
       .help = "send to a reflector at HOST:PORT and time round trips" },
     { .name = "reflect", .type = WB_OPT_FLAG, .offset = O(reflect),
       .help = "echo every packet back to its sender for --duration" },
+    { .name = "outstanding", .type = WB_OPT_COUNT, .offset = O(outstanding), .def = "4", .min = 1, .max = 64, .metavar = "K",
+      .help = "iocp, iocpex: overlapped receives kept posted per socket" },
     { .name = "pacing", .type = WB_OPT_CHOICE, .offset = O(pacing), .def = "auto", .choices = "auto|spin|timer",
       .help = "spin: busy-wait for each packet's time (exact, a CPU); timer: wake every 1 ms and send what is due "
               "(bursts, little CPU); auto: spin with 3 or more usable CPUs, else timer" },
@@ -211,6 +213,7 @@ typedef struct sockloop_state {
     uint64_t received, unique, duplicated, reordered, foreign, conn_resets, bad_packets, highest;
     wb_jitter jitter;             /* RFC 3550, over the run's packets in arrival order */
     uint64_t receiver_blocked;    /* QPC ticks the receiver spent in the backend's wait */
+    uint64_t wait_started;        /* completion backends: QPC at the wait's start, 0 once a datagram came */
     int have_highest;
     uint32_t seen[SEEN_WINDOW / 32];
     wb_hist *lat_actual, *lat_intended;   /* ns */
@@ -319,7 +322,8 @@ static DWORD WINAPI sender_main(void *arg)
     X(M_ILAT_MAX, "ilat_max_us") X(M_INTERVALS, "intervals") X(M_INTERVAL_SD, "lat_interval_sd_us")   \
     X(M_SENDER_CPU, "sender_cpu_pct") X(M_RECEIVER_CPU, "receiver_cpu_pct")                         \
     X(M_RECEIVER_BUSY, "receiver_busy_pct") X(M_SENDER_BUSY, "sender_busy_pct")                     \
-    X(M_CONN_RESETS, "conn_resets") X(M_BAD, "bad_packets") X(M_JITTER, "jitter_us")
+    X(M_CONN_RESETS, "conn_resets") X(M_BAD, "bad_packets") X(M_JITTER, "jitter_us")                   \
+    X(M_RECV_CPU_PER_PKT, "receiver_cpu_us_per_pkt") X(M_RECV_BUSY_PER_PKT, "receiver_busy_us_per_pkt")
 #define METRIC_ID(id, name) id,
 #define METRIC_NAME(id, name) name,
 enum { SOCKLOOP_METRICS(METRIC_ID) M_COUNT };
@@ -498,9 +502,40 @@ static void account(sockloop_state *st, const char *p, int len, uint64_t t_recv)
                 (double)(int64_t)(t_recv - st->t0) * 1e6 / (double)st->freq);
 }
 
-/* Reads what is waiting on one socket, at most DRAIN_LIMIT datagrams (the same for every wait
- * backend: a busy socket cannot starve the others; what is left is readable at the next wake).
- * In --reflect mode each packet goes straight back, whatever its size. */
+/* One datagram received on socket s (or a receive that failed: len = -WSA error): echoed in
+ * --reflect mode, whatever its size, else accounted. */
+static int take_datagram(sockloop_state *st, SOCKET s, const char *data, int len, const struct sockaddr_in *from,
+                         int fromlen, uint64_t t, wb_error *err)
+{
+    if (len < 0) {
+        /* ICMP "port unreachable" from an earlier send (a peer that went away) surfaces as
+         * WSAECONNRESET on a UDP socket where SIO_UDP_CONNRESET could not be turned off; a
+         * packet larger than the buffer as WSAEMSGSIZE. */
+        if (-len == WSAECONNRESET) st->conn_resets++;
+        else if (-len == WSAEMSGSIZE) st->foreign++;
+        else {
+            wb_error_win32(err, "recvfrom", (unsigned long)-len);
+            return -1;
+        }
+        return 0;
+    }
+    if (st->cfg.reflect) {
+        st->received++;
+        st->cur.received++;
+        st->cur.bytes += (uint64_t)len;
+        if (sendto(s, data, len, 0, (const struct sockaddr *)from, fromlen) == SOCKET_ERROR)
+            st->send_errors++;
+        else
+            st->cur.sent++, st->unique++;
+        return 0;
+    }
+    account(st, data, len, t);
+    return 0;
+}
+
+/* Readiness backends: reads what is waiting on one socket, at most DRAIN_LIMIT datagrams (the
+ * same for every backend: a busy socket cannot starve the others; what is left is readable at
+ * the next wake). */
 static int drain(sockloop_state *st, SOCKET s, wb_error *err)
 {
     const int cap = st->cfg.reflect ? REFLECT_BUFFER : (int)st->cfg.size + 1;
@@ -513,26 +548,24 @@ static int drain(sockloop_state *st, SOCKET s, wb_error *err)
         if (len == SOCKET_ERROR) {
             int code = WSAGetLastError();
             if (code == WSAEWOULDBLOCK) return 0;
-            /* ICMP "port unreachable" from an earlier send (a peer that went away) surfaces as
-             * WSAECONNRESET on a UDP socket; a packet larger than --size as WSAEMSGSIZE. */
-            if (code == WSAECONNRESET) { st->conn_resets++; continue; }
-            if (code == WSAEMSGSIZE) { st->foreign++; continue; }
-            wb_error_win32(err, "recvfrom", (unsigned long)code);
-            return -1;
+            len = -code;
         }
-        if (st->cfg.reflect) {
-            st->received++;
-            st->cur.received++;
-            st->cur.bytes += (uint64_t)len;
-            if (sendto(s, st->rbuf, len, 0, (const struct sockaddr *)&from, fromlen) == SOCKET_ERROR)
-                st->send_errors++;
-            else
-                st->cur.sent++, st->unique++;
-            continue;
-        }
-        account(st, st->rbuf, len, t);
+        if (take_datagram(st, s, st->rbuf, len, &from, fromlen, t, err) != 0) return -1;
     }
     return 0;
+}
+
+/* Completion backends hand each datagram over as it is dequeued. The time blocked in the wait
+ * ends at the first one's stamp (the ones after it were already queued: busy). */
+static int on_datagram(void *ctx, unsigned index, const char *data, int len, const struct sockaddr_in *from,
+                       int fromlen, uint64_t t_recv, wb_error *err)
+{
+    sockloop_state *st = (sockloop_state *)ctx;
+    if (st->wait_started) {
+        st->receiver_blocked += t_recv - st->wait_started;
+        st->wait_started = 0;
+    }
+    return take_datagram(st, st->sockets[index], data, len, from, fromlen, t_recv, err);
 }
 
 static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
@@ -556,6 +589,14 @@ static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
         until = st->next_boundary < deadline ? st->next_boundary : deadline;
         timeout_ms = (DWORD)((until - now) * 1000 / st->freq) + 1;
         if (timeout_ms > 50) timeout_ms = 50;   /* also notices the sender finishing */
+        if (st->backend->wait_datagrams) {
+            st->wait_started = wb_ticks();
+            n = st->backend->wait_datagrams(st->waiter, timeout_ms, on_datagram, st, err);
+            if (st->wait_started) st->receiver_blocked += wb_ticks() - st->wait_started;   /* nothing came */
+            st->wait_started = 0;
+            if (n < 0) return -1;
+            continue;
+        }
         {
             uint64_t waited = wb_ticks();
             n = st->backend->wait(st->waiter, timeout_ms, ready, MAX_READY, err);
@@ -661,7 +702,13 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     base.sin_family = AF_INET;
     if (wb_resolve_host(st->cfg.bind, &base.sin_addr, err) != 0) goto fail;
     if (st->cfg.peer && wb_parse_host_port(st->cfg.peer, &st->peer, err) != 0) goto fail;
-    st->waiter = st->backend->create(st->nsockets, err);
+    {
+        wb_wait_params params;
+        params.capacity = st->nsockets;
+        params.outstanding = (unsigned)st->cfg.outstanding;
+        params.datagram_size = st->cfg.reflect ? REFLECT_BUFFER : (unsigned)st->cfg.size + 1;
+        st->waiter = st->backend->create(&params, err);
+    }
     if (st->waiter == NULL) goto fail;
     for (i = 0; i < st->nsockets; i++) {
         st->addrs[i] = base;
@@ -770,6 +817,9 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     m[M_RECEIVER_BUSY] = 100.0 * (wall - wb_ticks_to_s(st->receiver_blocked)) / wall;
     m[M_SENDER_BUSY] = st->cfg.reflect ? NAN : 100.0 * (send_s - wb_ticks_to_s(st->sender_blocked)) / send_s;
     m[M_CONN_RESETS] = (double)st->conn_resets;
+    /* What each packet cost the receiving thread: its CPU (as charged), and its busy time by QPC. */
+    m[M_RECV_CPU_PER_PKT] = st->received ? thr * 1e6 / (double)st->received : NAN;
+    m[M_RECV_BUSY_PER_PKT] = st->received ? (wall - wb_ticks_to_s(st->receiver_blocked)) * 1e6 / (double)st->received : NAN;
     m[M_BAD] = (double)st->bad_packets;
     m[M_JITTER] = st->cfg.reflect ? NAN : wb_jitter_value(&st->jitter) * 1e6 / (double)st->freq;
 }
@@ -881,31 +931,50 @@ static void sockloop_print_summary(FILE *out, const wb_run_summary *s)
             dash_or(m[M_JITTER], jit, sizeof jit));
 }
 
-/* hyperfine's form: "wsaevents: 1.21 +- 0.04 times lower mean latency than wsapoll". The
- * uncertainty comes from the spread of the interval means within each run. */
+static const char *loop_name(const void *variant)
+{
+    return backend_of(((const sockloop_config *)variant)->loop)->name;
+}
+
+/* Each loop's mean latency, loss and cost per packet, then hyperfine's form: "wsaevents: 1.21
+ * +- 0.04 times lower mean latency than wsapoll" (the uncertainty from the spread of the
+ * interval means within each run). A loop that lost packets the others did not is not faster
+ * for it: that is said. */
 static void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians)
 {
-    int best = -1, i;
-    for (i = 0; i < n; i++)
+    int best = -1, i, lossy = 0, clean = 0;
+    char a[24], b[24], c[24];
+    for (i = 0; i < n; i++) {
         if (medians[i][M_LAT_MEAN] == medians[i][M_LAT_MEAN] &&
             (best < 0 || medians[i][M_LAT_MEAN] < medians[best][M_LAT_MEAN]))
             best = i;
+        if (medians[i][M_LOST] > 0) lossy++;
+        else clean++;
+    }
     if (best < 0) return;
-    fprintf(out, "comparison (mean latency from the actual send time):\n");
+    fprintf(out, "comparison (mean latency from the actual send time; the receiving thread's cost per packet):\n");
+    for (i = 0; i < n; i++)
+        fprintf(out, "  %-12s mean %s us, lost %.0f, %s us CPU and %s us busy per packet\n", loop_name(variants[i]),
+                dash_or(medians[i][M_LAT_MEAN], a, sizeof a), medians[i][M_LOST],
+                dash_or(medians[i][M_RECV_CPU_PER_PKT], b, sizeof b), dash_or(medians[i][M_RECV_BUSY_PER_PKT], c, sizeof c));
     for (i = 0; i < n; i++) {
-        double a = medians[best][M_LAT_MEAN], b = medians[i][M_LAT_MEAN];
-        double sa = medians[best][M_INTERVAL_SD], sb = medians[i][M_INTERVAL_SD], ratio, rel;
-        if (i == best || b != b) continue;
-        ratio = b / a;
-        fprintf(out, "  %s: %.2f", backend_of(((const sockloop_config *)variants[best])->loop)->name, ratio);
-        if (sa == sa && sb == sb) {   /* error propagation for a ratio, as hyperfine does */
-            rel = sqrt(sa * sa / (a * a) + sb * sb / (b * b));
+        double x = medians[best][M_LAT_MEAN], y = medians[i][M_LAT_MEAN];
+        double sx = medians[best][M_INTERVAL_SD], sy = medians[i][M_INTERVAL_SD], ratio, rel;
+        if (i == best || y != y) continue;
+        ratio = y / x;
+        fprintf(out, "  %s: %.2f", loop_name(variants[best]), ratio);
+        if (sx == sx && sy == sy) {   /* error propagation for a ratio, as hyperfine does */
+            rel = sqrt(sx * sx / (x * x) + sy * sy / (y * y));
             fprintf(out, " +- %.2f", ratio * rel);
         }
-        fprintf(out, " times lower mean latency than %s%s\n",
-                backend_of(((const sockloop_config *)variants[i])->loop)->name,
-                sa == sa && sb == sb ? "" : " (spread unknown: fewer than 2 intervals)");
+        fprintf(out, " times lower mean latency than %s%s\n", loop_name(variants[i]),
+                sx == sx && sy == sy ? "" : " (spread unknown: fewer than 2 intervals)");
     }
+    if (lossy && clean)
+        for (i = 0; i < n; i++)
+            if (medians[i][M_LOST] > 0)
+                fprintf(out, "  note: %s lost %.0f packets where others lost none: its latencies are of the packets "
+                             "that arrived, so it is not faster for that\n", loop_name(variants[i]), medians[i][M_LOST]);
 }
 
 /* A reflector says where it listens, so that the peer can be pointed at it (and tests can read

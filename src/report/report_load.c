@@ -140,8 +140,12 @@ static int take_rows(rp_report *r, const wb_csv_table *t)
         double v = NAN;
         if (strcmp(field(t, row, wb_lead_columns[WB_COL_ROW]), "rep") != 0) continue;
         for (i = 0; spec->variant_columns[i]; i++) {
-            int n = snprintf(variant + used, sizeof variant - used, "%s%s=%s", i ? " " : "",
-                             spec->variant_columns[i], field(t, row, spec->variant_columns[i]));
+            int n;
+            /* A column the file does not have (it came with a later winbench) is left out: an
+             * older file's configurations read as they did. */
+            if (wb_csv_column(t, spec->variant_columns[i]) < 0) continue;
+            n = snprintf(variant + used, sizeof variant - used, "%s%s=%s", used ? " " : "", spec->variant_columns[i],
+                         field(t, row, spec->variant_columns[i]));
             if (n > 0 && (size_t)n < sizeof variant - used) used += (size_t)n;
         }
         machine = find_machine(r, t, row);

@@ -3,43 +3,27 @@
 #include <stdlib.h>
 #include <string.h>
 #include "wb_wait.h"
+#include "socket_map.h"
 
 struct wb_waiter {
     unsigned n, cap;
     SOCKET *sockets;
     fd_set set;            /* scratch: FD_SETSIZE sockets, too large for the stack of a test */
-    /* SOCKET -> index, open addressing (a power of two at least twice the sockets): select's
-     * answer maps back in O(ready), not O(ready x sockets). */
-    unsigned slots;
-    SOCKET *keys;
-    unsigned *values;
+    wb_socket_map map;     /* select's answer maps back in O(ready), not O(ready x sockets) */
 };
-
-static unsigned slot_of(const wb_waiter *w, SOCKET s)
-{
-    /* SOCKET values are multiples of 4 on Windows: drop those bits, then Knuth's multiplier. */
-    return (unsigned)(((UINT_PTR)s >> 2) * 2654435761u) & (w->slots - 1);
-}
 
 static const char *select_unavailable(void) { return NULL; }
 
-static wb_waiter *select_create(unsigned capacity, wb_error *err)
+static wb_waiter *select_create(const wb_wait_params *params, wb_error *err)
 {
+    const unsigned capacity = params->capacity;
     wb_waiter *w = (wb_waiter *)calloc(1, sizeof *w);
-    unsigned i;
-    if (w) {
-        w->sockets = (SOCKET *)calloc(capacity ? capacity : 1, sizeof *w->sockets);
-        for (w->slots = 4; w->slots < 2 * capacity; w->slots *= 2)
-            ;
-        w->keys = (SOCKET *)malloc(w->slots * sizeof *w->keys);
-        w->values = (unsigned *)malloc(w->slots * sizeof *w->values);
-    }
-    if (w == NULL || w->sockets == NULL || w->keys == NULL || w->values == NULL) {
-        if (w) free(w->sockets), free(w->keys), free(w->values), free(w);
+    if (w) w->sockets = (SOCKET *)calloc(capacity ? capacity : 1, sizeof *w->sockets);
+    if (w == NULL || w->sockets == NULL || wb_socket_map_init(&w->map, capacity) != 0) {
+        if (w) free(w->sockets), free(w);
         wb_error_text(err, "out of memory");
         return NULL;
     }
-    for (i = 0; i < w->slots; i++) w->keys[i] = INVALID_SOCKET;
     w->cap = capacity;
     return w;
 }
@@ -50,12 +34,7 @@ static int select_add(wb_waiter *w, SOCKET s, wb_error *err)
         wb_error_text(err, "select: more than %u sockets (FD_SETSIZE)", (unsigned)FD_SETSIZE);
         return -1;
     }
-    {
-        unsigned k = slot_of(w, s);
-        while (w->keys[k] != INVALID_SOCKET) k = (k + 1) & (w->slots - 1);
-        w->keys[k] = s;
-        w->values[k] = w->n;
-    }
+    wb_socket_map_put(&w->map, s, w->n);
     w->sockets[w->n++] = s;
     return 0;
 }
@@ -77,11 +56,8 @@ static int select_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned
     }
     /* select leaves only the readable sockets in the array; each maps back to its index
      * through the table. */
-    for (i = 0; i < w->set.fd_count && found < max_ready; i++) {
-        unsigned k = slot_of(w, w->set.fd_array[i]);
-        while (w->keys[k] != w->set.fd_array[i] && w->keys[k] != INVALID_SOCKET) k = (k + 1) & (w->slots - 1);
-        if (w->keys[k] == w->set.fd_array[i]) ready[found++] = w->values[k];
-    }
+    for (i = 0; i < w->set.fd_count && found < max_ready; i++)
+        if (wb_socket_map_get(&w->map, w->set.fd_array[i], &ready[found])) found++;
     return (int)found;
 }
 
@@ -89,8 +65,7 @@ static void select_destroy(wb_waiter *w)
 {
     if (w == NULL) return;
     free(w->sockets);
-    free(w->keys);
-    free(w->values);
+    wb_socket_map_free(&w->map);
     free(w);
 }
 

@@ -13,8 +13,9 @@ struct wb_waiter {
 
 static const char *wsaevents_unavailable(void) { return NULL; }
 
-static wb_waiter *wsaevents_create(unsigned capacity, wb_error *err)
+static wb_waiter *wsaevents_create(const wb_wait_params *params, wb_error *err)
 {
+    const unsigned capacity = params->capacity;
     wb_waiter *w;
     if (capacity > WSA_MAXIMUM_WAIT_EVENTS) {
         wb_error_text(err, "wsaevents: %u sockets, but WSAWaitForMultipleEvents waits on at most %d",

@@ -45,8 +45,9 @@ static const char *wsapoll_unavailable(void)
     return resolve() ? NULL : "WSAPoll is not available on this Windows (it arrived with Vista)";
 }
 
-static wb_waiter *wsapoll_create(unsigned capacity, wb_error *err)
+static wb_waiter *wsapoll_create(const wb_wait_params *params, wb_error *err)
 {
+    const unsigned capacity = params->capacity;
     wb_waiter *w = (wb_waiter *)calloc(1, sizeof *w);
     if (resolve() == NULL) {
         free(w);

@@ -18,11 +18,33 @@ static const entry table[WB_API_COUNT] = { WB_WINAPI_IMPORTS(WB_WINAPI_ENTRY) };
 static FARPROC procs[WB_API_COUNT];
 static volatile LONG looked_up[WB_API_COUNT];
 
+/* "Windows Vista", "Windows 7", "Windows 8", ...: newer than XP and Server 2003. */
+static int after_xp(const char *since)
+{
+    static const char *const newer[] = { "Windows Vista", "Windows 7", "Windows 8", "Windows 10", "Windows 11" };
+    size_t i;
+    for (i = 0; i < sizeof newer / sizeof newer[0]; i++)
+        if (strcmp(since, newer[i]) == 0) return 1;
+    return 0;
+}
+
+static int hide_vista(void)
+{
+    char text[8];
+    DWORD n = GetEnvironmentVariableA("WINBENCH_HIDE_VISTA", text, sizeof text);
+    return n > 0 && n < sizeof text && text[0] == '1';
+}
+
 FARPROC wb_winapi_get(wb_winapi_id id)
 {
     HMODULE dll;
     if (id < 0 || id >= WB_API_COUNT) return NULL;
     if (looked_up[id]) return procs[id];
+    if (after_xp(table[id].since) && hide_vista()) {
+        procs[id] = NULL;
+        InterlockedExchange(&looked_up[id], 1);
+        return NULL;
+    }
     dll = GetModuleHandleA(table[id].dll);
     if (dll == NULL) dll = LoadLibraryA(table[id].dll);
     procs[id] = dll ? GetProcAddress(dll, table[id].name) : NULL;

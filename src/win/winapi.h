@@ -26,6 +26,9 @@
     X(WSAPoll, "ws2_32.dll", "Windows Vista", int, WINAPI, (void *, ULONG, INT))                     \
     X(NtQueryTimerResolution, "ntdll.dll", "Windows NT 3.5", LONG, NTAPI, (ULONG *, ULONG *, ULONG *)) \
     X(QueryThreadCycleTime, "kernel32.dll", "Windows Vista", BOOL, WINAPI, (HANDLE, ULONG64 *))      \
+    /* OVERLAPPED_ENTRY * (hidden below Vista; src/wait/wait_iocp.c spells it out) */               \
+    X(GetQueuedCompletionStatusEx, "kernel32.dll", "Windows Vista", BOOL, WINAPI,                   \
+      (HANDLE, void *, ULONG, ULONG *, DWORD, BOOL))                                                 \
     /* ProcessPowerThrottling from Windows 8; its IGNORE_TIMER_RESOLUTION flag from Windows 11 */   \
     X(SetProcessInformation, "kernel32.dll", "Windows 8", BOOL, WINAPI, (HANDLE, int, void *, DWORD)) \
     X(PowerGetActiveScheme, "powrprof.dll", "Windows Vista", DWORD, WINAPI, (HKEY, GUID **))         \
@@ -46,7 +49,9 @@ typedef enum wb_winapi_id { WB_WINAPI_IMPORTS(WB_WINAPI_ID) WB_API_COUNT } wb_wi
 WB_WINAPI_IMPORTS(WB_WINAPI_TYPE)
 #undef WB_WINAPI_TYPE
 
-/* The function, loading its DLL on first use; NULL when this Windows does not have it. */
+/* The function, loading its DLL on first use; NULL when this Windows does not have it. With
+ * WINBENCH_HIDE_VISTA=1 in the environment every function that arrived with Vista or later is
+ * NULL too, so that XP's paths (clear refusals, loops skipped) are tested on any Windows. */
 FARPROC wb_winapi_get(wb_winapi_id id);
 /* The same function from one particular loaded module (comctl32 v6 inside an activation
  * context is another module than the comctl32 outside it). */

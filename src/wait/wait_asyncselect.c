@@ -1,0 +1,134 @@
+/* WSAAsyncSelect: readiness as window messages, what MFC's CAsyncSocket and most GUI programs use.
+ * Each socket is registered for FD_READ with a message-only window of the thread that waits; the
+ * wait pulls those messages (MsgWaitForMultipleObjects, then PeekMessage: a GetMessage loop with
+ * a time-out) and names each socket once per wake.
+ *
+ * Winsock's re-enabling rule: FD_READ is posted once when data arrives and again after each
+ * recv that leaves data behind. So a drain that reads several datagrams leaves notifications
+ * behind it that find nothing (WSAEWOULDBLOCK: harmless), and several datagrams arriving between
+ * two notifications are read by one drain. Nothing is counted from the messages themselves, so
+ * nothing is counted twice. The thread's queue holds at most 10,000 posted messages by default;
+ * past that PostMessage fails inside Winsock and notifications are lost until the queue drains —
+ * the datagrams are still read at the next notification of their socket. */
+#include <stdlib.h>
+#include <string.h>
+#include "wb_wait.h"
+#include "socket_map.h"
+
+#define WM_WB_SOCKET (WM_APP + 0x57)
+#define WINDOW_CLASS "WinbenchAsyncSelect"
+
+struct wb_waiter {
+    HWND hwnd;                 /* message-only, owned by the thread that created the waiter */
+    unsigned n, cap;
+    SOCKET *sockets;
+    unsigned char *marked;     /* already named in this wake */
+    wb_socket_map map;
+};
+
+static const char *asyncselect_unavailable(void) { return NULL; }
+
+static wb_waiter *asyncselect_create(const wb_wait_params *params, wb_error *err)
+{
+    WNDCLASSA wc;
+    wb_waiter *w = (wb_waiter *)calloc(1, sizeof *w);
+    if (w) {
+        w->sockets = (SOCKET *)calloc(params->capacity ? params->capacity : 1, sizeof *w->sockets);
+        w->marked = (unsigned char *)calloc(params->capacity ? params->capacity : 1, 1);
+    }
+    if (w == NULL || w->sockets == NULL || w->marked == NULL || wb_socket_map_init(&w->map, params->capacity) != 0) {
+        if (w) free(w->sockets), free(w->marked), free(w);
+        wb_error_text(err, "out of memory");
+        return NULL;
+    }
+    w->cap = params->capacity;
+    memset(&wc, 0, sizeof wc);
+    wc.lpfnWndProc = DefWindowProcA;
+    wc.hInstance = GetModuleHandleA(NULL);
+    wc.lpszClassName = WINDOW_CLASS;
+    if (!RegisterClassA(&wc) && GetLastError() != ERROR_CLASS_ALREADY_EXISTS) {
+        wb_error_win32(err, "RegisterClass(" WINDOW_CLASS ")", GetLastError());
+        goto fail;
+    }
+    w->hwnd = CreateWindowExA(0, WINDOW_CLASS, "", 0, 0, 0, 0, 0, HWND_MESSAGE, NULL, GetModuleHandleA(NULL), NULL);
+    if (w->hwnd == NULL) {
+        wb_error_win32(err, "CreateWindowEx(HWND_MESSAGE)", GetLastError());
+        goto fail;
+    }
+    return w;
+fail:
+    wb_socket_map_free(&w->map);
+    free(w->sockets), free(w->marked), free(w);
+    return NULL;
+}
+
+static int asyncselect_add(wb_waiter *w, SOCKET s, wb_error *err)
+{
+    if (w->n >= w->cap) {
+        wb_error_text(err, "asyncselect: more sockets than announced");
+        return -1;
+    }
+    if (WSAAsyncSelect(s, w->hwnd, WM_WB_SOCKET, FD_READ) == SOCKET_ERROR) {
+        wb_error_win32(err, "WSAAsyncSelect", (unsigned long)WSAGetLastError());
+        return -1;
+    }
+    wb_socket_map_put(&w->map, s, w->n);
+    w->sockets[w->n++] = s;
+    return 0;
+}
+
+/* Takes the socket notifications that are queued, naming each socket once. */
+static unsigned take_queued(wb_waiter *w, unsigned *ready, unsigned max_ready, unsigned found)
+{
+    MSG msg;
+    while (found < max_ready && PeekMessageA(&msg, w->hwnd, WM_WB_SOCKET, WM_WB_SOCKET, PM_REMOVE)) {
+        unsigned index;
+        if (WSAGETSELECTEVENT(msg.lParam) != FD_READ) continue;
+        /* An error event (WSAGETSELECTERROR) is left for recvfrom to report. */
+        if (wb_socket_map_get(&w->map, (SOCKET)msg.wParam, &index) && !w->marked[index]) {
+            w->marked[index] = 1;
+            ready[found++] = index;
+        }
+    }
+    return found;
+}
+
+static int asyncselect_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
+{
+    unsigned found = take_queued(w, ready, max_ready, 0), i;
+    if (found == 0) {
+        DWORD r = MsgWaitForMultipleObjects(0, NULL, FALSE, timeout_ms, QS_POSTMESSAGE);
+        if (r == WAIT_FAILED) {
+            wb_error_win32(err, "MsgWaitForMultipleObjects", GetLastError());
+            return -1;
+        }
+        found = take_queued(w, ready, max_ready, 0);
+    }
+    for (i = 0; i < found; i++) w->marked[ready[i]] = 0;
+    return (int)found;
+}
+
+static void asyncselect_destroy(wb_waiter *w)
+{
+    unsigned i;
+    MSG msg;
+    if (w == NULL) return;
+    for (i = 0; i < w->n; i++) WSAAsyncSelect(w->sockets[i], w->hwnd, 0, 0);
+    while (PeekMessageA(&msg, w->hwnd, WM_WB_SOCKET, WM_WB_SOCKET, PM_REMOVE))
+        ;   /* notifications still queued would reach a window that is gone */
+    DestroyWindow(w->hwnd);
+    wb_socket_map_free(&w->map);
+    free(w->sockets);
+    free(w->marked);
+    free(w);
+}
+
+const wb_wait_backend wb_wait_asyncselect = {
+    .name = "asyncselect",
+    .max_sockets = 0,
+    .unavailable = asyncselect_unavailable,
+    .create = asyncselect_create,
+    .add = asyncselect_add,
+    .wait = asyncselect_wait,
+    .destroy = asyncselect_destroy,
+};
