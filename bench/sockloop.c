@@ -1033,6 +1033,12 @@ static const wb_report_spec sockloop_report = {
     .percentile_names = sockloop_percentile_names,
     .percentile_title = "latency percentiles, us from the actual send time",
     .percentile_unit = "latency (us)",
+    .series_row = "interval",
+    .series_metric = "lat_mean_us",
+    .series_metric_title = "interval mean latency (us, from the actual send time)",
+    .series_rate = "recv_rate",
+    .series_rate_title = "packets/s received",
+    .series_line_column = "loop",
 };
 
 const wb_module wb_sockloop_module = {

@@ -56,6 +56,13 @@ typedef struct wb_report_spec {
     const char *const *percentile_names;     /* e.g. "p50", ..., "max" */
     const char *percentile_title;            /* "latency percentiles, us from the actual send time" */
     const char *percentile_unit;             /* the value axis: "latency (us)" */
+    /* Optional: rows of this kind ("interval") drawn against time in the HTML report: one chart
+     * per configuration (less series_line_column, which makes a line of each of its values,
+     * with each machine), of series_metric and series_rate from each group's first repetition. */
+    const char *series_row;                  /* "interval" */
+    const char *series_metric, *series_metric_title;   /* "lat_mean_us", "interval mean latency (us)" */
+    const char *series_rate, *series_rate_title;       /* "recv_rate", "packets/s received" */
+    const char *series_line_column;          /* "loop" */
 } wb_report_spec;
 
 /* Medians over the timed repetitions, for a module's own summary line. */

@@ -31,7 +31,7 @@ static void test_duty(void)
         ok(set == (i == 0 ? 20 : 50), "duty set %g", set);
         ok(fabs(busy - set) <= 3, "%g%% load measured %.1f%% busy by QPC", set, busy);
         /* Linux accounts exactly: Windows' charged figure agrees here too (not so on XP). */
-        ok(fabs(os - set) <= 5, "%g%% load charged %.1f%% (Wine)", set, os);
+        ok(fabs(os - set) <= 8, "%g%% load charged %.1f%% (Wine)", set, os);
         ok(num(&c, 1, "qpc_backwards") == 0 && num(&c, 1, "cpu_hops") >= 20, "%g hops, %g backwards",
            num(&c, 1, "cpu_hops"), num(&c, 1, "qpc_backwards"));
         ok(num(&c, 1, "sleep1_ms_p50_1ms") > 0.5 && num(&c, 1, "sleep1_ms_p50_1ms") <= num(&c, 1, "sleep1_ms_p99_1ms"),

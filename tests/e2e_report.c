@@ -169,7 +169,8 @@ static void test_tsv_and_clipboard(void)
     ok(strncmp(r.out, "benchmark\tconfiguration\tmachine\t", 32) == 0, "tab-separated header: %.60s", r.out);
     line = strstr(r.out, "\r\nsendmsg\ttarget=button themes=on thread=same msg=0\tB\t");
     ok(line != NULL, "a row of cells:\n%s", r.out);
-    ok(strstr(r.out, "\tSendMessage/s\t1\t\tbaseline\r\n") != NULL, "the baseline's ratio is 1, without an error:\n%s", r.out);
+    ok(strstr(r.out, "\tSendMessage/s\t1\t\tbaseline\t\t\t1\r\n") != NULL,
+       "the baseline's ratio is 1, without an error or a p-value:\n%s", r.out);
     ok(strstr(r.out, "\r\r\n") == NULL, "lines end in CRLF, not CR CR LF");
     ok(line && strstr(line, "\t400\t10\t390\t410\tSendMessage/s\t2\t1.00124922\t2.00 +- 1.00 times faster than A") != NULL,
        "numbers with '.' decimals, one per cell:\n%s", line ? line : "");
@@ -238,11 +239,148 @@ static void check_html(const char *name, int svgs)
     ok(html != NULL, "%s written", name);
     if (!html) return;
     ok(well_formed(html, why, sizeof why), "%s is well-formed: %s", name, why);
-    ok(count(html, "<svg") == svgs, "%s: %d charts, expected %d", name, count(html, "<svg"), svgs);
+    ok(count(html, "<figure><svg") == svgs, "%s: %d charts, expected %d", name, count(html, "<figure><svg"), svgs);
+    /* url(#...) names a pattern inside the file; any other url( would be fetched */
     ok(strstr(html, "http") == NULL && strstr(html, "<script") == NULL && strstr(html, "<link") == NULL &&
-       strstr(html, "url(") == NULL, "%s needs nothing from a network", name);
+       count(html, "url(") == count(html, "url(#"), "%s needs nothing from a network", name);
     ok(strstr(html, "<title>") && strstr(html, "<text transform") && strstr(html, "<rect"), "titles, axis labels, bars");
     free(html);
+}
+
+/* Is the difference real? Mann-Whitney against values computed independently: 5 repetitions
+ * each, every one of C above every one of A: exact p = 2 / C(10, 5) = 0.0079365; 3 each (A, B
+ * above): p = 2 / C(6, 3) = 0.1, not significant; one or two repetitions: too few to tell. */
+static void test_significance(void)
+{
+    static const char sig_a[] = HEAD_S
+        "1,sendmsg,A,rep,1,button,on,same,0,100,XPVM,Windows XP,5.1,2600,Service Pack 3\r\n"
+        "1,sendmsg,A,rep,2,button,on,same,0,102,XPVM,Windows XP,5.1,2600,Service Pack 3\r\n"
+        "1,sendmsg,A,rep,3,button,on,same,0,101,XPVM,Windows XP,5.1,2600,Service Pack 3\r\n"
+        "1,sendmsg,A,rep,4,button,on,same,0,104,XPVM,Windows XP,5.1,2600,Service Pack 3\r\n"
+        "1,sendmsg,A,rep,5,button,on,same,0,103,XPVM,Windows XP,5.1,2600,Service Pack 3\r\n";
+    static const char sig_c[] = HEAD_S
+        "1,sendmsg,C,rep,1,button,on,same,0,200,W7VM,Windows 7,6.1,7601,Service Pack 1\r\n"
+        "1,sendmsg,C,rep,2,button,on,same,0,204,W7VM,Windows 7,6.1,7601,Service Pack 1\r\n"
+        "1,sendmsg,C,rep,3,button,on,same,0,201,W7VM,Windows 7,6.1,7601,Service Pack 1\r\n"
+        "1,sendmsg,C,rep,4,button,on,same,0,203,W7VM,Windows 7,6.1,7601,Service Pack 1\r\n"
+        "1,sendmsg,C,rep,5,button,on,same,0,202,W7VM,Windows 7,6.1,7601,Service Pack 1\r\n";
+    static const char two_d[] = HEAD_S
+        "1,sendmsg,D,rep,1,button,on,same,0,300,W10VM,Windows 10,10.0,19045,\r\n"
+        "1,sendmsg,D,rep,2,button,on,same,0,310,W10VM,Windows 10,10.0,19045,\r\n";
+    result r;
+    csv_file c;
+    size_t row;
+    write_fixture("sa.csv", sig_a);
+    write_fixture("sc.csv", sig_c);
+    write_fixture("sd.csv", two_d);
+    write_fixtures();
+    r = run("report", "sa.csv", "sc.csv", "sd.csv", "--csv", "sig.csv", NULL);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "times faster than A, p=0.00794") != NULL, "C: a real difference, p given:\n%s", r.out);
+    ok(strstr(r.out, "too few repetitions to tell (use --repeat 5 or more)") != NULL, "D (2 reps): too few:\n%s", r.out);
+    result_free(&r);
+    c = load_csv_here("sig.csv", ',');
+    for (row = 1; c.ok && row < c.t.nrows; row++) {
+        const char *machine = cell(&c, row, "machine");
+        if (!strcmp(machine, "C")) {
+            ok_near(num(&c, row, "p_value"), 2.0 / 252.0, 1e-6);
+            cell_is(&c, row, "significant", "yes");
+            ok_near(num(&c, row, "ratio_to_baseline"), 202.0 / 102.0, 1e-9);
+        } else if (!strcmp(machine, "D")) {
+            cell_is(&c, row, "p_value", "");
+            cell_is(&c, row, "significant", "");
+        } else {
+            cell_is(&c, row, "significant", "");   /* the baseline */
+        }
+    }
+    wb_csv_free(&c.t);
+    r = run("report", "a.csv", "b.csv", "idle.csv", "--tsv", NULL);
+    ok(strstr(r.out, "no significant difference (p=0.1)") != NULL, "A/B, 3 a side: p = 0.1, not significant:\n%s", r.out);
+    ok(strstr(r.out, "\tno\t") != NULL, "TSV: significant = no");
+    result_free(&r);
+}
+
+/* --md: a GitHub Markdown table, header, separator, one row per group; never overwritten. */
+static void test_markdown(void)
+{
+    result r;
+    char path[MAX_PATH], *md, *line;
+    size_t len;
+    int rows = 0;
+    write_fixtures();
+    r = run("report", "a.csv", "b.csv", "idle.csv", "--md", "t.md", NULL);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "t.md");
+    md = read_all(path, &len);
+    ok(md != NULL, "t.md written");
+    if (md) {
+        ok(strncmp(md, "| benchmark | configuration | machine | n | median | unit | comparison |\n", 72) == 0,
+           "header:\n%s", md);
+        line = strchr(md, '\n');
+        ok(line && strncmp(line + 1, "|:---|:---|:---|---:|---:|:---|:---|\n", 37) == 0, "separator:\n%s", md);
+        for (line = md; (line = strchr(line, '\n')) != NULL; line++) rows++;
+        ok(rows == 2 + 4, "header, separator and 4 groups: %d lines", rows);
+        free(md);
+    }
+    r = run("report", "a.csv", "--md", "t.md", NULL);
+    ok(r.code == 2 && strstr(r.err, "--md: t.md already exists"), "never overwritten: %s", r.err);
+    result_free(&r);
+    r = run("report", "a.csv", "b.csv", "--md", "-", NULL);
+    ok(r.code == 0 && strncmp(r.out, "| benchmark |", 13) == 0, "--md - on stdout:\n%s", r.out);
+    result_free(&r);
+}
+
+/* Outputs: "-" is stdout (the table for people goes to stderr then); every output is checked
+ * before anything is read, so an existing one fails the command with nothing written. */
+static void test_outputs(void)
+{
+    result r;
+    char path[MAX_PATH];
+    write_fixtures();
+    r = run("report", "a.csv", "b.csv", "--csv", "-", NULL);
+    ok(r.code == 0 && strncmp(r.out, "benchmark,configuration,machine", 31) == 0, "--csv - on stdout:\n%s", r.out);
+    ok(strstr(r.err, "baseline") != NULL, "the table on stderr:\n%s", r.err);
+    result_free(&r);
+    write_fixture("exists.html", "<p>keep me</p>");
+    r = run("report", "a.csv", "--csv", "first.csv", "--html", "exists.html", NULL);
+    ok(r.code == 2 && strstr(r.err, "--html: exists.html already exists"), "exit %lu: %s", r.code, r.err);
+    ok(r.out_len == 0, "nothing printed: %s", r.out);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "first.csv");
+    ok(GetFileAttributesA(path) == INVALID_FILE_ATTRIBUTES, "no CSV left behind by a failed report");
+    expect_usage("winbench: report: only one of --csv, --html and --md can be - (stdout)", "report", "a.csv",
+                 "--csv=-", "--md=-");
+}
+
+/* A folder holding report's own output beside the benchmark CSVs (results/ does): skipped with a
+ * note, not a failure. A file of a newer schema: one clear line. */
+static void test_folders_and_schemas(void)
+{
+    static const char newer[] = "schema,benchmark,label,row,rep,host,os_name\r\n2,sendmsg,,rep,1,H,Windows 12\r\n";
+    result r;
+    char dir[MAX_PATH], path[MAX_PATH];
+    FILE *f;
+    path_in_dir(dir, sizeof dir, "res");
+    CreateDirectoryA(dir, NULL);
+    snprintf(path, sizeof path, "%s\\a.csv", dir);
+    f = fopen(path, "wb");
+    if (f) fputs(fixture_a, f), fclose(f);
+    snprintf(path, sizeof path, "%s\\b.csv", dir);
+    f = fopen(path, "wb");
+    if (f) fputs(fixture_b, f), fclose(f);
+    r = run("report", "res", "--csv", "res\\report.csv", "--force", NULL);   /* Wine reuses PIDs: maybe a stale folder */
+    ok(r.code == 0, "first report: exit %lu %s", r.code, r.err);
+    result_free(&r);
+    r = run("report", "res", NULL);
+    ok(r.code == 0, "a folder with report.csv in it: exit %lu %s", r.code, r.err);
+    ok(strstr(r.err, "res\\report.csv: skipped: a report table") != NULL, "a note:\n%s", r.err);
+    result_free(&r);
+    write_fixture("newer.csv", newer);
+    r = run("report", "newer.csv", NULL);
+    ok(r.code == 1 && strstr(r.err, "newer.csv: line 2: written by a newer winbench (CSV schema 2; this one reads "
+                             "schema 1): update winbench to read it") != NULL, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
 }
 
 static void test_html(void)
@@ -253,9 +391,33 @@ static void test_html(void)
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     result_free(&r);
     check_html("r.html", 2);   /* sendmsg and idle */
+    {   /* the not-significant A/B difference is marked, and the marking explained */
+        char path[MAX_PATH], *html;
+        size_t len;
+        path_in_dir(path, sizeof path, "r.html");
+        html = read_all(path, &len);
+        ok(html && strstr(html, "class=\"nosig\"") && strstr(html, "class=\"toofew\"") &&
+           strstr(html, "no significant difference</text>"), "marked bars and a legend");
+        free(html);
+    }
     r = run("report", "a.csv", "--html", "r.html", NULL);
     ok(r.code == 2 && strstr(r.err, "--html: r.html already exists"), "never overwritten without --force: %s", r.err);
     result_free(&r);
+    {   /* sockloop over time: the interval rows of 0.1's sockloop fixture, one chart for latency
+         * and one for the rate, a line per loop */
+        char dir[MAX_PATH], path[MAX_PATH], *html;
+        size_t len;
+        path_beside_exe(dir, sizeof dir, "fixtures\\v0.1\\sockloop-all-10k.csv");
+        r = run("report", dir, "--html", "s.html", NULL);
+        ok(r.code == 0, "sockloop fixture: exit %lu %s", r.code, r.err);
+        result_free(&r);
+        check_html("s.html", 4);   /* bars, percentiles, latency over time, rate over time */
+        path_in_dir(path, sizeof path, "s.html");
+        html = read_all(path, &len);
+        ok(html && count(html, "class=\"series\"") == 2 && strstr(html, "loop=select") && strstr(html, "loop=wsaevents"),
+           "two series charts, a line per loop");
+        free(html);
+    }
 }
 
 /* The whole loop: two quick suites, then the report over both folders. */
@@ -272,7 +434,7 @@ static void test_suite_and_report(void)
     ok(r.code == 0, "report: exit %lu %s", r.code, r.err);
     ok(count(r.out, "baseline") >= 17 && count(r.out, " than A") >= 17, "a ratio for every configuration:\n%s", r.out);
     result_free(&r);
-    check_html("suite.html", 5);   /* sendmsg, idle, sockloop + its percentile curves, calibrate */
+    check_html("suite.html", 7);   /* sendmsg, idle, sockloop + percentiles + latency and rate over time, calibrate */
 }
 
 static void test_bad_arguments(void)
@@ -284,6 +446,10 @@ static void test_bad_arguments(void)
 
 static const wbt_case cases[] = {
     { "old_files", test_old_files },
+    { "significance", test_significance },
+    { "markdown", test_markdown },
+    { "outputs", test_outputs },
+    { "folders_and_schemas", test_folders_and_schemas },
     { "known_values", test_known_values },
     { "damaged_and_foreign", test_damaged_and_foreign },
     { "tsv_and_clipboard", test_tsv_and_clipboard },

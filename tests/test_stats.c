@@ -1,5 +1,6 @@
 /* Statistics on vectors whose results were worked out by hand. */
 #include <math.h>
+#include "wb_mannwhitney.h"
 #include "wb_stats.h"
 #include "wbtest.h"
 
@@ -74,7 +75,47 @@ static void test_outliers(void)
     }
 }
 
+/* Mann-Whitney U against values computed independently (a Python enumeration of every split
+ * for the exact cases; the normal approximation's formula re-done in Python for the others). */
+static void test_mann_whitney(void)
+{
+    const double a[] = { 1, 2, 3, 4, 5 }, b[] = { 6, 7, 8, 9, 10 };
+    const double a2[] = { 1.1, 2.2, 3.3, 4.4, 7.7, 9.9 }, b2[] = { 5.5, 6.6, 8.8, 10.1, 11.2, 12.3, 13.4 };
+    const double t1[] = { 10, 12, 12, 13, 15, 15, 15 }, t2[] = { 12, 14, 15, 16, 16, 18 };
+    double l1[30], l2[30];
+    wb_mwu r;
+    int i;
+    /* exact, no ties: every one of a below every one of b: 2 / C(10, 5) */
+    ok(wb_mann_whitney(a, 5, b, 5, &r) == 0 && r.exact, "exact distribution used");
+    ok_near(r.u, 0, 0);
+    ok_near(r.p, 2.0 / 252.0, 1e-12);
+    wb_mann_whitney(b, 5, a, 5, &r);
+    ok_near(r.u, 25, 0);
+    ok_near(r.p, 2.0 / 252.0, 1e-12);   /* two-sided: the same either way round */
+    wb_mann_whitney(a2, 6, b2, 7, &r);
+    ok_near(r.u, 5, 0);
+    ok_near(r.p, 0.022144522144522144, 1e-12);
+    /* ties: the normal approximation with tie and continuity corrections */
+    wb_mann_whitney(t1, 7, t2, 6, &r);
+    ok(!r.exact, "ties: normal approximation");
+    ok_near(r.u, 9.5, 0);
+    ok_near(r.p, 0.10852830228572992, 1e-9);
+    /* large samples (30 each): normal approximation */
+    for (i = 0; i < 30; i++) l1[i] = i + 1.0, l2[i] = i + 16.5;
+    wb_mann_whitney(l1, 30, l2, 30, &r);
+    ok(!r.exact, "30 a side: normal approximation");
+    ok_near(r.u, 105, 0);
+    ok_near(r.p, 3.5200576260680214e-07, 1e-6);
+    /* too few to tell */
+    wb_mann_whitney(a, 2, b, 5, &r);
+    ok(r.p != r.p, "2 repetitions: no p-value (got %g)", r.p);
+    /* identical groups: no evidence of a difference */
+    wb_mann_whitney(a, 5, a, 5, &r);
+    ok(r.p > 0.99, "the same values: p %g", r.p);
+}
+
 static const wbt_case cases[] = {
+    { "mann_whitney", test_mann_whitney },
     { "outliers", test_outliers },
     { "even_vector", test_even_vector },
     { "odd_unsorted", test_odd_unsorted },

@@ -4,8 +4,12 @@
 
 #include <stdio.h>
 
-/* `winbench all`: the standard suite, one CSV per run into one folder. */
+#include "wb_options.h"
+
+/* `winbench all`: the standard suite, one CSV per run into one folder. Returns the exit code,
+ * or -1 when the arguments ask for help. */
 int wb_run_suite(int argc, char **argv);
+const wb_option *wb_suite_options(void);   /* for `winbench help all` */
 
 /* `winbench info`. */
 int wb_print_info(FILE *out);

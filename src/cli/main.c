@@ -17,7 +17,7 @@ static void usage(FILE *out)
             "       winbench info                    this machine's context and timer\n"
             "       winbench all [--quick] [--out DIR] [--label TEXT]   the standard suite\n"
             "       winbench report FILE.csv|DIR ... [--baseline LABEL|HOST] [--tsv] [--csv FILE]\n"
-            "                       [--clip] [--html FILE]   compare runs\n"
+            "                       [--clip] [--html FILE] [--md FILE]   compare runs\n"
             "       winbench --version\n"
             "Numbers take suffixes: 50M, 10k (counts); 2s, 500ms (times).\n");
 }
@@ -50,10 +50,28 @@ static int print_help(const char *name)
         print_table(wb_common_options);
         return WB_EXIT_OK;
     }
+    /* The commands that are not benchmarks have option tables too. */
+    if (strcmp(name, "report") == 0) {
+        printf("winbench report: compare CSVs of several runs and machines\n\n"
+               "usage: winbench report FILE.csv|DIR ... [options]\n\nOptions:\n");
+        print_table(wb_report_options());
+        return WB_EXIT_OK;
+    }
+    if (strcmp(name, "all") == 0) {
+        printf("winbench all: the standard suite (calibrate first, then sendmsg, idle, sockloop), one CSV per run "
+               "into one folder\n\nusage: winbench all [options]\n\nOptions:\n");
+        print_table(wb_suite_options());
+        return WB_EXIT_OK;
+    }
+    if (strcmp(name, "info") == 0) {
+        printf("winbench info: this machine's context (OS, CPU, hypervisor, power plan) and its timers (QPC, clock "
+               "tick, timer resolution, Sleep(1))\n\nusage: winbench info\n\nIt takes no options.\n");
+        return WB_EXIT_OK;
+    }
     m = wb_module_find(name);
     if (m == NULL) {
         char msg[200];
-        snprintf(msg, sizeof msg, "unknown benchmark \"%s\" (see winbench list)", name);
+        snprintf(msg, sizeof msg, "unknown benchmark or command \"%s\" (see winbench list)", name);
         return wb_usage_error("help", msg);
     }
     printf("winbench %s: %s\n\nusage: winbench %s [options]\n\nOptions:\n", m->name, m->summary, m->name);
@@ -96,8 +114,14 @@ int main(int argc, char **argv)
         if (argc > 2) return wb_usage_error("info", "takes no arguments");
         return wb_print_info(stdout);
     }
-    if (strcmp(cmd, "all") == 0) return wb_run_suite(argc - 2, argv + 2);
-    if (strcmp(cmd, "report") == 0) return wb_report(argc - 2, argv + 2);
+    if (strcmp(cmd, "all") == 0) {
+        rc = wb_run_suite(argc - 2, argv + 2);
+        return rc < 0 ? print_help("all") : rc;
+    }
+    if (strcmp(cmd, "report") == 0) {
+        rc = wb_report(argc - 2, argv + 2);
+        return rc < 0 ? print_help("report") : rc;
+    }
     m = wb_module_find(cmd);
     if (m == NULL) {
         char msg[200];

@@ -79,6 +79,11 @@ static int make_dirs(const char *path)
     return 0;
 }
 
+const wb_option *wb_suite_options(void)
+{
+    return suite_options;
+}
+
 int wb_run_suite(int argc, char **argv)
 {
     suite_config cfg;
@@ -92,6 +97,8 @@ int wb_run_suite(int argc, char **argv)
     memset(&cfg, 0, sizeof cfg);
     set.table = suite_options;
     set.config = &cfg;
+    for (i = 0; i < (size_t)argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "/?") == 0) return -1;
     if (wb_options_defaults(&set, 1, err, sizeof err) != 0 || wb_options_parse(&set, 1, argc, argv, err, sizeof err) != 0)
         return wb_usage_error("all", err);
 

@@ -14,7 +14,7 @@
 #include "wb_options.h"
 
 typedef struct report_config {
-    const char *baseline, *csv, *html;
+    const char *baseline, *csv, *html, *md;
     int tsv, clip, force;
 } report_config;
 
@@ -25,44 +25,92 @@ static const wb_option report_options[] = {
     { .name = "tsv", .type = WB_OPT_FLAG, .offset = R(tsv),
       .help = "print the table tab-separated" },
     { .name = "csv", .type = WB_OPT_TEXT, .offset = R(csv), .metavar = "FILE",
-      .help = "also write the table as CSV" },
+      .help = "also write the table as CSV (- for stdout)" },
+    { .name = "md", .type = WB_OPT_TEXT, .offset = R(md), .metavar = "FILE",
+      .help = "also write the table as GitHub Markdown (- for stdout)" },
     { .name = "clip", .type = WB_OPT_FLAG, .offset = R(clip),
       .help = "put the table on the clipboard (paste into Excel)" },
     { .name = "html", .type = WB_OPT_TEXT, .offset = R(html), .metavar = "FILE",
-      .help = "write a self-contained HTML report with charts" },
+      .help = "write a self-contained HTML report with charts (- for stdout)" },
     { .name = "force", .type = WB_OPT_FLAG, .offset = R(force),
-      .help = "overwrite --csv / --html files" },
+      .help = "overwrite --csv / --html / --md files" },
     { .name = NULL }
 };
 
-static FILE *create_output(const char *path, int force, const char *option, int *rc)
+/* The report's output files. All are created before anything is read, so that a file that
+ * exists (without --force) or a folder that cannot be written fails the command with nothing
+ * written; "-" is stdout (one output at most). */
+typedef struct output {
+    const char *option, *path;
+    FILE *f;
+    int to_stdout;
+} output;
+
+static void discard_outputs(output *outs, int n)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        if (outs[i].f && !outs[i].to_stdout) {
+            fclose(outs[i].f);
+            DeleteFileA(outs[i].path);
+        }
+        outs[i].f = NULL;
+    }
+}
+
+static int open_outputs(output *outs, int n, int force)
 {
     unsigned long code = 0;
     char msg[MAX_PATH + 300];
-    FILE *f = wb_create_file(path, force, &code);
-    if (f == NULL) {
-        if (wb_create_file_error(option, path, code, msg, sizeof msg) == WB_EXIT_USAGE) {
-            *rc = wb_usage_error("report", msg);
-        } else {
+    int i, stdout_taken = 0;
+    for (i = 0; i < n; i++) {
+        if (outs[i].path == NULL) continue;
+        if (strcmp(outs[i].path, "-") == 0) {
+            if (stdout_taken++) {
+                discard_outputs(outs, i);
+                return wb_usage_error("report", "only one of --csv, --html and --md can be - (stdout)");
+            }
+            outs[i].f = stdout;
+            outs[i].to_stdout = 1;
+            fflush(stdout);
+            _setmode(_fileno(stdout), _O_BINARY);   /* CSV rows carry their CRLFs */
+            continue;
+        }
+        outs[i].f = wb_create_file(outs[i].path, force, &code);
+        if (outs[i].f == NULL) {
+            int usage = wb_create_file_error(outs[i].option, outs[i].path, code, msg, sizeof msg) == WB_EXIT_USAGE;
+            discard_outputs(outs, i);
+            if (usage) return wb_usage_error("report", msg);
             fprintf(stderr, "winbench: report: %s\n", msg);
-            *rc = WB_EXIT_RUNTIME;
+            return WB_EXIT_RUNTIME;
         }
     }
-    return f;
+    return WB_EXIT_OK;
+}
+
+const wb_option *wb_report_options(void)
+{
+    return report_options;
 }
 
 int wb_report(int argc, char **argv)
 {
+    enum { OUT_CSV, OUT_HTML, OUT_MD, OUT_COUNT };
     report_config cfg;
     wb_option_set set;
     rp_report r;
+    output outs[OUT_COUNT];
     char err[512], *optv[32];
-    int optc = 0, i, rc = WB_EXIT_OK, npaths = 0;
+    int optc = 0, i, rc = WB_EXIT_OK, npaths = 0, to_stdout;
+    FILE *people;
 
     memset(&cfg, 0, sizeof cfg);
     memset(&r, 0, sizeof r);
+    memset(outs, 0, sizeof outs);
     set.table = report_options;
     set.config = &cfg;
+    for (i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "/?") == 0) return -1;
     /* Paths and options mix freely: options (and their values) go to the table's parser. */
     for (i = 0; i < argc; i++) {
         const wb_option *o;
@@ -83,20 +131,50 @@ int wb_report(int argc, char **argv)
             i += takes_value;
             continue;
         }
-        rp_load_path(&r, argv[i]);
         npaths++;
     }
     if (npaths == 0) return wb_usage_error("report", "expected CSV files or folders to compare");
+    outs[OUT_CSV].option = "csv", outs[OUT_CSV].path = cfg.csv;
+    outs[OUT_HTML].option = "html", outs[OUT_HTML].path = cfg.html;
+    outs[OUT_MD].option = "md", outs[OUT_MD].path = cfg.md;
+    to_stdout = (cfg.csv && !strcmp(cfg.csv, "-")) || (cfg.html && !strcmp(cfg.html, "-")) || (cfg.md && !strcmp(cfg.md, "-"));
+    if (to_stdout && cfg.tsv) return wb_usage_error("report", "--tsv prints the table on stdout, which an output of - takes");
+    /* Every output is checked before anything is read: nothing is written when one cannot be. */
+    rc = open_outputs(outs, OUT_COUNT, cfg.force);
+    if (rc != WB_EXIT_OK) return rc;
+    people = to_stdout ? stderr : stdout;   /* like the benchmarks: stdout belongs to the data */
+    {   /* the outputs just created are not inputs, even inside a folder being read */
+        static const char *exclude[OUT_COUNT + 1];
+        int k, n = 0;
+        for (k = 0; k < OUT_COUNT; k++)
+            if (outs[k].f && !outs[k].to_stdout) exclude[n++] = outs[k].path;
+        exclude[n] = NULL;
+        r.exclude = exclude;
+    }
+
+    for (i = 0; i < argc; i++) {
+        const wb_option *o;
+        int takes_value = 0;
+        if (strncmp(argv[i], "--", 2) == 0) {
+            for (o = report_options; o->name; o++)
+                if (!strcmp(argv[i] + 2, o->name) && o->type != WB_OPT_FLAG) takes_value = 1;
+            i += takes_value;
+            continue;
+        }
+        rp_load_path(&r, argv[i]);
+    }
     if (r.ngroups == 0) {
         /* Each failed file has had its line; say more only when nothing failed. */
         if (r.files_failed == 0) fprintf(stderr, "winbench: report: no repetitions to compare in these files\n");
         rp_report_free(&r);
+        discard_outputs(outs, OUT_COUNT);
         return WB_EXIT_RUNTIME;
     }
     r.baseline = rp_pick_baseline(&r, cfg.baseline);
     if (r.baseline < 0) {
         snprintf(err, sizeof err, "--baseline: no label or host \"%s\" in these results", cfg.baseline);
         rp_report_free(&r);
+        discard_outputs(outs, OUT_COUNT);
         return wb_usage_error("report", err);
     }
     rp_model_finish(&r);
@@ -109,17 +187,27 @@ int wb_report(int argc, char **argv)
             _setmode(_fileno(stdout), _O_BINARY);   /* the text has its CRLFs already */
             fputs(tsv, stdout);
         }
-        else rp_print_table(&r, stdout);
-        if (tsv && cfg.clip && rp_to_clipboard(tsv) != 0) rc = WB_EXIT_RUNTIME;
+        else rp_print_table(&r, people);
+        if (tsv && cfg.clip) {
+            if (rp_to_clipboard(tsv) != 0) rc = WB_EXIT_RUNTIME;
+            else fprintf(stderr, "report: copied %lu rows to the clipboard (paste into a sheet)\n", (unsigned long)r.ngroups);
+        }
         free(tsv);
     }
-    if (cfg.csv) {
-        FILE *f = create_output(cfg.csv, cfg.force, "csv", &rc);
-        if (f && (rp_write_csv(&r, f) != 0 || fclose(f) != 0)) rc = WB_EXIT_RUNTIME;
-    }
-    if (cfg.html) {
-        FILE *f = create_output(cfg.html, cfg.force, "html", &rc);
-        if (f && (rp_write_html(&r, f) != 0 || fclose(f) != 0)) rc = WB_EXIT_RUNTIME;
+    for (i = 0; i < OUT_COUNT; i++) {
+        int bad;
+        if (outs[i].f == NULL) continue;
+        bad = i == OUT_CSV ? rp_write_csv(&r, outs[i].f) : i == OUT_HTML ? rp_write_html(&r, outs[i].f)
+                                                                       : rp_write_markdown(&r, outs[i].f);
+        if (outs[i].to_stdout) bad |= fflush(stdout) != 0;
+        else bad |= fclose(outs[i].f) != 0;
+        if (bad) {
+            fprintf(stderr, "winbench: report: writing %s failed (disk full?)\n", outs[i].path);
+            rc = WB_EXIT_RUNTIME;
+        } else if (!outs[i].to_stdout) {
+            fprintf(people, "%s: %s\n", i == OUT_CSV ? "CSV" : i == OUT_HTML ? "HTML" : "Markdown", outs[i].path);
+        }
+        outs[i].f = NULL;
     }
     if (r.files_failed && rc == WB_EXIT_OK) rc = WB_EXIT_RUNTIME;   /* said on stderr, file by file */
     rp_report_free(&r);

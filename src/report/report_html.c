@@ -169,11 +169,17 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
         y = g->median == g->median ? y_of(&sc, g->median) : top + plot_h;
         h = top + plot_h - y;
         cx = x + bar_w / 2;
-        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\"><title>", x + 2, y, bar_w - 4, h,
-                COLOR(g->machine));
+        /* A difference from the baseline that the rank test does not support: hatched and faded. */
+        if (g->significance == RP_SIG_NO || g->significance == RP_SIG_TOO_FEW)
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.45\"/>",
+                    x + 2, y, bar_w - 4, h, COLOR(g->machine));
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\"%s><title>", x + 2, y, bar_w - 4, h,
+                g->significance == RP_SIG_NO || g->significance == RP_SIG_TOO_FEW ? "url(#nosig)" : COLOR(g->machine),
+                g->significance == RP_SIG_NO ? " class=\"nosig\"" : g->significance == RP_SIG_TOO_FEW ? " class=\"toofew\"" : "");
         esc(f, rp_machine_name(r, g->machine, name, sizeof name));
-        fprintf(f, " %s: median %.4g, min %.4g, max %.4g, n %lu</title></rect>\n", label, g->median, g->min, g->max,
-                (unsigned long)g->values.n);
+        fprintf(f, " %s: median %.4g, min %.4g, max %.4g, n %lu%s</title></rect>\n", label, g->median, g->min, g->max,
+                (unsigned long)g->values.n, g->significance == RP_SIG_NO ? "; not significantly different from the baseline"
+                                            : g->significance == RP_SIG_TOO_FEW ? "; too few repetitions to tell" : "");
         if (g->min == g->min && g->max == g->max) {
             ylo = y_of(&sc, g->min);
             yhi = y_of(&sc, g->max);
@@ -185,7 +191,115 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>", left, top, left, top + plot_h);
     fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>\n", left, top + plot_h, width - 190, top + plot_h);
     legend(f, r, width - 170, top);
+    /* the marking's meaning */
+    fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"url(#nosig)\" stroke=\"#888\"/>", width - 170,
+            top + 18.0 * (double)r->nmachines + 8);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">no significant difference</text>", width - 152, top + 18.0 * (double)r->nmachines + 18);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">from the baseline (p &#8805; 0.05)</text>\n", width - 152,
+            top + 18.0 * (double)r->nmachines + 32);
     fputs("</svg></figure>\n", f);
+}
+
+/* One line of a series chart: points (t, v) scaled into the plot. */
+static void series_line(FILE *f, const rp_values *t, const rp_values *v, double tmax, double vmax, double left, double top,
+                        double w, double h, const char *color, const char *dash)
+{
+    size_t i;
+    fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" stroke-dasharray=\"%s\" points=\"", color, dash);
+    for (i = 0; i < t->n && i < v->n; i++)
+        if (v->v[i] == v->v[i])
+            fprintf(f, "%.1f,%.1f ", left + t->v[i] / tmax * w, top + h - v->v[i] / vmax * h);
+    fputs("\"/>\n", f);
+}
+
+/* The spec's series (sockloop: each interval's mean latency and received rate) against time,
+ * one chart per configuration less the line column, a line per machine and line-column value:
+ * a stall or a drift shows where it happened. */
+static void series_charts(FILE *f, const rp_report *r, const wb_module *m)
+{
+    const wb_report_spec *spec = m->report;
+    size_t i, k;
+    if (spec->series_row == NULL || spec->series_metric == NULL) return;
+    for (i = 0; i < r->ngroups; i++) {
+        char config[256], other[256];
+        const double left = 70, top = 40, w = 560, h = 180, width = 900;
+        double tmax = 0, vmax = 0, rmax = 0;
+        int lines = 0, first = 1, pass;
+        if (r->groups[i].m != m || r->groups[i].series_t.n == 0) continue;
+        rp_variant_without(&r->groups[i], spec->series_line_column, config, sizeof config);
+        for (k = 0; k < i; k++) {   /* drawn already with an earlier group of the same chart? */
+            rp_variant_without(&r->groups[k], spec->series_line_column, other, sizeof other);
+            if (r->groups[k].m == m && r->groups[k].series_t.n && !strcmp(config, other)) break;
+        }
+        if (k < i) continue;
+        for (k = i; k < r->ngroups; k++) {
+            const rp_group *g = &r->groups[k];
+            size_t j;
+            rp_variant_without(g, spec->series_line_column, other, sizeof other);
+            if (g->m != m || strcmp(config, other)) continue;
+            for (j = 0; j < g->series_t.n; j++) {
+                if (g->series_t.v[j] > tmax) tmax = g->series_t.v[j];
+                if (g->series_v.v[j] > vmax) vmax = g->series_v.v[j];
+                if (g->series_rate.v[j] > rmax) rmax = g->series_rate.v[j];
+            }
+        }
+        if (!(tmax > 0) || !(vmax > 0)) continue;
+        for (pass = 0; pass < 2; pass++) {   /* the metric, then the rate */
+            const char *title = pass ? spec->series_rate_title : spec->series_metric_title;
+            double ymax = pass ? rmax : vmax, step;
+            if (pass && (spec->series_rate == NULL || !(rmax > 0))) break;
+            step = nice_step(ymax);
+            ymax = ceil(ymax / step) * step;
+            fprintf(f, "<figure><svg class=\"series\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n",
+                    width, top + h + 50, width, top + h + 50);
+            fputs("<title>", f);
+            esc(f, m->name);
+            fputs(" over time: ", f);
+            esc(f, title);
+            fputs("</title>\n", f);
+            fprintf(f, "<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">%s over time, ", left, m->name);
+            esc(f, config);
+            fputs(": ", f);
+            esc(f, title);
+            fputs("</text>\n", f);
+            for (k = 0; k * step <= ymax + step / 2; k++) {
+                double y = top + h - (double)k * step / ymax * h;
+                fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", left, y, left + w, y);
+                fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", left - 6, y + 4, (double)k * step);
+            }
+            fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">seconds into the run (first repetition)</text>\n",
+                    left + w / 2, top + h + 32);
+            fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">%.3g s</text>\n", left + w, top + h + 16, tmax);
+            lines = 0;
+            for (k = i; k < r->ngroups; k++) {
+                const rp_group *g = &r->groups[k];
+                char name[128], line[300];
+                const char *dash = lines % 3 == 0 ? "none" : lines % 3 == 1 ? "6 3" : "2 3";
+                rp_variant_without(g, spec->series_line_column, other, sizeof other);
+                if (g->m != m || strcmp(config, other) || g->series_t.n == 0) continue;
+                series_line(f, &g->series_t, pass ? &g->series_rate : &g->series_v, tmax, ymax, left, top, w, h,
+                            COLOR(g->machine), dash);
+                rp_machine_name(r, g->machine, name, sizeof name);
+                {   /* the line's name: the machine and the line column's value */
+                    const char *at = spec->series_line_column ? strstr(g->variant, spec->series_line_column) : NULL;
+                    size_t len = at ? strcspn(at, " ") : 0;
+                    snprintf(line, sizeof line, "%s%s%.*s", name, at ? ": " : "", (int)len, at ? at : "");
+                }
+                fprintf(f, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"2\" "
+                           "stroke-dasharray=\"%s\"/>",
+                        left + w + 20, top + 6 + 16.0 * lines, left + w + 44, top + 6 + 16.0 * lines, COLOR(g->machine), dash);
+                fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">", left + w + 50, top + 10 + 16.0 * lines);
+                esc(f, line);
+                fputs("</text>\n", f);
+                lines++;
+            }
+            fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>", left, top, left, top + h);
+            fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>\n", left, top + h, left + w,
+                    top + h);
+            fputs("</svg></figure>\n", f);
+            (void)first;
+        }
+    }
 }
 
 /* The spec's percentiles (sockloop: latency p50 .. max), one line per configuration and
@@ -283,10 +397,15 @@ int rp_write_html(const rp_report *r, FILE *f)
           "table{border-collapse:collapse;margin:8px 0}\ntd,th{border:1px solid #ccc;padding:3px 8px;font-size:13px;text-align:left}\n"
           "th{background:#f2f2f2}\nfigure{margin:12px 0}\nsvg text{font-size:12px;fill:#222}\n"
           ".grid{stroke:#e3e3e3}\n.axis{stroke:#444}\n.whisker{stroke:#111;stroke-width:1.5;fill:none}\n</style>\n</head>\n<body>\n", f);
-    fprintf(f, "<h1>winbench report</h1>\n<p>%lu file%s; each bar is the median over repetitions; baseline: <b>", (unsigned long)r->files_loaded,
+    fprintf(f, "<svg width=\"0\" height=\"0\" style=\"position:absolute\"><defs>"
+          "<pattern id=\"nosig\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+          "<rect width=\"6\" height=\"6\" fill=\"#ffffff\" fill-opacity=\"0\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" "
+          "stroke=\"#333\" stroke-width=\"2\"/></pattern></defs></svg>\n<h1>winbench report</h1>\n<p>%lu file%s; each bar is the median over repetitions; baseline: <b>", (unsigned long)r->files_loaded,
             r->files_loaded == 1 ? "" : "s");
     esc(f, rp_machine_name(r, r->baseline, base, sizeof base));
-    fputs("</b>.</p>\n<h2>Machines</h2>\n<table>\n<tr>", f);
+    fputs("</b>. Each comparison with the baseline is checked with a two-sided Mann-Whitney U test on the "
+          "repetitions; bars whose difference it does not support (p &#8805; 0.05, or fewer than 3 repetitions on a side) "
+          "are hatched and faded. With many comparisons some will pass by chance.</p>\n<h2>Machines</h2>\n<table>\n<tr>", f);
     for (k = 0; k < sizeof machine_cols / sizeof machine_cols[0]; k++) fprintf(f, "<th>%s</th>", machine_cols[k]);
     fputs("</tr>\n", f);
     for (i = 0; i < r->nmachines; i++) {
@@ -323,6 +442,7 @@ int rp_write_html(const rp_report *r, FILE *f)
         fputs("</table>\n", f);
         bar_chart(f, r, m);
         percentile_chart(f, r, m);
+        series_charts(f, r, m);
     }
     fputs("</body>\n</html>\n", f);
     return ferror(f) ? -1 : 0;

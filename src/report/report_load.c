@@ -102,8 +102,13 @@ static int validate(const wb_csv_table *t, char *err, size_t cap)
             return -1;
         }
         if (strcmp(field(t, row, wb_lead_columns[WB_COL_SCHEMA]), "1") != 0) {
-            snprintf(err, cap, "line %lu: schema \"%s\" is not one this winbench reads (1)",
-                     (unsigned long)t->rows[row].line, field(t, row, wb_lead_columns[WB_COL_SCHEMA]));
+            const char *schema = field(t, row, wb_lead_columns[WB_COL_SCHEMA]);
+            if (atoi(schema) > 1)
+                snprintf(err, cap, "line %lu: written by a newer winbench (CSV schema %s; this one reads schema 1): "
+                         "update winbench to read it", (unsigned long)t->rows[row].line, schema);
+            else
+                snprintf(err, cap, "line %lu: schema \"%s\" is not one this winbench reads (1)",
+                         (unsigned long)t->rows[row].line, schema);
             return -1;
         }
         m = wb_module_find(field(t, row, wb_lead_columns[WB_COL_BENCHMARK]));
@@ -127,6 +132,24 @@ static int validate(const wb_csv_table *t, char *err, size_t cap)
     return 0;
 }
 
+/* A series row (sockloop's intervals) of a group's first repetition: its end time from that
+ * repetition's start, its metric and its rate. */
+static int take_series(rp_group *g, const wb_csv_table *t, size_t row, const wb_report_spec *spec)
+{
+    const char *rep = field(t, row, wb_lead_columns[WB_COL_REP]);
+    double elapsed = NAN, v = NAN, rate = NAN;
+    if (g->series_rep[0] == '\0') snprintf(g->series_rep, sizeof g->series_rep, "%s", rep);
+    if (strcmp(g->series_rep, rep) != 0) return 0;
+    parse_number(field(t, row, wb_measure_columns[WB_COL_ELAPSED_S]), &elapsed);
+    parse_number(field(t, row, spec->series_metric), &v);
+    if (spec->series_rate) parse_number(field(t, row, spec->series_rate), &rate);
+    if (!(elapsed > 0)) return 0;
+    if (rp_values_add(&g->series_t, (g->series_t.n ? g->series_t.v[g->series_t.n - 1] : 0.0) + elapsed) != 0 ||
+        rp_values_add(&g->series_v, v) != 0 || rp_values_add(&g->series_rate, rate) != 0)
+        return -1;
+    return 0;
+}
+
 static int take_rows(rp_report *r, const wb_csv_table *t)
 {
     size_t row;
@@ -138,7 +161,9 @@ static int take_rows(rp_report *r, const wb_csv_table *t)
         int i, machine, npct = rp_percentile_count(m);
         rp_group *g;
         double v = NAN;
-        if (strcmp(field(t, row, wb_lead_columns[WB_COL_ROW]), "rep") != 0) continue;
+        const char *kind = field(t, row, wb_lead_columns[WB_COL_ROW]);
+        int series = spec->series_row && spec->series_metric && strcmp(kind, spec->series_row) == 0;
+        if (strcmp(kind, "rep") != 0 && !series) continue;
         for (i = 0; spec->variant_columns[i]; i++) {
             int n;
             /* A column the file does not have (it came with a later winbench) is left out: an
@@ -151,6 +176,10 @@ static int take_rows(rp_report *r, const wb_csv_table *t)
         machine = find_machine(r, t, row);
         g = machine >= 0 ? find_group(r, m, variant, machine) : NULL;
         if (g == NULL) return -1;
+        if (series) {
+            if (take_series(g, t, row, spec) != 0) return -1;
+            continue;
+        }
         parse_number(field(t, row, spec->metric), &v);
         if (rp_values_add(&g->values, v) != 0) return -1;
         for (i = 0; i < npct; i++)
@@ -159,6 +188,13 @@ static int take_rows(rp_report *r, const wb_csv_table *t)
                 return -1;
     }
     return 0;
+}
+
+/* The header of report's own table: configuration and comparison, and no schema. */
+static int is_report_table(const wb_csv_table *t)
+{
+    return t->nrows >= 1 && wb_csv_column(t, "configuration") >= 0 && wb_csv_column(t, "comparison") >= 0 &&
+           wb_csv_column(t, wb_lead_columns[WB_COL_SCHEMA]) < 0;
 }
 
 static void load_file(rp_report *r, const char *path)
@@ -188,8 +224,18 @@ static void load_file(rp_report *r, const char *path)
         return;
     }
     fclose(f);
-    if (wb_csv_parse(text, size > 0 ? (size_t)size : 0, sep, &t, err, sizeof err) != 0 ||
-        validate(&t, err, sizeof err) != 0) {
+    if (wb_csv_parse(text, size > 0 ? (size_t)size : 0, sep, &t, err, sizeof err) != 0) {
+        fprintf(stderr, "winbench: report: %s: %s\n", path, err);
+        r->files_failed++;
+        free(text);
+        return;
+    }
+    if (is_report_table(&t)) {
+        /* `winbench report --csv` writes these beside the results: not benchmark CSVs. */
+        fprintf(stderr, "winbench: report: %s: skipped: a report table (winbench report --csv), not a benchmark CSV\n",
+                path);
+        r->files_skipped++;
+    } else if (validate(&t, err, sizeof err) != 0) {
         fprintf(stderr, "winbench: report: %s: %s\n", path, err);
         r->files_failed++;
     } else if (take_rows(r, &t) != 0) {
@@ -200,6 +246,17 @@ static void load_file(rp_report *r, const char *path)
     }
     wb_csv_free(&t);
     free(text);
+}
+
+/* One of the report's own outputs (created, empty, before anything is read)? */
+static int excluded(const rp_report *r, const char *path)
+{
+    char full[MAX_PATH], other[MAX_PATH];
+    size_t i;
+    if (r->exclude == NULL || GetFullPathNameA(path, sizeof full, full, NULL) == 0) return 0;
+    for (i = 0; r->exclude[i]; i++)
+        if (GetFullPathNameA(r->exclude[i], sizeof other, other, NULL) != 0 && _stricmp(full, other) == 0) return 1;
+    return 0;
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -214,15 +271,19 @@ void rp_load_path(rp_report *r, const char *path)
     char pattern[MAX_PATH], **names = NULL;
     size_t n = 0, i;
     HANDLE h;
+    char sep;
     if (attr == INVALID_FILE_ATTRIBUTES) {
         fprintf(stderr, "winbench: report: %s: no such file or folder\n", path);
         r->files_failed++;
         return;
     }
     if (!(attr & FILE_ATTRIBUTE_DIRECTORY)) {
-        load_file(r, path);
+        if (!excluded(r, path)) load_file(r, path);
         return;
     }
+    /* Names below the folder are joined with the separator the user typed, so that messages
+     * say "results/wine/x.csv" or "results\\wine\\x.csv", never a mix. */
+    sep = strchr(path, '/') && !strchr(path, '\\') ? '/' : '\\';
     snprintf(pattern, sizeof pattern, "%s\\*", path);
     h = FindFirstFileA(pattern, &fd);
     if (h == INVALID_HANDLE_VALUE) return;
@@ -238,7 +299,8 @@ void rp_load_path(rp_report *r, const char *path)
             names = p;
             names[n] = (char *)malloc(strlen(path) + len + 2);
             if (names[n] == NULL) break;
-            sprintf(names[n], "%s\\%s", path, fd.cFileName);
+            sprintf(names[n], "%s%s%s", path, path[strlen(path) - 1] == sep ? "" : (sep == '/' ? "/" : "\\"),
+                    fd.cFileName);
             n++;
         }
     } while (FindNextFileA(h, &fd));

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wb_mannwhitney.h"
 #include "wb_stats.h"
 
 int rp_values_add(rp_values *v, double x)
@@ -71,17 +72,25 @@ static void compare_groups(rp_report *r)
     for (i = 0; i < r->ngroups; i++) {
         rp_group *g = &r->groups[i];
         const rp_group *b = NULL;
-        g->ratio = g->ratio_err = NAN;
+        g->ratio = g->ratio_err = g->ratio_to_baseline = g->p = NAN;
+        g->significance = RP_SIG_NONE;
         g->is_baseline = g->machine == r->baseline;
         for (k = 0; k < r->ngroups; k++)
             if (r->groups[k].m == g->m && r->groups[k].machine == r->baseline && !strcmp(r->groups[k].variant, g->variant))
                 b = &r->groups[k];
         if (g->is_baseline) {
-            g->ratio = 1.0;
+            g->ratio = g->ratio_to_baseline = 1.0;
             continue;
         }
         if (b == NULL || !(g->median > 0) || !(b->median > 0)) continue;
         g->ratio = g->m->report->higher_is_better ? g->median / b->median : b->median / g->median;
+        g->ratio_to_baseline = g->median / b->median;
+        {   /* is the difference real? a rank test on the repetitions themselves */
+            wb_mwu t;
+            wb_mann_whitney(g->values.v, g->values.n, b->values.v, b->values.n, &t);
+            g->p = t.p;
+            g->significance = t.p != t.p ? RP_SIG_TOO_FEW : t.p < RP_ALPHA ? RP_SIG_YES : RP_SIG_NO;
+        }
         if (g->stddev == g->stddev && b->stddev == b->stddev) {   /* both had 2+ repetitions */
             double sg = g->stddev / g->median, sb = b->stddev / b->median;
             g->ratio_err = g->ratio * sqrt(sg * sg + sb * sb);
@@ -106,10 +115,38 @@ void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t
         /* "2.00 times slower" rather than "0.50 times faster" */
         double ratio = g->ratio >= 1.0 ? g->ratio : 1.0 / g->ratio;
         double err = g->ratio >= 1.0 ? g->ratio_err : g->ratio_err / (g->ratio * g->ratio);
-        char spread[32] = "";
+        char spread[32] = "", verdict[96] = "";
         if (err == err) snprintf(spread, sizeof spread, " +- %.2f", err);
-        snprintf(buf, cap, "%.2f%s times %s than %s", ratio, spread,
-                 g->ratio >= 1.0 ? g->m->report->better : g->m->report->worse, base);
+        if (g->significance == RP_SIG_YES) snprintf(verdict, sizeof verdict, ", p=%.3g", g->p);
+        else if (g->significance == RP_SIG_NO) snprintf(verdict, sizeof verdict, ": no significant difference (p=%.2g)", g->p);
+        else if (g->significance == RP_SIG_TOO_FEW)
+            snprintf(verdict, sizeof verdict, ": too few repetitions to tell (use --repeat 5 or more)");
+        snprintf(buf, cap, "%.2f%s times %s than %s%s", ratio, spread,
+                 g->ratio >= 1.0 ? g->m->report->better : g->m->report->worse, base, verdict);
+    }
+}
+
+const char *rp_significant_text(const rp_group *g)
+{
+    return g->significance == RP_SIG_YES ? "yes" : g->significance == RP_SIG_NO ? "no" : "";
+}
+
+void rp_variant_without(const rp_group *g, const char *column, char *buf, size_t cap)
+{
+    const char *p = g->variant;
+    size_t used = 0, clen = column ? strlen(column) : 0;
+    buf[0] = '\0';
+    while (*p) {
+        const char *end = strchr(p, ' ');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (!(clen && len > clen && strncmp(p, column, clen) == 0 && p[clen] == '=') && used + len + 2 < cap) {
+            if (used) buf[used++] = ' ';
+            memcpy(buf + used, p, len);
+            used += len;
+            buf[used] = '\0';
+        }
+        p += len;
+        while (*p == ' ') p++;
     }
 }
 
@@ -168,6 +205,7 @@ void rp_report_free(rp_report *r)
     int k;
     for (i = 0; i < r->ngroups; i++) {
         free(r->groups[i].values.v);
+        free(r->groups[i].series_t.v), free(r->groups[i].series_v.v), free(r->groups[i].series_rate.v);
         for (k = 0; k < RP_MAX_PERCENTILES; k++) free(r->groups[i].pct[k].v);
     }
     free(r->groups);

@@ -28,11 +28,20 @@ typedef struct rp_group {
     size_t order;                /* where its configuration was first seen: the table's order */
     rp_values values;            /* the module's report metric, one per rep row */
     rp_values pct[RP_MAX_PERCENTILES];   /* the spec's percentile columns, one per rep row */
+    /* the spec's series rows of the first repetition: time (s, from its start), metric, rate */
+    rp_values series_t, series_v, series_rate;
+    char series_rep[16];         /* which repetition they came from */
     /* computed */
     double median, mean, stddev, min, max;
     double ratio, ratio_err;     /* against the baseline machine's group; NaN when none */
+    double ratio_to_baseline;    /* median / the baseline's median, whichever is better */
+    double p;                    /* Mann-Whitney against the baseline's repetitions; NaN: too few */
+    int significance;            /* RP_SIG_*: what p says */
     int is_baseline;
 } rp_group;
+
+enum { RP_SIG_NONE, RP_SIG_YES, RP_SIG_NO, RP_SIG_TOO_FEW };   /* NONE: baseline, or nothing to compare */
+#define RP_ALPHA 0.05
 
 typedef struct rp_report {
     rp_machine *machines;
@@ -40,7 +49,8 @@ typedef struct rp_report {
     rp_group *groups;
     size_t ngroups;
     int baseline;                /* machine index */
-    size_t files_loaded, files_failed;
+    size_t files_loaded, files_failed, files_skipped;
+    const char *const *exclude;  /* NULL-terminated paths never loaded (the report's own outputs) */
 } rp_report;
 
 int  rp_values_add(rp_values *v, double x);
@@ -55,8 +65,12 @@ void rp_report_free(rp_report *r);
 int  rp_percentile_count(const wb_module *m);
 double rp_group_percentile(const rp_group *g, int which);   /* median over reps; NaN if none */
 
-/* "3.51 +- 0.05 times faster than B" (or "baseline"), into buf. */
+/* "3.51 +- 0.05 times faster than B, p=0.008" (or "baseline"), into buf. */
 void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t cap);
+/* "yes" / "no" / "" (too few repetitions, or the baseline). */
+const char *rp_significant_text(const rp_group *g);
+/* The group's configuration without one column's "name=value" (for the series charts). */
+void rp_variant_without(const rp_group *g, const char *column, char *buf, size_t cap);
 const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap);
 
 #endif

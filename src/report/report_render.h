@@ -9,6 +9,7 @@
 void  rp_print_table(const rp_report *r, FILE *out);   /* aligned columns for a console */
 char *rp_tsv_text(const rp_report *r);                 /* tab-separated, CRLF; free() it */
 int   rp_write_csv(const rp_report *r, FILE *f);       /* 0, or -1 if writing failed */
+int   rp_write_markdown(const rp_report *r, FILE *f);  /* a GitHub-style table; 0 or -1 */
 int   rp_to_clipboard(const char *text);               /* CF_TEXT; 0, or -1 (said on stderr) */
 int   rp_write_html(const rp_report *r, FILE *f);      /* 0, or -1 if writing failed */
 

@@ -1,5 +1,5 @@
 /* The report as a table: aligned columns for the console, tab-separated text (what --tsv
- * prints and --clip puts on the clipboard) and CSV. One list of columns serves all three. */
+ * prints and --clip puts on the clipboard), CSV and Markdown. One list of columns serves all. */
 #include "report_render.h"
 
 #include <stdlib.h>
@@ -13,7 +13,8 @@
     X(C_BENCH, "benchmark") X(C_CONFIG, "configuration") X(C_MACHINE, "machine") X(C_HOST, "host")  \
     X(C_OS, "os") X(C_LABEL, "label") X(C_N, "n") X(C_MEDIAN, "median") X(C_STDDEV, "stddev")        \
     X(C_MIN, "min") X(C_MAX, "max") X(C_UNIT, "unit") X(C_RATIO, "ratio") X(C_RATIO_ERR, "ratio_err") \
-    X(C_COMPARISON, "comparison")
+    X(C_COMPARISON, "comparison") X(C_P, "p_value") X(C_SIGNIFICANT, "significant")                    \
+    X(C_RATIO_TO_BASELINE, "ratio_to_baseline")
 #define COLUMN_ID(id, name) id,
 #define COLUMN_NAME(id, name) name,
 enum { TABLE_COLUMNS(COLUMN_ID) C_COUNT };
@@ -42,6 +43,9 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     fmt(g->ratio, cells[C_RATIO], 256);
     fmt(g->ratio_err, cells[C_RATIO_ERR], 256);
     rp_comparison_text(r, g, cells[C_COMPARISON], 256);
+    fmt(g->p, cells[C_P], 256);
+    snprintf(cells[C_SIGNIFICANT], 256, "%s", rp_significant_text(g));
+    fmt(g->ratio_to_baseline, cells[C_RATIO_TO_BASELINE], 256);
 }
 
 /* Tab-separated text: what --tsv prints and --clip puts on the clipboard. */
@@ -134,4 +138,38 @@ int rp_to_clipboard(const char *text)
     }
     CloseClipboard();   /* the clipboard owns the memory now */
     return 0;
+}
+
+/* A GitHub-style Markdown table (hyperfine's --export-markdown): the columns a reader of an
+ * issue or a wiki page wants, '|' in a cell escaped. */
+static void md_cell(FILE *f, const char *text)
+{
+    fputs(" ", f);
+    for (; *text; text++) {
+        if (*text == '|') fputs("\\|", f);
+        else if (*text == '\n' || *text == '\r') fputc(' ', f);
+        else fputc(*text, f);
+    }
+    fputs(" |", f);
+}
+
+int rp_write_markdown(const rp_report *r, FILE *f)
+{
+    static const int shown[] = { C_BENCH, C_CONFIG, C_MACHINE, C_N, C_MEDIAN, C_UNIT, C_COMPARISON };
+    const size_t nshown = sizeof shown / sizeof shown[0];
+    char cells[C_COUNT][256];
+    size_t i, k;
+    fputs("|", f);
+    for (k = 0; k < nshown; k++) md_cell(f, table_header[shown[k]]);
+    fputs("\n|", f);
+    for (k = 0; k < nshown; k++) fputs(shown[k] == C_N || shown[k] == C_MEDIAN ? "---:|" : ":---|", f);
+    fputs("\n", f);
+    for (i = 0; i < r->ngroups; i++) {
+        cells_of(r, &r->groups[i], cells);
+        snprintf(cells[C_MEDIAN], 256, "%.4g", r->groups[i].median);
+        fputs("|", f);
+        for (k = 0; k < nshown; k++) md_cell(f, cells[shown[k]]);
+        fputs("\n", f);
+    }
+    return ferror(f) ? -1 : 0;
 }
