@@ -28,6 +28,7 @@
 #include "wb_mfc_app.h"
 #include "wb_module.h"
 #include "wb_timer.h"
+#include "wb_units.h"
 #include "wb_visual_styles.h"
 #include "wb_windows.h"
 
@@ -678,10 +679,12 @@ static int idle_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *e
 static void idle_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s)
 {
     const double *m = s->metrics;
+    char each[24], p99[24];
     fprintf(out, "  rep %u/%u: cpu %.1f%% of one CPU (%.2f%% of the machine; user %.1f%%, kernel %.1f%%), "
-                 "%.0f moves -> %.0f idle periods (%.1f/s), %.0f us each (p99 %.0f us)",
+                 "%.0f moves -> %.0f idle periods (%.1f/s), %s each (p99 %s)",
             rep, reps, m[M_CPU_USER] + m[M_CPU_KERNEL], m[M_CPU_MACHINE], m[M_CPU_USER], m[M_CPU_KERNEL],
-            m[M_PROCESSED], m[M_PERIODS], m[M_PERIODS_PER_S], m[M_COST_MEAN], m[M_COST_P99]);
+            m[M_PROCESSED], m[M_PERIODS], m[M_PERIODS_PER_S], wb_format_duration(m[M_COST_MEAN] * 1e-6, each, sizeof each),
+            wb_format_duration(m[M_COST_P99] * 1e-6, p99, sizeof p99));
     if (m[M_BACKLOG] > 1 || m[M_LATE] > 0)
         fprintf(out, ", backlog up to %.0f, %.0f moves late", m[M_BACKLOG], m[M_LATE]);
     if (m[M_DROPPED] > 0) fprintf(out, ", %.0f moves DROPPED (queue full)", m[M_DROPPED]);
@@ -693,9 +696,11 @@ static void idle_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_samp
 static void idle_print_summary(FILE *out, const wb_run_summary *s)
 {
     const double *m = s->metrics;
+    char each[24], p99[24];
     fprintf(out, "  median CPU %.1f%% of one CPU (%.2f%% of the machine), %.1f idle periods/s "
-                 "(%.2f per move), %.0f us each (p99 %.0f us), %.0f messages/s, UI thread busy %.1f%%, %u rep%s\n",
-            s->cpu_pct, m[M_CPU_MACHINE], m[M_PERIODS_PER_S], m[M_PER_MOVE], m[M_COST_MEAN], m[M_COST_P99],
+                 "(%.2f per move), %s each (p99 %s), %.0f messages/s, UI thread busy %.1f%%, %u rep%s\n",
+            s->cpu_pct, m[M_CPU_MACHINE], m[M_PERIODS_PER_S], m[M_PER_MOVE],
+            wb_format_duration(m[M_COST_MEAN] * 1e-6, each, sizeof each), wb_format_duration(m[M_COST_P99] * 1e-6, p99, sizeof p99),
             m[M_DELIVERED_PER_S], m[M_UI_BUSY], s->reps, s->reps == 1 ? "" : "s");
 }
 

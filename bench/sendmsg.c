@@ -37,7 +37,7 @@ static const wb_option sendmsg_options[] = {
       .help = "window owned by the sending thread, or by a second thread with its own message loop" },
     { .name = "charset", .type = WB_OPT_CHOICE, .offset = O(charset), .def = "w", .choices = "w|a",
       .help = "w: Unicode windows and SendMessageW, as the seed's programs (Visual C++ 2005+ projects); a: ANSI" },
-    { .name = "msg", .type = WB_OPT_COUNT, .offset = O(msg), .def = "0", .max = 0xFFFF, .metavar = "N",
+    { .name = "msg", .type = WB_OPT_COUNT, .offset = O(msg), .def = "0", .max = 0xFFFF, .metavar = "N", .hex = 1,
       .help = "message to send, e.g. 0 (WM_NULL), 0x8000 (WM_APP); see docs for the allowed ones" },
     { .name = NULL }
 };

@@ -23,6 +23,7 @@
 #include "wb_hist.h"
 #include "wb_jitter.h"
 #include "wb_module.h"
+#include "wb_units.h"
 #include "wb_net.h"
 #include "wb_wait.h"
 
@@ -335,6 +336,12 @@ static double stddev_of(double n, double sum, double sumsq)
     if (n < 2) return NAN;
     var = (sumsq - sum * sum / n) / (n - 1);
     return var > 0 ? sqrt(var) : 0.0;
+}
+
+/* Microseconds for people: "152.1 us", "4.735 ms", "-" (buf: 24 bytes). */
+static const char *us(double microseconds, char *buf)
+{
+    return wb_format_duration(microseconds * 1e-6, buf, 24);
 }
 
 /* A number with one decimal, or "-" where there is none. */
@@ -903,14 +910,17 @@ static void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_
     if (m[M_BAD] > 0) fprintf(out, ", %.0f bad", m[M_BAD]);
     fprintf(out, "\n");
     if (m[M_LAT_MEAN] == m[M_LAT_MEAN]) {
-        fprintf(out, "    latency from actual send:   p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f us\n",
-                m[M_LAT_P50], m[M_LAT_P90], m[M_LAT_P99], m[M_LAT_P999], m[M_LAT_MAX]);
-        fprintf(out, "    latency from intended send: p50 %.1f  p90 %.1f  p99 %.1f  p99.9 %.1f  max %.1f us\n",
-                m[M_ILAT_P50], m[M_ILAT_P90], m[M_ILAT_P99], m[M_ILAT_P999], m[M_ILAT_MAX]);
+        char p[5][24];
+        fprintf(out, "    latency from actual send:   p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n",
+                us(m[M_LAT_P50], p[0]), us(m[M_LAT_P90], p[1]), us(m[M_LAT_P99], p[2]), us(m[M_LAT_P999], p[3]),
+                us(m[M_LAT_MAX], p[4]));
+        fprintf(out, "    latency from intended send: p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n",
+                us(m[M_ILAT_P50], p[0]), us(m[M_ILAT_P90], p[1]), us(m[M_ILAT_P99], p[2]), us(m[M_ILAT_P999], p[3]),
+                us(m[M_ILAT_MAX], p[4]));
     } else {
         fprintf(out, "    latency: - (no packet came back)\n");
     }
-    fprintf(out, "    jitter (RFC 3550): %s us\n", dash_or(m[M_JITTER], a, sizeof a));
+    fprintf(out, "    jitter (RFC 3550): %s\n", us(m[M_JITTER], a));
     fprintf(out, "    cpu: sender %.0f%%, receiver %.0f%% of one CPU (busy by QPC: sender %s%%, receiver %.0f%%)\n",
             m[M_SENDER_CPU], m[M_RECEIVER_CPU], dash_or(m[M_SENDER_BUSY], b, sizeof b), m[M_RECEIVER_BUSY]);
 }
@@ -924,11 +934,10 @@ static void sockloop_print_summary(FILE *out, const wb_run_summary *s)
                 s->reps == 1 ? "" : "s", m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT]);
         return;
     }
-    fprintf(out, "  median over %u rep%s: %.1f packets/s received, lost %.0f, mean latency %s us "
-                 "(from intended send %s us), p99 %s us, jitter %s us\n",
-            s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], dash_or(m[M_LAT_MEAN], mean, sizeof mean),
-            dash_or(m[M_ILAT_MEAN], imean, sizeof imean), dash_or(m[M_LAT_P99], p99, sizeof p99),
-            dash_or(m[M_JITTER], jit, sizeof jit));
+    fprintf(out, "  median over %u rep%s: %.1f packets/s received, lost %.0f, mean latency %s "
+                 "(from intended send %s), p99 %s, jitter %s\n",
+            s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], us(m[M_LAT_MEAN], mean), us(m[M_ILAT_MEAN], imean),
+            us(m[M_LAT_P99], p99), us(m[M_JITTER], jit));
 }
 
 static const char *loop_name(const void *variant)
@@ -954,9 +963,9 @@ static void sockloop_compare(FILE *out, int n, const void *const *variants, cons
     if (best < 0) return;
     fprintf(out, "comparison (mean latency from the actual send time; the receiving thread's cost per packet):\n");
     for (i = 0; i < n; i++)
-        fprintf(out, "  %-12s mean %s us, lost %.0f, %s us CPU and %s us busy per packet\n", loop_name(variants[i]),
-                dash_or(medians[i][M_LAT_MEAN], a, sizeof a), medians[i][M_LOST],
-                dash_or(medians[i][M_RECV_CPU_PER_PKT], b, sizeof b), dash_or(medians[i][M_RECV_BUSY_PER_PKT], c, sizeof c));
+        fprintf(out, "  %-12s mean %s, lost %.0f, %s CPU and %s busy per packet\n", loop_name(variants[i]),
+                us(medians[i][M_LAT_MEAN], a), medians[i][M_LOST], us(medians[i][M_RECV_CPU_PER_PKT], b),
+                us(medians[i][M_RECV_BUSY_PER_PKT], c));
     for (i = 0; i < n; i++) {
         double x = medians[best][M_LAT_MEAN], y = medians[i][M_LAT_MEAN];
         double sx = medians[best][M_INTERVAL_SD], sy = medians[i][M_INTERVAL_SD], ratio, rel;
@@ -984,7 +993,9 @@ static void sockloop_announce(void *state, char *line, size_t cap)
     const sockloop_state *st = (const sockloop_state *)state;
     line[0] = '\0';
     if (!st->cfg.reflect) {
-        snprintf(line, cap, "sockloop: %s pacing (%u usable CPU%s)", st->pacing_fact, st->usable_cpus,
+        /* Heads each loop's block, so that with --loop all every interval line says whose it is
+         * (pgmping's lines keep their own form). */
+        snprintf(line, cap, "%s: %s pacing (%u usable CPU%s)", st->backend->name, st->pacing_fact, st->usable_cpus,
                  st->usable_cpus == 1 ? "" : "s");
         return;
     }
@@ -1025,7 +1036,7 @@ static const char *const sockloop_percentile_names[] = { "p50", "p90", "p99", "p
 static const wb_report_spec sockloop_report = {
     .variant_columns = sockloop_variant_columns,
     .metric = "lat_mean_us",
-    .unit = "us mean latency",
+    .unit = "mean latency (us)",
     .higher_is_better = 0,
     .better = "lower mean latency",
     .worse = "higher mean latency",
@@ -1039,6 +1050,7 @@ static const wb_report_spec sockloop_report = {
     .series_rate = "recv_rate",
     .series_rate_title = "packets/s received",
     .series_line_column = "loop",
+    .loss_column = "lost",
 };
 
 const wb_module wb_sockloop_module = {

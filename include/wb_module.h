@@ -63,6 +63,9 @@ typedef struct wb_report_spec {
     const char *series_metric, *series_metric_title;   /* "lat_mean_us", "interval mean latency (us)" */
     const char *series_rate, *series_rate_title;       /* "recv_rate", "packets/s received" */
     const char *series_line_column;          /* "loop" */
+    /* Optional: a count of what did not arrive ("lost"), shown beside the metric: a group that
+     * lost what its baseline did not is not better for it, and the comparison says so. */
+    const char *loss_column;
 } wb_report_spec;
 
 /* Medians over the timed repetitions, for a module's own summary line. */

@@ -23,6 +23,7 @@ typedef struct wb_option {
     const char *help;     /* one line */
     uint64_t min, max;    /* WB_OPT_COUNT bounds, inclusive (0, 0 means 1..UINT64_MAX) */
     const char *metavar;  /* shown in help: "N", "FILE", "MASK"; NULL picks one by type */
+    int hex;              /* WB_OPT_COUNT: the console shows it in hex (the CSV stays decimal) */
 } wb_option;
 
 /* One table and the struct it fills. Tables end with an entry whose name is NULL. */

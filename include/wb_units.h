@@ -3,6 +3,7 @@
 #ifndef WB_UNITS_H
 #define WB_UNITS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef enum wb_num_status {
@@ -20,5 +21,10 @@ wb_num_status wb_parse_count(const char *text, uint64_t *out);
 
 /* Durations in seconds: "2" or "2s", "500ms", "250us", "1.5m" (minutes), "1h". */
 wb_num_status wb_parse_seconds(const char *text, double *out);
+
+/* A duration for people, the unit chosen by size with 4 significant digits: "405.1 ns",
+ * "128.3 us", "20.59 ms", "1.234 s"; "-" for NaN. The one formatter of every console line
+ * and the report's table. Returns buf. */
+const char *wb_format_duration(double seconds, char *buf, size_t cap);
 
 #endif

@@ -30,6 +30,8 @@ static const bad_case bad_cases[] = {
     { 2, "winbench: sendmsg: --warmup: 5k is out of range (0..1000)", { "sendmsg", "--warmup", "5k", NULL } },
     { 2, "winbench: sendmsg: --target: expected one of", { "sendmsg", "--target", "", NULL } },
     { 2, "winbench: sendmsg: --msg: 0x0002 is not safe", { "sendmsg", "--msg", "2", NULL } },
+    /* a CPU the machine does not have (bit 30: no test machine has 31 CPUs) is the user's mistake */
+    { 2, "winbench: sendmsg: --affinity: 0x40000000 names no CPU of this machine (mask 0x", { "sendmsg", "--affinity", "0x40000000", NULL } },
     { 2, "winbench: sendmsg: --priority: expected one of", { "sendmsg", "--priority", "idle", NULL } },
     { 2, "winbench: sendmsg: --quiet: takes no value", { "sendmsg", "--quiet=yes", NULL } },
     { 2, "winbench: sendmsg: --label: expected a value, got an empty string", { "sendmsg", "--label=", NULL } },
@@ -140,6 +142,21 @@ static void test_interrupt_sendmsg(void)
     wb_csv_free(&c.t);
 }
 
+/* Ctrl+C during the warm-up: said plainly, nothing written. */
+static void test_interrupt_warmup(void)
+{
+    result r;
+    int before = csv_files_here();
+    SetEnvironmentVariableA("WINBENCH_STOP_AFTER_MS", "300");
+    r = run("sendmsg", "--iterations", "200M", "--warmup", "1", "--repeat", "1", "--csv", "w.csv", NULL);
+    SetEnvironmentVariableA("WINBENCH_STOP_AFTER_MS", NULL);
+    ok(r.code == 130, "exit %lu, expected 130", r.code);
+    ok(strstr(r.err, "winbench: sendmsg: interrupted during warm-up: nothing was measured, no file written") != NULL,
+       "says so: %s", r.err);
+    ok(csv_files_here() == before, "no CSV left");
+    result_free(&r);
+}
+
 static void test_interrupt_idle_and_sockloop(void)
 {
     result r;
@@ -245,6 +262,11 @@ static void test_warnings_provoked(void)
     c = load_csv_here("noisy.csv", ',');
     ok(strstr(cell(&c, 1, "warnings"), "qpc_leap") != NULL, "rep 1 row: [%s]", cell(&c, 1, "warnings"));
     ok(strstr(cell(&c, 2, "warnings"), "qpc_leap") == NULL, "rep 2 row is clean: [%s]", cell(&c, 2, "warnings"));
+    /* The run's judgement lands on the rows it names: the slow repetition 4 is an outlier on its
+     * own row, and so is repetition 1 (the leap made it slow), as the first one. */
+    ok(strstr(cell(&c, 4, "warnings"), "outliers") != NULL, "rep 4 row marked: [%s]", cell(&c, 4, "warnings"));
+    ok(strstr(cell(&c, 1, "warnings"), "first_slow") != NULL, "rep 1 row marked: [%s]", cell(&c, 1, "warnings"));
+    ok(strstr(cell(&c, 3, "warnings"), "outliers") == NULL, "rep 3 row not: [%s]", cell(&c, 3, "warnings"));
     ok(strstr(last_cell(&c, "warnings"), "outliers") != NULL && strstr(last_cell(&c, "warnings"), "cv_high") != NULL,
        "summary: [%s]", last_cell(&c, "warnings"));
     ok(strstr(r.err, "warning: repetition 1: QPC measured") != NULL, "leap on stderr:\n%s", r.err);
@@ -281,6 +303,7 @@ static const wbt_case cases[] = {
     { "memory_flat", test_memory_flat },
     { "bad_input_matrix", test_bad_input_matrix },
     { "interrupt_sendmsg", test_interrupt_sendmsg },
+    { "interrupt_warmup", test_interrupt_warmup },
     { "interrupt_idle_and_sockloop", test_interrupt_idle_and_sockloop },
     { NULL, NULL }
 };

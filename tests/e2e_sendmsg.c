@@ -1,4 +1,5 @@
 /* End-to-end tests of winbench's command line, its CSV files and the sendmsg benchmark. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -336,6 +337,41 @@ static void test_charset(void)
     }
 }
 
+/* One set of conventions: what was asked is echoed (label, priority, affinity, --msg in hex), the
+ * warm-up is announced, the CPU split is user and kernel as % of one CPU adding up to the total,
+ * a TSV is announced as TSV, and every command's options are in its help. */
+static void test_conventions(void)
+{
+    result r = run("sendmsg", "--iterations", "20k", "--repeat", "2", "--warmup", "1", "--label", "L1", "--msg", "0x8000",
+                   "--tsv", "--csv", "c.tsv", NULL);
+    const char *line;
+    double cpu = -1, user = -1, kernel = -1;
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "  priority normal, affinity 0x") != NULL && strstr(r.out, "label \"L1\"") != NULL,
+       "the banner echoes what was asked:\n%s", r.out);
+    ok(strstr(r.out, "  warm-up 1/1 (not in the CSV)") != NULL, "the warm-up announced:\n%s", r.out);
+    ok(strstr(r.out, " msg=0x8000") != NULL, "--msg shown as typed:\n%s", r.out);
+    ok(strstr(r.out, "TSV: c.tsv") != NULL, "announced as TSV:\n%s", r.out);
+    line = strstr(r.out, "  rep 1/2: ");
+    line = line ? strstr(line, "  cpu ") : NULL;
+    ok(line && sscanf(line, "  cpu %lf%% of one CPU (user %lf%%, kernel %lf%%)", &cpu, &user, &kernel) == 3,
+       "cpu, user, kernel as %% of one CPU: %s", line ? line : r.out);
+    ok(cpu >= 0 && fabs(user + kernel - cpu) <= 1.0, "user %g + kernel %g = cpu %g", user, kernel, cpu);
+    result_free(&r);
+    r = run("help", "report", NULL);
+    ok(r.code == 0 && strstr(r.out, "--md") && strstr(r.out, "--force") && strstr(r.out, "--baseline"), "help report:\n%s", r.out);
+    result_free(&r);
+    r = run("report", "--help", NULL);
+    ok(r.code == 0 && strstr(r.out, "--html"), "report --help:\n%s", r.out);
+    result_free(&r);
+    r = run("all", "--help", NULL);
+    ok(r.code == 0 && strstr(r.out, "--quick") && strstr(r.out, "--force"), "all --help:\n%s", r.out);
+    result_free(&r);
+    r = run("help", "info", NULL);
+    ok(r.code == 0 && strstr(r.out, "winbench info") != NULL, "help info:\n%s", r.out);
+    result_free(&r);
+}
+
 /* --affinity and --priority are applied before measuring and recorded as they took effect. */
 static void test_process_settings(void)
 {
@@ -421,6 +457,7 @@ static const wbt_case cases[] = {
     { "work_scales", test_work_scales },
     { "msg_option", test_msg_option },
     { "charset", test_charset },
+    { "conventions", test_conventions },
     { "process_settings", test_process_settings },
     { "scratch_off_same", test_scratch_off_same }, { "scratch_off_cross", test_scratch_off_cross },
     { "scratch_on_same", test_scratch_on_same },   { "scratch_on_cross", test_scratch_on_cross },

@@ -356,7 +356,7 @@ static void test_pacing(void)
                    "--csv", "auto.csv", NULL);
     csv_file c;
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
-    ok(strstr(r.out, "sockloop: timer pacing (1 usable CPU)") != NULL, "the console says which:\n%s", r.out);
+    ok(strstr(r.out, "select: timer pacing (1 usable CPU)") != NULL, "the console says which:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("auto.csv", ',');
     if (c.ok) {

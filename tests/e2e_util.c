@@ -270,9 +270,14 @@ static void remove_dir(const char *dir)
     h = FindFirstFileA(pattern, &fd);
     if (h != INVALID_HANDLE_VALUE) {
         do {
-            if (fd.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) continue;
             snprintf(path, sizeof path, "%s\\%s", dir, fd.cFileName);
-            DeleteFileA(path);
+            /* Folders too (`all --out A`): Wine reuses process ids, and a test that found the
+             * folders of an earlier run under its name would read their files as its own. */
+            if (fd.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) {
+                if (strcmp(fd.cFileName, ".") != 0 && strcmp(fd.cFileName, "..") != 0) remove_dir(path);
+            } else {
+                DeleteFileA(path);
+            }
         } while (FindNextFileA(h, &fd));
         FindClose(h);
     }
@@ -294,6 +299,7 @@ int e2e_main(const wbt_case *cases, int argc, char **argv)
     strcpy(slash ? slash + 1 : g_exe, "winbench.exe");
     GetTempPathA(sizeof tmp, tmp);
     snprintf(g_dir, sizeof g_dir, "%swbe2e-%lu-%s", tmp, GetCurrentProcessId(), argc > 1 ? argv[1] : "all");
+    remove_dir(g_dir);   /* what a killed earlier run with the same process id left */
     CreateDirectoryA(g_dir, NULL);
     rc = wbt_main(cases, argc, argv);
     remove_dir(g_dir);

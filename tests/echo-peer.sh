@@ -55,9 +55,12 @@ steady=$(cell "$dir/steady.csv" jitter_us)
 start_echo alt --delay-odd-us 2000
 run_peer alt "$port" 200 3
 alt=$(cell "$dir/alt.csv" jitter_us)
-awk -v j="$steady" 'BEGIN { exit !(j >= 0 && j < 1000) }' || fail "steady echo: jitter $steady us, expected under 1000 (Wine's own noise; 2000 below)"
+# Wine's own scheduling noise is in both (measured alone: a few hundred us steady); the 2 ms that
+# every second packet is held back must show on top of it.
+awk -v j="$steady" 'BEGIN { exit !(j >= 0 && j < 1500) }' || fail "steady echo: jitter $steady us, expected under 1500"
 passed=$((passed + 1))
-awk -v j="$alt" 'BEGIN { exit !(j > 1500 && j < 3500) }' || fail "2 ms every second packet: jitter $alt us, expected ~2000"
+awk -v j="$alt" -v s="$steady" 'BEGIN { exit !(j > 1500 && j < 4000 && j - s > 800) }' ||
+  fail "2 ms every second packet: jitter $alt us (steady $steady us), expected ~2000 and well above the steady one"
 passed=$((passed + 1))
 echo "jitter: steady $steady us, alternating 2 ms $alt us"
 echo "$passed passed, 0 failed"

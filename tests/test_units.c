@@ -1,4 +1,5 @@
 /* Number parsing: suffixes, hex, and every way a number can be wrong. */
+#include <math.h>
 #include <string.h>
 #include "wb_units.h"
 #include "wbtest.h"
@@ -88,7 +89,20 @@ static void test_seconds(void)
     ok(v == 42, "output unchanged on error, got %g", v);
 }
 
+static void test_durations(void)
+{
+    char b[32];
+    ok(strcmp(wb_format_duration(405.1e-9, b, sizeof b), "405.1 ns") == 0, "ns: %s", b);
+    ok(strcmp(wb_format_duration(128278.8e-9, b, sizeof b), "128.3 us") == 0, "us: %s", b);
+    ok(strcmp(wb_format_duration(20.59e-3, b, sizeof b), "20.59 ms") == 0, "ms: %s", b);
+    ok(strcmp(wb_format_duration(1.2344, b, sizeof b), "1.234 s") == 0, "s: %s", b);
+    ok(strcmp(wb_format_duration(999.96e-9, b, sizeof b), "1 us") == 0, "the unit goes up before 1000: %s", b);
+    ok(strcmp(wb_format_duration(5, b, sizeof b), "5 s") == 0, "whole: %s", b);
+    ok(strcmp(wb_format_duration(NAN, b, sizeof b), "-") == 0, "NaN: %s", b);
+}
+
 static const wbt_case cases[] = {
+    { "durations", test_durations },
     { "count_suffixes", test_count_suffixes },
     { "count_errors", test_count_errors },
     { "seconds", test_seconds },

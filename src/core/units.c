@@ -1,6 +1,8 @@
 /* Number parsing with unit suffixes (wrk's scan_metric / scan_time, made strict). */
 #include "wb_units.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,4 +112,22 @@ wb_num_status wb_parse_seconds(const char *text, double *out)
     if (!(v <= 1e9)) return WB_NUM_OVERFLOW;   /* ~31 years */
     *out = v;
     return WB_NUM_OK;
+}
+
+const char *wb_format_duration(double seconds, char *buf, size_t cap)
+{
+    static const char *const units[] = { "ns", "us", "ms", "s" };
+    double v = seconds * 1e9;
+    int u = 0;
+    if (seconds != seconds) {
+        snprintf(buf, cap, "-");
+        return buf;
+    }
+    /* up a unit while the value would print as 1000 or more at 4 significant digits */
+    while (u < 3 && fabs(v) >= 999.95) {
+        v /= 1000.0;
+        u++;
+    }
+    snprintf(buf, cap, "%.4g %s", v, units[u]);
+    return buf;
 }

@@ -23,44 +23,6 @@ static void esc(FILE *f, const char *s)
     }
 }
 
-/* The n-th "name=value" token of a configuration, into buf; 0 when there is none. */
-static int token(const char *variant, int n, char *buf, size_t cap)
-{
-    const char *p = variant;
-    size_t len;
-    while (n-- > 0) {
-        p = strchr(p, ' ');
-        if (p == NULL) return 0;
-        p++;
-    }
-    len = strcspn(p, " ");
-    if (len == 0) return 0;
-    if (len >= cap) len = cap - 1;
-    memcpy(buf, p, len);
-    buf[len] = '\0';
-    return 1;
-}
-
-/* A chart label: the values of the configuration's columns that differ between this module's
- * groups ("button on same"); the columns themselves are in the table above the chart. */
-static void short_variant(const rp_report *r, const rp_group *g, char *buf, size_t cap)
-{
-    char mine[128], other[128];
-    size_t used = 0, i;
-    int n;
-    buf[0] = '\0';
-    for (n = 0; token(g->variant, n, mine, sizeof mine); n++) {
-        int varies = 0;
-        const char *eq = strchr(mine, '=');
-        for (i = 0; i < r->ngroups && !varies; i++)
-            if (r->groups[i].m == g->m && (!token(r->groups[i].variant, n, other, sizeof other) || strcmp(other, mine)))
-                varies = 1;
-        if (!varies || eq == NULL || used + strlen(eq + 1) + 2 >= cap) continue;
-        used += (size_t)sprintf(buf + used, "%s%s", used ? " " : "", eq + 1);
-    }
-    if (used == 0) snprintf(buf, cap, "%s", g->m->name);
-}
-
 static double nice_step(double max)
 {
     double raw = max / 5.0, mag = pow(10.0, floor(log10(raw))), n = raw / mag;
@@ -130,10 +92,14 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     width = left + (double)nbars * bar_w + (double)nclusters * gap + 200;
     if (width < 720) width = 720;
     fprintf(f, "<figure><svg width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n", width, height, width, height);
-    fprintf(f, "<title>%s: median %s per configuration and machine</title>\n", m->name, m->report->unit);
-    fprintf(f, "<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">%s: median ", left, m->name);
+    fputs("<title>", f);
+    esc(f, m->name);
+    fputs(": ", f);
     esc(f, m->report->unit);
-    fprintf(f, " (%s is better; whiskers: min to max over repetitions%s)</text>\n",
+    fputs(" per configuration and machine</title>\n", f);
+    fprintf(f, "<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">%s: ", left, m->name);
+    esc(f, m->report->unit);
+    fprintf(f, ", the median of the repetitions (%s is better; whiskers: min to max%s)</text>\n",
             m->report->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "");
     if (sc.log) {
         for (t = sc.lo; t <= sc.hi * 1.0001; t *= 10) {
@@ -159,7 +125,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
         char label[256], name[128];
         if (g->m != m) continue;
         if (prev && strcmp(prev, g->variant)) x += gap;
-        short_variant(r, g, label, sizeof label);
+        rp_short_variant(r, g, label, sizeof label);
         if (!prev || strcmp(prev, g->variant)) {   /* the cluster's label, under its first bar */
             fprintf(f, "<text transform=\"translate(%.1f %.0f) rotate(35)\">", x + 4, top + plot_h + 14);
             esc(f, label);
@@ -362,7 +328,7 @@ static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
                         top + plot_h - (log10(v) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h);
         }
         fputs("\"/>\n", f);
-        short_variant(r, g, label, sizeof label);
+        rp_short_variant(r, g, label, sizeof label);
         fprintf(f, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\"/>",
                 left + plot_w + 30, top + 6 + 18.0 * lines, left + plot_w + 54, top + 6 + 18.0 * lines, COLOR(g->machine),
                 dash);
@@ -432,7 +398,8 @@ int rp_write_html(const rp_report *r, FILE *f)
             const rp_group *g = &r->groups[i];
             if (g->m != m) continue;
             fputs("<tr>", f);
-            cell(f, g->variant);
+            rp_short_variant(r, g, text, sizeof text);
+            cell(f, text);
             cell(f, rp_machine_name(r, g->machine, name, sizeof name));
             fprintf(f, "<td>%lu</td><td>%.4g</td><td>%.4g</td><td>%.4g</td>", (unsigned long)g->values.n, g->median, g->min, g->max);
             rp_comparison_text(r, g, text, sizeof text);

@@ -182,6 +182,8 @@ static int take_rows(rp_report *r, const wb_csv_table *t)
         }
         parse_number(field(t, row, spec->metric), &v);
         if (rp_values_add(&g->values, v) != 0) return -1;
+        if (spec->loss_column && parse_number(field(t, row, spec->loss_column), &v) == 0 && rp_values_add(&g->loss, v) != 0)
+            return -1;
         for (i = 0; i < npct; i++)
             if (wb_csv_column(t, spec->percentile_columns[i]) >= 0 &&
                 parse_number(field(t, row, spec->percentile_columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)

@@ -72,7 +72,8 @@ static void compare_groups(rp_report *r)
     for (i = 0; i < r->ngroups; i++) {
         rp_group *g = &r->groups[i];
         const rp_group *b = NULL;
-        g->ratio = g->ratio_err = g->ratio_to_baseline = g->p = NAN;
+        g->ratio = g->ratio_err = g->ratio_to_baseline = g->p = g->baseline_loss = NAN;
+        g->loss_median = median_of(&g->loss);
         g->significance = RP_SIG_NONE;
         g->is_baseline = g->machine == r->baseline;
         for (k = 0; k < r->ngroups; k++)
@@ -83,6 +84,7 @@ static void compare_groups(rp_report *r)
             continue;
         }
         if (b == NULL || !(g->median > 0) || !(b->median > 0)) continue;
+        g->baseline_loss = median_of(&b->loss);
         g->ratio = g->m->report->higher_is_better ? g->median / b->median : b->median / g->median;
         g->ratio_to_baseline = g->median / b->median;
         {   /* is the difference real? a rank test on the repetitions themselves */
@@ -121,14 +123,55 @@ void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t
         else if (g->significance == RP_SIG_NO) snprintf(verdict, sizeof verdict, ": no significant difference (p=%.2g)", g->p);
         else if (g->significance == RP_SIG_TOO_FEW)
             snprintf(verdict, sizeof verdict, ": too few repetitions to tell (use --repeat 5 or more)");
+        size_t used;
         snprintf(buf, cap, "%.2f%s times %s than %s%s", ratio, spread,
                  g->ratio >= 1.0 ? g->m->report->better : g->m->report->worse, base, verdict);
+        used = strlen(buf);
+        /* Loss changes what the latency means: said where this group lost what the baseline did not. */
+        if (g->loss_median > 0 && !(g->baseline_loss > 0) && used < cap)
+            snprintf(buf + used, cap - used, "; lost %.0f where %s lost none", g->loss_median, base);
+        else if (g->loss_median == 0 && g->baseline_loss > 0 && used < cap)
+            snprintf(buf + used, cap - used, "; %s lost %.0f, this none", base, g->baseline_loss);
     }
 }
 
 const char *rp_significant_text(const rp_group *g)
 {
     return g->significance == RP_SIG_YES ? "yes" : g->significance == RP_SIG_NO ? "no" : "";
+}
+
+/* The n-th "name=value" token of a configuration, into buf; 0 when there is none. */
+static int token(const char *variant, int n, char *buf, size_t cap)
+{
+    const char *p = variant;
+    size_t len;
+    while (n-- > 0) {
+        p = strchr(p, ' ');
+        if (p == NULL) return 0;
+        p++;
+    }
+    len = strcspn(p, " ");
+    if (len == 0) return 0;
+    if (len >= cap) len = cap - 1;
+    memcpy(buf, p, len);
+    buf[len] = '\0';
+    return 1;
+}
+
+void rp_short_variant(const rp_report *r, const rp_group *g, char *buf, size_t cap)
+{
+    char mine[128], other[128];
+    size_t used = 0, i;
+    int n;
+    buf[0] = '\0';
+    for (n = 0; token(g->variant, n, mine, sizeof mine); n++) {
+        int varies = 0;
+        for (i = 0; i < r->ngroups && !varies; i++)
+            if (r->groups[i].m == g->m && (!token(r->groups[i].variant, n, other, sizeof other) || strcmp(other, mine)))
+                varies = 1;
+        if (varies && used + strlen(mine) + 2 < cap) used += (size_t)sprintf(buf + used, "%s%s", used ? " " : "", mine);
+    }
+    if (used == 0) snprintf(buf, cap, "all alike");
 }
 
 void rp_variant_without(const rp_group *g, const char *column, char *buf, size_t cap)
@@ -206,6 +249,7 @@ void rp_report_free(rp_report *r)
     for (i = 0; i < r->ngroups; i++) {
         free(r->groups[i].values.v);
         free(r->groups[i].series_t.v), free(r->groups[i].series_v.v), free(r->groups[i].series_rate.v);
+        free(r->groups[i].loss.v);
         for (k = 0; k < RP_MAX_PERCENTILES; k++) free(r->groups[i].pct[k].v);
     }
     free(r->groups);

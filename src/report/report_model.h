@@ -28,6 +28,7 @@ typedef struct rp_group {
     size_t order;                /* where its configuration was first seen: the table's order */
     rp_values values;            /* the module's report metric, one per rep row */
     rp_values pct[RP_MAX_PERCENTILES];   /* the spec's percentile columns, one per rep row */
+    rp_values loss;              /* the spec's loss column, one per rep row */
     /* the spec's series rows of the first repetition: time (s, from its start), metric, rate */
     rp_values series_t, series_v, series_rate;
     char series_rep[16];         /* which repetition they came from */
@@ -36,6 +37,7 @@ typedef struct rp_group {
     double ratio, ratio_err;     /* against the baseline machine's group; NaN when none */
     double ratio_to_baseline;    /* median / the baseline's median, whichever is better */
     double p;                    /* Mann-Whitney against the baseline's repetitions; NaN: too few */
+    double loss_median, baseline_loss;   /* medians of the loss column (NaN without one) */
     int significance;            /* RP_SIG_*: what p says */
     int is_baseline;
 } rp_group;
@@ -69,6 +71,9 @@ double rp_group_percentile(const rp_group *g, int which);   /* median over reps;
 void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t cap);
 /* "yes" / "no" / "" (too few repetitions, or the baseline). */
 const char *rp_significant_text(const rp_group *g);
+/* The group's configuration as people read it: only the "name=value" pairs that differ among
+ * the module's groups ("target=button thread=cross"); "all alike" when none does. */
+void rp_short_variant(const rp_report *r, const rp_group *g, char *buf, size_t cap);
 /* The group's configuration without one column's "name=value" (for the series charts). */
 void rp_variant_without(const rp_group *g, const char *column, char *buf, size_t cap);
 const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap);

@@ -7,6 +7,7 @@
 
 #include "wb_csv.h"
 #include "wb_error.h"
+#include "wb_units.h"
 
 /* The table's columns, listed once: id and header. */
 #define TABLE_COLUMNS(X)                                                                          \
@@ -48,6 +49,21 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     fmt(g->ratio_to_baseline, cells[C_RATIO_TO_BASELINE], 256);
 }
 
+/* For people (the console, Markdown): the configuration shortened to what differs, the median
+ * with 4 significant digits, a duration in its unit ("20.59 ms", not "2.059e+04 us"). */
+static void console_cells(const rp_report *r, const rp_group *g, char cells[C_COUNT][256])
+{
+    const char *unit = g->m->report->unit;
+    cells_of(r, g, cells);
+    rp_short_variant(r, g, cells[C_CONFIG], 256);
+    if (strstr(unit, "(us)") != NULL || strstr(unit, "(ms)") != NULL) {
+        wb_format_duration(g->median * (strstr(unit, "(us)") ? 1e-6 : 1e-3), cells[C_MEDIAN], 256);
+        snprintf(cells[C_UNIT], 256, "%.*s", (int)(strstr(unit, " (") ? strstr(unit, " (") - unit : (int)strlen(unit)), unit);
+    } else {
+        snprintf(cells[C_MEDIAN], 256, "%.4g", g->median);
+    }
+}
+
 /* Tab-separated text: what --tsv prints and --clip puts on the clipboard. */
 char *rp_tsv_text(const rp_report *r)
 {
@@ -77,15 +93,13 @@ void rp_print_table(const rp_report *r, FILE *out)
     const size_t nshown = sizeof shown / sizeof shown[0];
     for (k = 0; k < nshown; k++) widths[shown[k]] = strlen(table_header[shown[k]]);
     for (i = 0; i < r->ngroups; i++) {
-        cells_of(r, &r->groups[i], cells);
-        snprintf(cells[C_MEDIAN], 256, "%.4g", r->groups[i].median);
+        console_cells(r, &r->groups[i], cells);
         for (k = 0; k < nshown; k++)
             if (strlen(cells[shown[k]]) > widths[shown[k]]) widths[shown[k]] = strlen(cells[shown[k]]);
     }
     for (k = 0; k < nshown; k++) fprintf(out, "%-*s%s", (int)widths[shown[k]], table_header[shown[k]], k + 1 < nshown ? "  " : "\n");
     for (i = 0; i < r->ngroups; i++) {
-        cells_of(r, &r->groups[i], cells);
-        snprintf(cells[C_MEDIAN], 256, "%.4g", r->groups[i].median);
+        console_cells(r, &r->groups[i], cells);
         for (k = 0; k < nshown; k++)
             fprintf(out, "%-*s%s", (int)widths[shown[k]], cells[shown[k]], k + 1 < nshown ? "  " : "\n");
     }
@@ -165,8 +179,7 @@ int rp_write_markdown(const rp_report *r, FILE *f)
     for (k = 0; k < nshown; k++) fputs(shown[k] == C_N || shown[k] == C_MEDIAN ? "---:|" : ":---|", f);
     fputs("\n", f);
     for (i = 0; i < r->ngroups; i++) {
-        cells_of(r, &r->groups[i], cells);
-        snprintf(cells[C_MEDIAN], 256, "%.4g", r->groups[i].median);
+        console_cells(r, &r->groups[i], cells);
         fputs("|", f);
         for (k = 0; k < nshown; k++) md_cell(f, cells[shown[k]]);
         fputs("\n", f);

@@ -89,7 +89,8 @@ static unsigned metric_count(const wb_module *m)
 
 /* Medians over the complete repetitions, and what they say together. */
 static void summarize(const wb_module *m, size_t done, size_t stride, const double *ns, const double *rates,
-                      const double *cpu, const double *per_metric, double *scratch, wb_variant_result *out)
+                      const double *cpu, const double *per_metric, double *scratch, unsigned char *flags,
+                      wb_variant_result *out)
 {
     wb_summary s;
     unsigned k, nmetrics = metric_count(m);
@@ -103,7 +104,7 @@ static void summarize(const wb_module *m, size_t done, size_t stride, const doub
         wb_summarize(per_metric + k * stride, done, scratch, &s);
         out->medians[k] = s.median;
     }
-    wb_run_warnings(ns, done, &out->rate, &out->warnings);
+    wb_run_warnings(ns, done, &out->rate, flags, &out->warnings);
 }
 
 int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sink *const *sinks,
@@ -114,6 +115,7 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
     double *rates = (double *)malloc(reps * sizeof *rates), *ns = (double *)malloc(reps * sizeof *ns);
     double *cpu = (double *)malloc(reps * sizeof *cpu), *scratch = (double *)malloc(reps * sizeof *scratch);
     double *per_metric = (double *)malloc(reps * WB_MAX_METRICS * sizeof *per_metric);
+    unsigned char *flags = (unsigned char *)calloc(reps ? reps : 1, 1);
     wb_sample *sample = (wb_sample *)malloc(sizeof *sample);
     size_t done = 0;
     int rc = WB_EXIT_OK;
@@ -123,8 +125,9 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
 
     memset(out, 0, sizeof *out);
     out->warnings = *plan->context_warnings;
-    if (!rates || !ns || !cpu || !scratch || !per_metric || !sample) {
-        free(rates), free(ns), free(cpu), free(scratch), free(per_metric), free(sample);
+    out->rep_flags = flags;
+    if (!rates || !ns || !cpu || !scratch || !per_metric || !sample || !flags) {
+        free(rates), free(ns), free(cpu), free(scratch), free(per_metric), free(sample), free(flags);
         wb_error_text(err, "out of memory");
         return WB_EXIT_RUNTIME;
     }
@@ -173,19 +176,20 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
         wb_measure_add(&out->total, &r.measure);
         r.warnings = *plan->context_warnings;
         wb_rep_warnings(r.rep, sample, plan->resolution_ticks, plan->tick_ms, &r.warnings);
-        wb_warn_add_all(&out->warnings, &r.warnings);
+        wb_warn_merge_rep(&out->warnings, &r.warnings, plan->context_warnings, r.rep);
         EACH_SINK(&link, rep, (sink, &r));
     }
 
     EACH_SINK(&link, rep_start, (sink, 0, 0, NULL));   /* no repetition runs now */
     if ((rc == WB_EXIT_OK || rc == WB_EXIT_INTERRUPTED) && done > 0) {
         out->interrupted = rc == WB_EXIT_INTERRUPTED;
-        summarize(m, done, reps, ns, rates, cpu, per_metric, scratch, out);
+        summarize(m, done, reps, ns, rates, cpu, per_metric, scratch, flags, out);
         EACH_SINK(&link, summary, (sink, out));
     } else if (rc == WB_EXIT_OK || rc == WB_EXIT_INTERRUPTED) {
         out->interrupted = rc == WB_EXIT_INTERRUPTED;
     }
     DeleteCriticalSection(&link.lock);
-    free(rates), free(ns), free(cpu), free(scratch), free(per_metric), free(sample);
+    out->rep_flags = NULL;   /* the sinks had them during summary() */
+    free(rates), free(ns), free(cpu), free(scratch), free(per_metric), free(sample), free(flags);
     return rc;
 }

@@ -64,6 +64,7 @@ typedef struct wb_variant_result {
     double ns_median, cpu_median;
     double medians[WB_MAX_METRICS];
     wb_warnings warnings;        /* the context's, every repetition's, and the run's */
+    const unsigned char *rep_flags;   /* WB_REP_* per complete repetition, during summary() only */
 } wb_variant_result;
 
 #endif

@@ -50,6 +50,14 @@ static int apply_process_settings(wb_run *r)
                      (unsigned long long)r->common.affinity, r->si.arch);
             return wb_usage_error(r->m->name, msg);
         }
+        GetProcessAffinityMask(self, &pmask, &smask);
+        /* CPUs the machine does not have are the user's mistake, not a failed call. */
+        if ((r->common.affinity & ~(uint64_t)smask) != 0) {
+            snprintf(msg, sizeof msg, "--affinity: 0x%llx names %s of this machine (mask 0x%llx)",
+                     (unsigned long long)r->common.affinity,
+                     (r->common.affinity & (uint64_t)smask) ? "CPUs that are not" : "no CPU", (unsigned long long)smask);
+            return wb_usage_error(r->m->name, msg);
+        }
         if (!SetProcessAffinityMask(self, (DWORD_PTR)r->common.affinity)) {
             wb_error_win32(&err, "SetProcessAffinityMask", GetLastError());
             return runtime_error(r, err.what);

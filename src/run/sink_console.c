@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wb_units.h"
+
 typedef struct console_sink {
     wb_sink base;
     FILE *con;
@@ -16,6 +18,8 @@ typedef struct console_sink {
     HANDLE thread, stop;
     const volatile LONG *permille;
     volatile LONG index, total, shown;
+    uint64_t rep_started;         /* QPC at the current repetition's start, for the time left */
+    int in_warmup;                /* the current one is a warm-up (for the interruption message) */
     CRITICAL_SECTION lock;   /* result lines and the progress line do not interleave */
 } console_sink;
 
@@ -27,7 +31,16 @@ static DWORD WINAPI progress_main(void *arg)
     while (WaitForSingleObject(c->stop, wait) == WAIT_TIMEOUT) {
         EnterCriticalSection(&c->lock);
         if (c->permille) {
-            fprintf(stderr, "\r  rep %ld/%ld: %3ld%%", (long)c->index, (long)c->total, (long)(*c->permille / 10));
+            long p = (long)*c->permille, warm = (long)c->run->common->warmup;
+            double elapsed = wb_ticks_to_s(wb_ticks() - c->rep_started);
+            char left[32] = "";
+            if (p > 20) wb_format_duration(elapsed * (1000.0 - (double)p) / (double)p, left, sizeof left);
+            if (c->index <= warm)
+                fprintf(stderr, "\r  warm-up %ld/%ld: %3ld%%%s%s   ", (long)c->index, warm, p / 10, left[0] ? ", about " : "",
+                        left[0] ? left : "");
+            else
+                fprintf(stderr, "\r  rep %ld/%ld: %3ld%%%s%s left   ", (long)c->index - warm, (long)c->total - warm, p / 10,
+                        left[0] ? ", about " : "", left[0] ? left : "");
             fflush(stderr);
             c->shown = 1;
         }
@@ -42,7 +55,7 @@ static void take(console_sink *c)
 {
     EnterCriticalSection(&c->lock);
     if (c->shown) {
-        fprintf(stderr, "\r%40s\r", "");
+        fprintf(stderr, "\r%60s\r", "");
         c->shown = 0;
     }
 }
@@ -69,6 +82,16 @@ static void con_begin(wb_sink *s, const wb_run_info *run)
             WINBENCH_VERSION, run->m->name, si->host, si->os_name, si->os_major, si->os_minor,
             si->os_build, si->os_csd[0] ? " " : "", si->os_csd, si->arch,
             si->wine[0] ? ", Wine " : "", si->wine, si->cpus, (unsigned long long)run->clk->freq);
+    /* What was asked, as it took effect. */
+    {
+        static const char *const asked[] = { "normal", "high", "realtime" };
+        const wb_common *k = run->common;
+        fprintf(c->con, "  priority %s", run->priority_text);
+        if (strcmp(asked[k->priority], run->priority_text) != 0) fprintf(c->con, " (asked for %s)", asked[k->priority]);
+        fprintf(c->con, ", affinity %s%s", run->affinity_text, k->affinity ? "" : " (as started)");
+        if (k->label) fprintf(c->con, ", label \"%s\"", k->label);
+        fprintf(c->con, "\n");
+    }
     give(c);
 }
 
@@ -80,22 +103,32 @@ static void con_variant(wb_sink *s, const wb_variant_info *v)
 static void con_rep_start(wb_sink *s, unsigned index, unsigned total, const volatile LONG *permille)
 {
     console_sink *c = (console_sink *)s;
+    unsigned warm = (unsigned)c->run->common->warmup;
     EnterCriticalSection(&c->lock);
     c->index = (LONG)index;
     c->total = (LONG)total;
     c->permille = permille;
+    c->rep_started = wb_ticks();
+    if (permille) c->in_warmup = index <= warm;   /* kept after the last one, for the interruption message */
     LeaveCriticalSection(&c->lock);
+    if (permille && index <= warm && !c->quiet) {   /* announced, as repetitions are when they end */
+        take(c);
+        fprintf(c->con, "  warm-up %u/%u (not in the CSV)\n", index, warm);
+        give(c);
+    }
 }
 
 static void generic_rep_line(const console_sink *c, const wb_rep_result *r)
 {
     const wb_measure *m = &r->measure;
     const char *op = c->run->m->op_name;
-    double cpu = m->cpu_user_s + m->cpu_kernel_s;
-    /* The seed's form: "9.73e+005 SendMessage/sec (51.39 sec)", then the cost and CPU split. */
-    fprintf(c->con, "  rep %u/%u: %.2e %s/sec (%.2f sec)  %.1f ns/%s  cpu %.0f%% (user %.0f%%, kernel %.0f%%)\n",
-            r->rep, r->reps, m->ops_per_s, op, m->elapsed_s, m->ns_per_op, op, m->cpu_pct,
-            cpu > 0 ? 100.0 * m->cpu_user_s / cpu : 0.0, cpu > 0 ? 100.0 * m->cpu_kernel_s / cpu : 0.0);
+    char each[32];
+    /* The seed's form: "9.73e+005 SendMessage/sec (51.39 sec)", then the cost and the CPU, user
+     * and kernel each as % of one CPU (they add up to the total). */
+    fprintf(c->con, "  rep %u/%u: %.2e %s/sec (%.2f sec)  %s/%s  cpu %.0f%% of one CPU (user %.0f%%, kernel %.0f%%)\n",
+            r->rep, r->reps, m->ops_per_s, op, m->elapsed_s, wb_format_duration(m->ns_per_op * 1e-9, each, sizeof each), op,
+            m->cpu_pct, m->elapsed_s > 0 ? 100.0 * m->cpu_user_s / m->elapsed_s : 0.0,
+            m->elapsed_s > 0 ? 100.0 * m->cpu_kernel_s / m->elapsed_s : 0.0);
 }
 
 static void con_rep(wb_sink *s, const wb_rep_result *r)
@@ -133,9 +166,24 @@ static void print_module_options(const console_sink *c)
     fprintf(c->con, "%s", c->run->m->name);
     for (o = c->run->m->options; o->name; o++) {
         wb_option_value_text(o, c->variant, buf, sizeof buf);
-        fprintf(c->con, " %s=%s", o->name, buf);
+        if (o->hex && o->type == WB_OPT_COUNT)   /* as it was typed: --msg 0x8000 */
+            fprintf(c->con, " %s=0x%04llx", o->name, strtoull(buf, NULL, 10));
+        else
+            fprintf(c->con, " %s=%s", o->name, buf);
     }
     fprintf(c->con, "\n");
+}
+
+/* 1 the first time a sentence is seen in this process. */
+static int said_first_time(const char *text)
+{
+    static char said[32][256];
+    static int n;
+    int i;
+    for (i = 0; i < n; i++)
+        if (strcmp(said[i], text) == 0) return 0;
+    if (n < 32) snprintf(said[n++], sizeof said[0], "%s", text);
+    return 1;
 }
 
 static void con_summary(wb_sink *s, const wb_variant_result *r)
@@ -154,13 +202,18 @@ static void con_summary(wb_sink *s, const wb_variant_result *r)
         sum.metrics = r->medians;
         m->print_summary(c->con, &sum);
     } else {
-        fprintf(c->con, "  median %.4g %s/sec, %.1f ns each (min %.4g, max %.4g", r->rate.median, m->op_name,
-                r->ns_median, r->rate.min, r->rate.max);
+        char each[32];
+        fprintf(c->con, "  median %.2e %s/sec, %s each (min %.2e, max %.2e", r->rate.median, m->op_name,
+                wb_format_duration(r->ns_median * 1e-9, each, sizeof each), r->rate.min, r->rate.max);
         if (r->rate.n > 1) fprintf(c->con, ", CV %.2f%%", 100.0 * r->rate.cv);
         fprintf(c->con, ", %lu rep%s)\n", (unsigned long)r->rate.n, r->rate.n == 1 ? "" : "s");
     }
     give(c);
-    for (k = 0; k < r->warnings.n; k++) fprintf(stderr, "winbench: %s: warning: %s\n", m->name, r->warnings.text[k]);
+    /* Each warning once per process: the context's (Wine, a VM) would otherwise repeat for
+     * every loop of --loop all and every run of `winbench all`; the CSV rows keep them all. */
+    for (k = 0; k < r->warnings.n; k++)
+        if (said_first_time(r->warnings.text[k]))
+            fprintf(stderr, "winbench: %s: warning: %s\n", m->name, r->warnings.text[k]);
 }
 
 static void con_compare(wb_sink *s, int n, const void *const *variants, const double *const *medians)
@@ -213,10 +266,13 @@ void wb_console_sink_close(wb_sink *s, int rc, const char *csv_path, int csv_row
 {
     console_sink *c = (console_sink *)s;
     const char *name = c->run ? c->run->m->name : "run";
-    if (rc == WB_EXIT_INTERRUPTED)
-        fprintf(stderr, "winbench: %s: interrupted; the rows measured so far are in %s\n", name,
-                csv_rows ? csv_path : "(no file: nothing was measured)");
-    if (rc == WB_EXIT_OK && !csv_on_stdout) fprintf(c->con, "CSV: %s\n", csv_path);
+    if (rc == WB_EXIT_INTERRUPTED && csv_rows)
+        fprintf(stderr, "winbench: %s: interrupted; the rows measured so far are in %s\n", name, csv_path);
+    else if (rc == WB_EXIT_INTERRUPTED)
+        fprintf(stderr, "winbench: %s: interrupted %s: nothing was measured, no file written\n", name,
+                c->in_warmup ? "during warm-up" : "before the first repetition ended");
+    if (rc == WB_EXIT_OK && !csv_on_stdout)
+        fprintf(c->con, "%s: %s\n", c->run && c->run->common->tsv ? "TSV" : "CSV", csv_path);
     DeleteCriticalSection(&c->lock);
     free(c);
 }

@@ -23,7 +23,21 @@ typedef struct csv_sink {
     char path[MAX_PATH];
     int is_stdout, rows, header_written;
     char context[WB_CONTEXT_COUNT][64];   /* the context cells that do not change within a run */
+    /* A variant's rep rows wait for its summary, so that the outliers and a slow first
+     * repetition, judged from all of them, are marked on their own rows (HOLD_MAX at most;
+     * beyond that they are written as they come, unmarked). */
+    struct held_rep *held;
+    size_t nheld;
 } csv_sink;
+
+#define HOLD_MAX 1000
+typedef struct held_rep {
+    unsigned rep;
+    int partial;
+    wb_measure measure;
+    double metrics[WB_MAX_METRICS];
+    char codes[256];
+} held_rep;
 
 /* One row's measures, by column; NaN cells are written empty. */
 typedef struct measure_cells {
@@ -132,7 +146,7 @@ static void write_header(csv_sink *c)
 
 /* One whole row: the lead columns, options, facts, measures, metrics, warnings, context. */
 static void write_row(csv_sink *c, const char *kind, unsigned rep, const measure_cells *mc,
-                      const double *metrics, const wb_warnings *warnings)
+                      const double *metrics, const char *codes)
 {
     const wb_module *m = c->run->m;
     const wb_option *o;
@@ -159,8 +173,7 @@ static void write_row(csv_sink *c, const char *kind, unsigned rep, const measure
         }
     }
     for (i = 0; m->metric_names && m->metric_names[i]; i++) wb_csv_double(&c->csv, metrics[i]);
-    wb_warn_codes(warnings, buf, sizeof buf);
-    wb_csv_text(&c->csv, buf);
+    wb_csv_text(&c->csv, codes);
     for (i = 0; i < WB_CONTEXT_COUNT; i++) wb_csv_text(&c->csv, context_cell(c, i, buf, sizeof buf));
     if (wb_csv_end_row(&c->csv) == 0) c->rows++;
 }
@@ -182,16 +195,48 @@ static void csv_variant(wb_sink *s, const wb_variant_info *v)
     }
 }
 
-static void csv_rep(wb_sink *s, const wb_rep_result *r)
+static void write_rep(csv_sink *c, const held_rep *h, const char *more_codes)
 {
-    csv_sink *c = (csv_sink *)s;
     measure_cells mc;
+    char codes[320];
     cells_clear(&mc);
     /* A partial repetition gets the generic measures only: its CPU times cover a cut interval
      * the summary does not use. */
-    cells_measure(&mc, &r->measure, !r->partial);
-    if (r->partial && r->measure.ops == 0) mc.v[WB_COL_NS_PER_OP] = NAN;
-    write_row(c, r->partial ? "partial" : "rep", r->rep, &mc, r->sample->metrics, &r->warnings);
+    cells_measure(&mc, &h->measure, !h->partial);
+    if (h->partial && h->measure.ops == 0) mc.v[WB_COL_NS_PER_OP] = NAN;
+    snprintf(codes, sizeof codes, "%s%s%s", h->codes, h->codes[0] && more_codes[0] ? ";" : "", more_codes);
+    write_row(c, h->partial ? "partial" : "rep", h->rep, &mc, h->metrics, codes);
+}
+
+/* The held rep rows, with what the run's judgement says of each (flags: NULL when none). */
+static void release_held(csv_sink *c, const unsigned char *flags)
+{
+    size_t i, timed = 0;
+    for (i = 0; i < c->nheld; i++) {
+        const held_rep *h = &c->held[i];
+        unsigned char f = flags && !h->partial ? flags[timed] : 0;
+        write_rep(c, h, (f & WB_REP_FIRST_SLOW) ? "outliers;first_slow" : (f & WB_REP_OUTLIER) ? "outliers" : "");
+        if (!h->partial) timed++;
+    }
+    c->nheld = 0;
+}
+
+static void csv_rep(wb_sink *s, const wb_rep_result *r)
+{
+    csv_sink *c = (csv_sink *)s;
+    held_rep h;
+    memset(&h, 0, sizeof h);
+    h.rep = r->rep;
+    h.partial = r->partial;
+    h.measure = r->measure;
+    memcpy(h.metrics, r->sample->metrics, sizeof h.metrics);
+    wb_warn_codes(&r->warnings, h.codes, sizeof h.codes);
+    if (c->held == NULL) c->held = (held_rep *)malloc(HOLD_MAX * sizeof *c->held);
+    if (c->held == NULL || c->nheld >= HOLD_MAX) {   /* no room to wait: written now, unmarked */
+        write_rep(c, &h, "");
+        return;
+    }
+    c->held[c->nheld++] = h;
 }
 
 static void csv_extra_row(wb_sink *s, const wb_extra_row *row)
@@ -203,7 +248,11 @@ static void csv_extra_row(wb_sink *s, const wb_extra_row *row)
     mc.v[WB_COL_ELAPSED_S] = row->elapsed_s;
     mc.v[WB_COL_OPS_PER_S] = row->elapsed_s > 0 ? (double)row->ops / row->elapsed_s : NAN;
     mc.v[WB_COL_NS_PER_OP] = row->ops ? row->elapsed_s * 1e9 / (double)row->ops : NAN;
-    write_row(c, row->kind, row->rep, &mc, row->metrics, c->run->context_warnings);
+    {
+        char codes[256];
+        wb_warn_codes(c->run->context_warnings, codes, sizeof codes);
+        write_row(c, row->kind, row->rep, &mc, row->metrics, codes);
+    }
 }
 
 static void csv_summary(wb_sink *s, const wb_variant_result *r)
@@ -224,16 +273,23 @@ static void csv_summary(wb_sink *s, const wb_variant_result *r)
     mc.v[WB_COL_RATE_MEDIAN] = r->rate.median;
     mc.v[WB_COL_RATE_STDDEV] = r->rate.stddev;
     mc.v[WB_COL_RATE_CV] = r->rate.cv;
-    write_row(c, r->interrupted ? "interrupted" : "summary", 0, &mc, r->medians, &r->warnings);
+    release_held(c, c->nheld <= r->reps + 1 ? r->rep_flags : NULL);
+    {
+        char codes[512];
+        wb_warn_codes(&r->warnings, codes, sizeof codes);
+        write_row(c, r->interrupted ? "interrupted" : "summary", 0, &mc, r->medians, codes);
+    }
 }
 
 /* Closes the file; one that holds no measurement (the run failed first) is removed. */
 static int csv_end(wb_sink *s, int rc)
 {
     csv_sink *c = (csv_sink *)s;
-    int failed = c->csv.error;
+    int failed;
     (void)rc;
     if (c->f == NULL) return 0;
+    release_held(c, NULL);   /* a run that ended without a summary (an error, Ctrl+C early) */
+    failed = c->csv.error;
     if (c->is_stdout) {
         fflush(stdout);
     } else {
@@ -304,4 +360,8 @@ wb_sink *wb_csv_sink_open(const wb_run_info *run, const char *stamp, int *rc)
 const char *wb_csv_sink_path(const wb_sink *s) { return ((const csv_sink *)s)->path; }
 int wb_csv_sink_rows(const wb_sink *s) { return ((const csv_sink *)s)->rows; }
 int wb_csv_sink_is_stdout(const wb_sink *s) { return ((const csv_sink *)s)->is_stdout; }
-void wb_csv_sink_free(wb_sink *s) { free(s); }
+void wb_csv_sink_free(wb_sink *s)
+{
+    if (s) free(((csv_sink *)s)->held);
+    free(s);
+}

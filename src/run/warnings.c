@@ -90,7 +90,7 @@ void wb_timer_warnings(double sleep1_ms, int period_1ms_asked, wb_warnings *w)
 
 /* Outliers are judged on the time per operation, as hyperfine judges times: a rate cannot fall
  * below 0, so a very slow repetition could never score far from the median; a time can. */
-void wb_run_warnings(const double *ns_per_op, size_t n, const wb_summary *rate, wb_warnings *w)
+void wb_run_warnings(const double *ns_per_op, size_t n, const wb_summary *rate, unsigned char *flags, wb_warnings *w)
 {
     double *z = (double *)malloc((n ? n : 1) * sizeof *z);
     double *scratch = (double *)malloc((n ? n : 1) * sizeof *scratch);
@@ -100,8 +100,12 @@ void wb_run_warnings(const double *ns_per_op, size_t n, const wb_summary *rate, 
         size_t used = 0;
         wb_modified_zscores(ns_per_op, n, scratch, z);
         for (i = 0; i < n; i++)
-            if (fabs(z[i]) > WB_OUTLIER_THRESHOLD && used + 8 < sizeof which)
-                used += (size_t)snprintf(which + used, sizeof which - used, "%s%lu", used ? ", " : "", (unsigned long)i + 1);
+            if (fabs(z[i]) > WB_OUTLIER_THRESHOLD) {
+                if (flags) flags[i] |= WB_REP_OUTLIER;
+                if (used + 8 < sizeof which)
+                    used += (size_t)snprintf(which + used, sizeof which - used, "%s%lu", used ? ", " : "", (unsigned long)i + 1);
+            }
+        if (z[0] > WB_OUTLIER_THRESHOLD && flags) flags[0] |= WB_REP_FIRST_SLOW;
         if (z[0] > WB_OUTLIER_THRESHOLD)
             wb_warn(w, "first_slow", "the first repetition was much slower than the others: "
                     "add --warmup 1 (or more) so that caches and the scheduler settle first");
@@ -114,4 +118,26 @@ void wb_run_warnings(const double *ns_per_op, size_t n, const wb_summary *rate, 
                 100.0 * rate->cv);
     free(z);
     free(scratch);
+}
+
+void wb_warn_merge_rep(wb_warnings *run, const wb_warnings *rep, const wb_warnings *context, unsigned rep_no)
+{
+    int i, k;
+    for (i = 0; i < rep->n; i++) {
+        int is_context = 0;
+        for (k = 0; k < context->n; k++) is_context |= strcmp(context->code[k], rep->code[i]) == 0;
+        for (k = 0; k < run->n && strcmp(run->code[k], rep->code[i]) != 0; k++)
+            ;
+        if (k == run->n) {
+            wb_warn(run, rep->code[i], "%s", rep->text[i]);
+        } else if (!is_context) {
+            /* a later repetition with the same warning: named after the first one's sentence */
+            size_t len = strlen(run->text[k]);
+            char *close = strstr(run->text[k], " (also in repetition(s) ") ? strrchr(run->text[k], ')') : NULL;
+            if (close && len + 8 < sizeof run->text[0])
+                snprintf(close, sizeof run->text[0] - (size_t)(close - run->text[k]), ", %u)", rep_no);
+            else if (!close && len + 32 < sizeof run->text[0])
+                snprintf(run->text[k] + len, sizeof run->text[0] - len, " (also in repetition(s) %u)", rep_no);
+        }
+    }
 }
