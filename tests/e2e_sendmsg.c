@@ -390,7 +390,8 @@ static void test_process_settings(void)
     }
     wb_csv_free(&c.t);
 
-    /* A CPU this machine does not have: a runtime error naming the call, and no CSV. */
+    /* A CPU this machine does not have: the user's mistake (a usage error naming the option and
+     * the CPUs there are), and no CSV. */
     GetProcessAffinityMask(GetCurrentProcess(), &pmask, &smask);
     while (missing && (smask & missing)) missing <<= 1;
     if (!missing) {
@@ -399,8 +400,13 @@ static void test_process_settings(void)
     }
     snprintf(mask_text, sizeof mask_text, "0x%llx", (unsigned long long)missing);
     r = run("sendmsg", "--iterations", "2000", "--affinity", mask_text, "--csv", "bad.csv", NULL);
-    ok(r.code == 1, "affinity %s: exit %lu, expected 1", mask_text, r.code);
-    ok(strstr(r.err, "winbench: sendmsg: SetProcessAffinityMask failed: ") == r.err, "message: %s", r.err);
+    ok(r.code == 2, "affinity %s: exit %lu, expected 2", mask_text, r.code);
+    {
+        char want[160];
+        snprintf(want, sizeof want, "winbench: sendmsg: --affinity: %s names no CPU of this machine (mask 0x%llx)", mask_text,
+                 (unsigned long long)smask);
+        ok(strstr(r.err, want) == r.err, "message: %s\n  expected: %s", r.err, want);
+    }
     path_in_dir(path, sizeof path, "bad.csv");
     ok(GetFileAttributesA(path) == INVALID_FILE_ATTRIBUTES, "no CSV left by a failed run");
     result_free(&r);

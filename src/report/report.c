@@ -88,6 +88,20 @@ static int open_outputs(output *outs, int n, int force)
     return WB_EXIT_OK;
 }
 
+/* The index of the next path (not an option or an option's value) from i on; argc if none. */
+static int next_path(int argc, char **argv, int i)
+{
+    for (; i < argc; i++) {
+        const wb_option *o;
+        int takes_value = 0;
+        if (strncmp(argv[i], "--", 2) != 0) return i;
+        for (o = report_options; o->name; o++)
+            if (!strcmp(argv[i] + 2, o->name) && o->type != WB_OPT_FLAG) takes_value = 1;
+        i += takes_value;
+    }
+    return argc;
+}
+
 const wb_option *wb_report_options(void)
 {
     return report_options;
@@ -122,17 +136,7 @@ int wb_report(int argc, char **argv)
     }
     if (wb_options_defaults(&set, 1, err, sizeof err) != 0 || wb_options_parse(&set, 1, optc, optv, err, sizeof err) != 0)
         return wb_usage_error("report", err);
-    for (i = 0; i < argc; i++) {
-        const wb_option *o;
-        int takes_value = 0;
-        if (strncmp(argv[i], "--", 2) == 0) {
-            for (o = report_options; o->name; o++)
-                if (!strcmp(argv[i] + 2, o->name) && o->type != WB_OPT_FLAG) takes_value = 1;
-            i += takes_value;
-            continue;
-        }
-        npaths++;
-    }
+    for (i = 0; (i = next_path(argc, argv, i)) < argc; i++) npaths++;
     if (npaths == 0) return wb_usage_error("report", "expected CSV files or folders to compare");
     outs[OUT_CSV].option = "csv", outs[OUT_CSV].path = cfg.csv;
     outs[OUT_HTML].option = "html", outs[OUT_HTML].path = cfg.html;
@@ -152,17 +156,7 @@ int wb_report(int argc, char **argv)
         r.exclude = exclude;
     }
 
-    for (i = 0; i < argc; i++) {
-        const wb_option *o;
-        int takes_value = 0;
-        if (strncmp(argv[i], "--", 2) == 0) {
-            for (o = report_options; o->name; o++)
-                if (!strcmp(argv[i] + 2, o->name) && o->type != WB_OPT_FLAG) takes_value = 1;
-            i += takes_value;
-            continue;
-        }
-        rp_load_path(&r, argv[i]);
-    }
+    for (i = 0; (i = next_path(argc, argv, i)) < argc; i++) rp_load_path(&r, argv[i]);
     if (r.ngroups == 0) {
         /* Each failed file has had its line; say more only when nothing failed. */
         if (r.files_failed == 0) fprintf(stderr, "winbench: report: no repetitions to compare in these files\n");

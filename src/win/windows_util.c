@@ -19,6 +19,9 @@ static LRESULT CALLBACK scratch_wndproc(HWND hwnd, UINT msg, WPARAM wp, LPARAM l
     return DefWindowProcA(hwnd, msg, wp, lp);
 }
 
+/* The same switch for the Unicode class. Two plain procedures rather than one that asks
+ * IsWindowUnicode: this is the timed path of `sendmsg --target scratch`, and each must be what
+ * a program of that character set would have. */
 static LRESULT CALLBACK scratch_wndproc_w(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
 {
     switch (msg) {
