@@ -11,6 +11,13 @@
 #define WB_SCRATCH_CLASS_W L"WinbenchScratchW"   /* the same, registered with RegisterClassW */
 int wb_scratch_register(wb_error *err);   /* both */
 
+/* Registers one window class under both character sets, as a program built with or without
+ * UNICODE would: `name` with RegisterClassA and proc_a, `name_w` with RegisterClassW and proc_w,
+ * an arrow cursor and `background` (a COLOR_* index + 1). A class already registered is not an
+ * error: benchmarks make their windows again for every repetition. */
+int wb_register_class_pair(const char *name, const wchar_t *name_w, WNDPROC proc_a, WNDPROC proc_w, UINT style,
+                           int background, wb_error *err);
+
 /* Dispatch whatever is queued for this thread (creation and show messages), so that a timed
  * loop starts with an empty queue. */
 void wb_drain_messages(void);

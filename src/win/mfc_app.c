@@ -31,45 +31,11 @@ static LRESULT CALLBACK frame_proc_w(HWND h, UINT msg, WPARAM wp, LPARAM lp)
 static int register_classes(wb_error *err)
 {
     static int done;
-    WNDCLASSA wc;
     if (done) return 0;
-    memset(&wc, 0, sizeof wc);
-    wc.hInstance = GetModuleHandleA(NULL);
-    wc.hCursor = LoadCursorA(NULL, (LPCSTR)IDC_ARROW);
-    wc.hbrBackground = (HBRUSH)(COLOR_APPWORKSPACE + 1);
-    wc.lpfnWndProc = frame_proc;
-    wc.lpszClassName = FRAME_CLASS;
-    if (!RegisterClassA(&wc) && GetLastError() != ERROR_CLASS_ALREADY_EXISTS) {
-        wb_error_win32(err, "RegisterClass(" FRAME_CLASS ")", GetLastError());
+    if (wb_register_class_pair(FRAME_CLASS, FRAME_CLASS_W, frame_proc, frame_proc_w, 0, COLOR_APPWORKSPACE + 1, err) ||
+        wb_register_class_pair(CHILD_CLASS, CHILD_CLASS_W, DefMDIChildProcA, DefMDIChildProcW, 0, COLOR_WINDOW + 1,
+                               err))
         return -1;
-    }
-    wc.lpfnWndProc = DefMDIChildProcA;
-    wc.hbrBackground = (HBRUSH)(COLOR_WINDOW + 1);
-    wc.lpszClassName = CHILD_CLASS;
-    if (!RegisterClassA(&wc) && GetLastError() != ERROR_CLASS_ALREADY_EXISTS) {
-        wb_error_win32(err, "RegisterClass(" CHILD_CLASS ")", GetLastError());
-        return -1;
-    }
-    {   /* the same pair for a Unicode application */
-        WNDCLASSW wcw;
-        memset(&wcw, 0, sizeof wcw);
-        wcw.hInstance = GetModuleHandleW(NULL);
-        wcw.hCursor = LoadCursorW(NULL, (LPCWSTR)IDC_ARROW);
-        wcw.hbrBackground = (HBRUSH)(COLOR_APPWORKSPACE + 1);
-        wcw.lpfnWndProc = frame_proc_w;
-        wcw.lpszClassName = FRAME_CLASS_W;
-        if (!RegisterClassW(&wcw) && GetLastError() != ERROR_CLASS_ALREADY_EXISTS) {
-            wb_error_win32(err, "RegisterClassW(" FRAME_CLASS ")", GetLastError());
-            return -1;
-        }
-        wcw.lpfnWndProc = DefMDIChildProcW;
-        wcw.hbrBackground = (HBRUSH)(COLOR_WINDOW + 1);
-        wcw.lpszClassName = CHILD_CLASS_W;
-        if (!RegisterClassW(&wcw) && GetLastError() != ERROR_CLASS_ALREADY_EXISTS) {
-            wb_error_win32(err, "RegisterClassW(" CHILD_CLASS ")", GetLastError());
-            return -1;
-        }
-    }
     done = 1;
     return 0;
 }

@@ -14,6 +14,7 @@
  * CMapPtrToPtr's default 17 buckets. The table sizes below are of the order of MFC's own maps;
  * the point is the shape of the work per message, not MFC's exact instruction count. */
 #include "wb_mfc.h"
+#include "wb_windows.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +73,7 @@ static CRITICAL_SECTION g_cache_lock;
 static msg_cache_entry g_cache[MSG_CACHE_SIZE];
 static volatile LONG g_handled;
 static wb_mfc_counters g_count;   /* the UI thread's; plain counters, read between runs */
-static ATOM g_class;
+static int g_registered;
 
 /* ---- message maps ------------------------------------------------------------------------ */
 
@@ -451,39 +452,18 @@ static LRESULT CALLBACK afx_wnd_proc(HWND h, UINT msg, WPARAM wp, LPARAM lp)
 
 int wb_mfc_init(wb_error *err)
 {
-    WNDCLASSA wc;
-    WNDCLASSW wcw;
-    if (g_class) return 0;
+    if (g_registered) return 0;
     g_tls = TlsAlloc();
     if (g_tls == TLS_OUT_OF_INDEXES) {
         wb_error_win32(err, "TlsAlloc", GetLastError());
         return -1;
     }
     InitializeCriticalSection(&g_cache_lock);
-    memset(&wc, 0, sizeof wc);
-    wc.style = CS_DBLCLKS;
-    wc.lpfnWndProc = afx_wnd_proc;
-    wc.hInstance = GetModuleHandleA(NULL);
-    wc.hCursor = LoadCursorA(NULL, (LPCSTR)IDC_ARROW);
-    wc.hbrBackground = (HBRUSH)(COLOR_WINDOW + 1);
-    wc.lpszClassName = WB_MFC_CLASS;
-    g_class = RegisterClassA(&wc);
-    if (!g_class) {
-        wb_error_win32(err, "RegisterClass(" WB_MFC_CLASS ")", GetLastError());
+    /* one class in each character set, as an MFC application built with or without _UNICODE has */
+    if (wb_register_class_pair(WB_MFC_CLASS, WB_MFC_CLASS_W, afx_wnd_proc, afx_wnd_proc, CS_DBLCLKS, COLOR_WINDOW + 1,
+                               err))
         return -1;
-    }
-    /* The same class for Unicode windows, as an MFC application built with _UNICODE has. */
-    memset(&wcw, 0, sizeof wcw);
-    wcw.style = CS_DBLCLKS;
-    wcw.lpfnWndProc = afx_wnd_proc;
-    wcw.hInstance = GetModuleHandleW(NULL);
-    wcw.hCursor = LoadCursorW(NULL, (LPCWSTR)IDC_ARROW);
-    wcw.hbrBackground = (HBRUSH)(COLOR_WINDOW + 1);
-    wcw.lpszClassName = WB_MFC_CLASS_W;
-    if (!RegisterClassW(&wcw)) {
-        wb_error_win32(err, "RegisterClassW(" WB_MFC_CLASS ")", GetLastError());
-        return -1;
-    }
+    g_registered = 1;
     return 0;
 }
 

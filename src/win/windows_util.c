@@ -37,24 +37,6 @@ static LRESULT CALLBACK scratch_wndproc_w(HWND hwnd, UINT msg, WPARAM wp, LPARAM
     return DefWindowProcW(hwnd, msg, wp, lp);
 }
 
-static int register_w(wb_error *err)
-{
-    WNDCLASSW wc;
-    memset(&wc, 0, sizeof wc);
-    wc.lpfnWndProc = scratch_wndproc_w;
-    wc.hInstance = GetModuleHandleW(NULL);
-    wc.hCursor = LoadCursorW(NULL, (LPCWSTR)IDC_ARROW);
-    wc.hbrBackground = (HBRUSH)(COLOR_WINDOW + 1);
-    wc.lpszClassName = WB_SCRATCH_CLASS_W;
-    if (!RegisterClassW(&wc)) {
-        DWORD code = GetLastError();
-        if (code == ERROR_CLASS_ALREADY_EXISTS) return 0;
-        wb_error_win32(err, "RegisterClassW(" WB_SCRATCH_CLASS ")", code);
-        return -1;
-    }
-    return 0;
-}
-
 HWND wb_create_window(int unicode, const char *cls, const wchar_t *cls_w, DWORD style, int x, int y, int w, int h,
                       HWND parent, UINT id, void *param, wb_error *err)
 {
@@ -70,23 +52,44 @@ HWND wb_create_window(int unicode, const char *cls, const wchar_t *cls_w, DWORD 
     return hwnd;
 }
 
-int wb_scratch_register(wb_error *err)
+int wb_register_class_pair(const char *name, const wchar_t *name_w, WNDPROC proc_a, WNDPROC proc_w, UINT style,
+                           int background, wb_error *err)
 {
     WNDCLASSA wc;
-    if (register_w(err) != 0) return -1;
+    WNDCLASSW wcw;
+    DWORD code;
+    char call[96];
     memset(&wc, 0, sizeof wc);
-    wc.lpfnWndProc = scratch_wndproc;
+    wc.style = style;
+    wc.lpfnWndProc = proc_a;
     wc.hInstance = GetModuleHandleA(NULL);
     wc.hCursor = LoadCursorA(NULL, (LPCSTR)IDC_ARROW);
-    wc.hbrBackground = (HBRUSH)(COLOR_WINDOW + 1);
-    wc.lpszClassName = WB_SCRATCH_CLASS;
-    if (!RegisterClassA(&wc)) {
-        DWORD code = GetLastError();
-        if (code == ERROR_CLASS_ALREADY_EXISTS) return 0;
-        wb_error_win32(err, "RegisterClass(" WB_SCRATCH_CLASS ")", code);
+    wc.hbrBackground = (HBRUSH)(INT_PTR)background;
+    wc.lpszClassName = name;
+    if (!RegisterClassA(&wc) && (code = GetLastError()) != ERROR_CLASS_ALREADY_EXISTS) {
+        snprintf(call, sizeof call, "RegisterClass(%s)", name);
+        wb_error_win32(err, call, code);
+        return -1;
+    }
+    memset(&wcw, 0, sizeof wcw);
+    wcw.style = style;
+    wcw.lpfnWndProc = proc_w;
+    wcw.hInstance = GetModuleHandleW(NULL);
+    wcw.hCursor = LoadCursorW(NULL, (LPCWSTR)IDC_ARROW);
+    wcw.hbrBackground = (HBRUSH)(INT_PTR)background;
+    wcw.lpszClassName = name_w;
+    if (!RegisterClassW(&wcw) && (code = GetLastError()) != ERROR_CLASS_ALREADY_EXISTS) {
+        snprintf(call, sizeof call, "RegisterClassW(%s)", name);
+        wb_error_win32(err, call, code);
         return -1;
     }
     return 0;
+}
+
+int wb_scratch_register(wb_error *err)
+{
+    return wb_register_class_pair(WB_SCRATCH_CLASS, WB_SCRATCH_CLASS_W, scratch_wndproc, scratch_wndproc_w, 0,
+                                  COLOR_WINDOW + 1, err);
 }
 
 void wb_drain_messages(void)
