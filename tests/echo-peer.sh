@@ -57,8 +57,8 @@ run_peer alt "$port" 200 3
 alt=$(cell "$dir/alt.csv" jitter_us)
 # Wine's own wake-up noise is in the steady figure (seen from 0.4 to 1.46 ms; on Windows it would
 # be tens of us); with every second packet held back 2 ms, |D| is 2 ms give or take that noise,
-# so J comes out near 2 ms whatever the noise (seen 2.00 to 2.05 ms): each is checked against
-# its own bounds.
+# so J comes out near 2 ms (seen 2.00 to 2.05 ms alone, once 3.12 ms in a loaded x86 CI run,
+# which CTest's retry passed): each is checked against its own bounds.
 awk -v j="$steady" 'BEGIN { exit !(j >= 0 && j < 2000) }' || fail "steady echo: jitter $steady us, expected under 2000"
 passed=$((passed + 1))
 awk -v j="$alt" 'BEGIN { exit !(j > 1700 && j < 3000) }' ||
