@@ -22,6 +22,7 @@
 
 #include "wb_module.h"
 #include "wb_timer.h"
+#include "wb_trust.h"
 
 #define MAX_SLEEPS 200
 
@@ -75,10 +76,12 @@ static int calibrate_check(void *config, char *err, size_t cap)
 #define METRIC_ID(id, name) id,
 #define METRIC_NAME(id, name) name,
 enum { CALIBRATE_METRICS(METRIC_ID) M_COUNT };
+WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, calibrate_metrics_fit);
 static const char *const calibrate_metric_names[] = { CALIBRATE_METRICS(METRIC_NAME) NULL };
 
 typedef struct calibrate_state {
     calibrate_config cfg;
+    const volatile LONG *stop;    /* the run context's stop request, for the checks' loops */
     double sleeps[MAX_SLEEPS];
 } calibrate_state;
 
@@ -137,7 +140,7 @@ static void hop_cpus(calibrate_state *st, double *m)
     double worst_us = 0;
     int first = 1;
     GetProcessAffinityMask(GetCurrentProcess(), &process, &system);
-    for (round = 0; round < st->cfg.hops && !wb_stop_requested; round++)
+    for (round = 0; round < st->cfg.hops && !*st->stop; round++)
         for (bit = 1; bit != 0; bit <<= 1) {
             uint64_t t;
             if (!(process & bit) || !SetThreadAffinityMask(self, bit)) continue;
@@ -170,7 +173,7 @@ static int cmp_double(const void *a, const void *b)
 static void sleep_distribution(calibrate_state *st, double *p50, double *p99)
 {
     unsigned i, n = (unsigned)st->cfg.sleeps;
-    for (i = 0; i < n && !wb_stop_requested; i++) {
+    for (i = 0; i < n && !*st->stop; i++) {
         uint64_t t0 = wb_ticks();
         Sleep(1);
         st->sleeps[i] = wb_ticks_to_s(wb_ticks() - t0) * 1e3;
@@ -201,7 +204,7 @@ static void duty_cycle(const calibrate_state *st, double *m)
         Sleep(sleep_ms);
         slept += wb_ticks() - before;
         t1 = wb_ticks();
-    } while (wb_ticks_to_s(t1 - t0) < st->cfg.duty_time && !wb_stop_requested);
+    } while (wb_ticks_to_s(t1 - t0) < st->cfg.duty_time && !*st->stop);
     wb_cpu_thread(&c1);
     if (have_cycles) have_cycles = wb_thread_cycles(&cyc1) == 0;
     (void)sink;
@@ -227,6 +230,7 @@ static int calibrate_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_err
     double p50 = NAN, p99 = NAN;
     int i;
     (void)err;
+    st->stop = ctx->stop;
     for (i = 0; i < WB_MAX_METRICS; i++) m[i] = NAN;
 
     wb_interval_begin(&sample->iv);
@@ -246,7 +250,7 @@ static int calibrate_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_err
     m[M_SLEEP_P50] = p50;
     m[M_SLEEP_P99] = p99;
     period = wb_timer_1ms_begin();
-    while (wb_ticks() < end && !wb_stop_requested) {
+    while (wb_ticks() < end && !*st->stop) {
         ctx->permille = (LONG)(600 + 400 * (1.0 - wb_ticks_to_s(end - wb_ticks()) / st->cfg.duration));
         Sleep(20);
     }
@@ -286,40 +290,64 @@ static void calibrate_print_rep(FILE *out, unsigned rep, unsigned reps, const wb
     fprintf(out, "\n");
 }
 
-/* One line per check: ok / coarse / broken, and what to do about it. */
+/* The four checks as values (wb_trust.h holds the thresholds): cal_clock, cal_cpus,
+ * cal_timer, cal_cpu in the CSV, each "ok", "warn" or "broken". */
+enum { V_CLOCK, V_CPUS, V_TIMER, V_CPU, V_COUNT };
+static const char *const calibrate_verdict_names[] = { "cal_clock", "cal_cpus", "cal_timer", "cal_cpu", NULL };
+
+static void judge(const double *m, wb_verdict *v)
+{
+    v[V_CLOCK] = wb_trust_clock(m[M_LEAP_MS], m[M_DRIFT_TICK]);
+    v[V_CPUS] = wb_trust_cpus(m[M_BACKWARDS]);
+    v[V_TIMER] = wb_trust_timer(m[M_SLEEP_P50], m[M_SLEEP1_P50]);
+    v[V_CPU] = wb_trust_cpu(m[M_DUTY_SET], m[M_DUTY_OS], m[M_DUTY_BUSY]);
+}
+
+static void calibrate_verdicts(const double *metrics, const char **values)
+{
+    wb_verdict v[V_COUNT];
+    int i;
+    judge(metrics, v);
+    for (i = 0; i < V_COUNT; i++) values[i] = wb_verdict_name(v[i]);
+}
+
+/* One line per check: its verdict, and what to do about it. */
 static void calibrate_print_summary(FILE *out, const wb_run_summary *s)
 {
     const double *m = s->metrics;
-    double tick = m[M_TICK], os_err = fabs(m[M_DUTY_OS] - m[M_DUTY_SET]), busy_err = fabs(m[M_DUTY_BUSY] - m[M_DUTY_SET]);
-    if (m[M_LEAP_MS] > 50)
+    double tick = m[M_TICK];
+    wb_verdict v[V_COUNT];
+    judge(m, v);
+    if (v[V_CLOCK] == WB_VERDICT_BROKEN)
         fprintf(out, "  clock:  broken: QPC and GetTickCount differ by %.0f ms over %.1f s (a QPC leap, KB274323): "
                      "no timing on this machine can be trusted; try the /usepmtimer boot switch\n", m[M_LEAP_MS], m[M_CLOCK_S]);
-    else if (fabs(m[M_DRIFT_TICK]) > 1000)
-        fprintf(out, "  clock:  coarse: QPC drifts %+.0f ppm from GetTickCount: rates are off by that much; "
+    else if (v[V_CLOCK] == WB_VERDICT_WARN)
+        fprintf(out, "  clock:  warn: QPC drifts %+.0f ppm from GetTickCount: rates are off by that much; "
                      "compare runs on this machine only\n", m[M_DRIFT_TICK]);
     else
         fprintf(out, "  clock:  ok: QPC agrees with GetTickCount (%+.0f ppm) and timeGetTime (%+.0f ppm)\n", m[M_DRIFT_TICK],
                 m[M_DRIFT_TGT]);
-    if (m[M_BACKWARDS] > 0)
+    if (v[V_CPUS] == WB_VERDICT_BROKEN)
         fprintf(out, "  cpus:   broken: QPC went backwards %.0f times (by up to %.1f us) moving between CPUs: "
                      "pin every run with --affinity 0x1\n", m[M_BACKWARDS], m[M_BACK_MAX]);
     else
         fprintf(out, "  cpus:   ok: QPC never went backwards over %.0f moves between CPUs\n", m[M_HOPS]);
-    if (m[M_SLEEP1_P50] > 3)
+    if (v[V_TIMER] == WB_VERDICT_BROKEN)
         fprintf(out, "  timer:  broken: Sleep(1) takes %.1f ms even with timeBeginPeriod(1) (Windows 11 power throttling?): "
                      "idle's mouse and sockloop's sender will be coarser than asked\n", m[M_SLEEP1_P50]);
-    else if (m[M_SLEEP_P50] > 2)
-        fprintf(out, "  timer:  coarse: Sleep(1) takes %.1f ms with the default timer, %.2f ms with timeBeginPeriod(1); "
+    else if (v[V_TIMER] == WB_VERDICT_WARN)
+        fprintf(out, "  timer:  warn: Sleep(1) takes %.1f ms with the default timer, %.2f ms with timeBeginPeriod(1); "
                      "idle and sockloop raise it themselves\n", m[M_SLEEP_P50], m[M_SLEEP1_P50]);
     else
         fprintf(out, "  timer:  ok: Sleep(1) takes %.2f ms (%.2f ms with timeBeginPeriod(1))\n", m[M_SLEEP_P50], m[M_SLEEP1_P50]);
-    if (busy_err > 3)
+    if (v[V_CPU] == WB_VERDICT_BROKEN)
         fprintf(out, "  cpu:    broken: the %.0f%% workload measured %.1f%% by QPC: something else ran; rerun on a quiet machine\n",
                 m[M_DUTY_SET], m[M_DUTY_BUSY]);
-    else if (os_err > 3)
-        fprintf(out, "  cpu:    coarse: Windows charged %.1f%% for a %.0f%% load (clock tick %.1f ms): trust the *_busy_pct "
-                     "columns; don't trust CPU%% below %.0f%% in a 15 s run (fewer than 64 ticks charged)\n",
-                m[M_DUTY_OS], m[M_DUTY_SET], tick, tick > 0 ? 100.0 * 64 * tick / 1e3 / 15.0 : 0.0);
+    else if (v[V_CPU] == WB_VERDICT_WARN)
+        fprintf(out, "  cpu:    warn: Windows charged %.1f%% for a %.0f%% load (clock tick %.1f ms): trust the *_busy_pct "
+                     "columns; don't trust CPU%% below %.0f%% in a 15 s run (fewer than %d ticks charged)\n",
+                m[M_DUTY_OS], m[M_DUTY_SET], tick, tick > 0 ? 100.0 * WB_TRUST_MIN_TICKS * tick / 1e3 / 15.0 : 0.0,
+                WB_TRUST_MIN_TICKS);
     else
         fprintf(out, "  cpu:    ok: a %.0f%% load was charged %.1f%% and measured %.1f%% by QPC\n", m[M_DUTY_SET], m[M_DUTY_OS],
                 m[M_DUTY_BUSY]);
@@ -346,6 +374,8 @@ const wb_module wb_calibrate_module = {
     .run = calibrate_run,
     .teardown = calibrate_teardown,
     .metric_names = calibrate_metric_names,
+    .verdict_names = calibrate_verdict_names,
+    .verdicts = calibrate_verdicts,
     .print_rep = calibrate_print_rep,
     .print_summary = calibrate_print_summary,
     .default_repeat = "1",

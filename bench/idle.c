@@ -378,7 +378,7 @@ static DWORD WINAPI driver_main(void *arg)
 
     /* t_k = t0 + k * period. Each wake posts every move that is due, so a late wake (Sleep's
      * granularity) delays moves but never drops them; moves posted over a period late count. */
-    while (k < total && !wb_stop_requested) {
+    while (k < total && !*st->ctx->stop) {
         uint64_t now = wb_ticks(), due = (uint64_t)((double)(now - st->t0) / period) + 1;
         double wait_ms;
         if (due > total) due = total;
@@ -580,6 +580,7 @@ static int idle_setup(const void *config, void **state, wb_error *err)
 #define METRIC_ID(id, name) id,
 #define METRIC_NAME(id, name) name,
 enum { IDLE_METRICS(METRIC_ID) M_COUNT };
+WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, idle_metrics_fit);
 static const char *const idle_metric_names[] = { IDLE_METRICS(METRIC_NAME) NULL };
 
 static void fill_metrics(const idle_state *st, wb_sample *s)

@@ -214,7 +214,7 @@ static int sendmsg_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error
             for (i = 0; i < chunk; i++) SendMessageA(hwnd, msg, 0, 0);
         done += chunk;
         ctx->permille = (LONG)((double)done * 1000.0 / (double)n);
-        if (wb_stop_requested) break;
+        if (*ctx->stop) break;
     }
     wb_interval_end(&sample->iv);
     sample->ops = done;

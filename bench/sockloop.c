@@ -258,7 +258,7 @@ static DWORD WINAPI sender_main(void *arg)
     unsigned target = st->nsockets - 1;
 
     WaitForSingleObject(st->start, INFINITE);
-    while (k < st->total && !st->sender_stop && !wb_stop_requested) {
+    while (k < st->total && !st->sender_stop && !*st->ctx->stop) {
         uint64_t intended = st->t0 + (uint64_t)((double)k * period);
         uint64_t now = wb_ticks();
         const struct sockaddr_in *to;
@@ -328,6 +328,7 @@ static DWORD WINAPI sender_main(void *arg)
 #define METRIC_ID(id, name) id,
 #define METRIC_NAME(id, name) name,
 enum { SOCKLOOP_METRICS(METRIC_ID) M_COUNT };
+WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, sockloop_metrics_fit);
 static const char *const sockloop_metric_names[] = { SOCKLOOP_METRICS(METRIC_NAME) NULL };
 
 static double stddev_of(double n, double sum, double sumsq)
@@ -584,7 +585,7 @@ static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
         DWORD timeout_ms;
         int n, i;
         if (now >= st->next_boundary) close_interval(st, st->next_boundary, now);
-        if (now >= deadline || wb_stop_requested) break;
+        if (now >= deadline || *st->ctx->stop) break;
         if (!st->cfg.reflect && st->sender_done) {
             if (st->sender_failed) {
                 *err = st->sender_err;

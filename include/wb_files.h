@@ -3,6 +3,7 @@
 #define WB_FILES_H
 
 #include <stdio.h>
+#include "wb_exit.h"
 
 /* Opens path for binary writing as a new file; with replace != 0 an existing one is replaced.
  * NULL on failure, with the Win32 error in *code (ERROR_FILE_EXISTS: it exists). The file is
@@ -10,7 +11,7 @@
 FILE *wb_create_file(const char *path, int replace, unsigned long *code);
 
 /* The usual words for that failure into msg: "--OPTION: PATH already exists (add --force to
- * overwrite it)" (returns 2: a usage error) or "CreateFile(PATH) failed: ..." (returns 1). */
+ * overwrite it)" (returns WB_EXIT_USAGE) or "CreateFile(PATH) failed: ..." (returns WB_EXIT_RUNTIME). */
 int wb_create_file_error(const char *option, const char *path, unsigned long code, char *msg, size_t cap);
 
 #endif

@@ -11,15 +11,28 @@
 #include "wb_options.h"
 #include "wb_clock.h"
 #include "wb_error.h"
+#include "wb_exit.h"
 
-#define WB_MAX_FACTS 8
-#define WB_MAX_METRICS 40
+/* Room for a module's fact and metric columns. Every module checks its own counts against
+ * these at compile time (WB_STATIC_ASSERT beside its tables) and tests/test_tables.c checks
+ * every registered module again, so a table that outgrows them cannot build or pass. */
+#define WB_MAX_FACTS 16
+#define WB_MAX_METRICS 64
+
+/* C99 has no _Static_assert; a negative array size fails the build the same way on MinGW,
+ * clang -pedantic and MSVC. */
+#define WB_STATIC_ASSERT(cond, name) typedef char wb_static_assert_##name[(cond) ? 1 : -1]
 
 /* What a repetition gets from the runner. The module stores progress only between chunks of
  * its hot loop, never per operation. */
 typedef struct wb_run_ctx {
     volatile LONG permille;       /* progress of the current repetition, 0..1000 */
     unsigned rep;                 /* 1-based; 0 during warm-up (say and row then do nothing) */
+    /* Non-zero once the user pressed Ctrl+C or Ctrl+Break (or the test hook
+     * WINBENCH_STOP_AFTER_MS fired). Modules look at it at their safe points (between chunks,
+     * at each wake, in their own threads too) and end the repetition early; the runner then
+     * writes what was measured and exits 130. */
+    const volatile LONG *stop;
     void *runner;                 /* the runner's, opaque */
     /* One line on the console between the runner's own (any thread; not with --quiet). */
     void (*say)(struct wb_run_ctx *ctx, const char *line);
@@ -28,11 +41,6 @@ typedef struct wb_run_ctx {
     void (*row)(struct wb_run_ctx *ctx, const char *kind, uint64_t ops, double elapsed_s,
                 const double *metrics);
 } wb_run_ctx;
-
-/* Set when the user presses Ctrl+C or Ctrl+Break (and by the test hook WINBENCH_STOP_AFTER_MS).
- * Modules look at it at their safe points (between chunks, at each wake) and end the
- * repetition early; the runner then writes what was measured and exits 130. */
-extern volatile LONG wb_stop_requested;
 
 /* What one repetition measured. */
 typedef struct wb_sample {
@@ -102,6 +110,12 @@ typedef struct wb_module {
     /* Optional: the module's own measures per repetition (CSV columns after the common ones;
      * the summary row holds each one's median over repetitions). NULL-terminated. */
     const char *const *metric_names;
+    /* Optional: judgements derived from the metrics ("ok", "warn", "broken"), written as text
+     * columns after the metrics, in rep and summary rows (the summary's from the medians).
+     * NULL-terminated names; verdicts() fills one static string per name. `winbench all`
+     * hands a module's summary verdicts to the later runs of the suite (--calibration). */
+    const char *const *verdict_names;
+    void (*verdicts)(const double *metrics, const char **values);
     /* Optional: console lines in the module's terms instead of the generic "N op/sec" ones. */
     void (*print_rep)(FILE *out, unsigned rep, unsigned reps, const wb_sample *sample);
     void (*print_summary)(FILE *out, const struct wb_run_summary *summary);
@@ -119,5 +133,13 @@ typedef struct wb_module {
 
 extern const wb_module *const wb_modules[];   /* NULL-terminated, in src/run/modules.c */
 const wb_module *wb_module_find(const char *name);
+
+/* The lengths of a module's NULL-terminated name lists, uncapped. */
+unsigned wb_module_metric_count(const wb_module *m);
+unsigned wb_module_fact_count(const wb_module *m);
+/* 0 when the module's facts and metrics fit WB_MAX_FACTS / WB_MAX_METRICS; else -1 with the
+ * reason in err. The runner refuses to run a module that does not fit (its rows would lose
+ * columns), and tests/test_tables.c checks every registered one. */
+int wb_module_check_limits(const wb_module *m, char *err, size_t cap);
 
 #endif

@@ -26,6 +26,16 @@ typedef struct wb_option {
     int hex;              /* WB_OPT_COUNT: the console shows it in hex (the CSV stays decimal) */
 } wb_option;
 
+/* A choice option's names and its enum from one list, so that they cannot drift apart:
+ *     #define PACING_CHOICES(X) X(PACING_AUTO, "auto") X(PACING_SPIN, "spin") X(PACING_TIMER, "timer")
+ *     enum { PACING_CHOICES(WB_CHOICE_ID) };
+ *     { .name = "pacing", .type = WB_OPT_CHOICE, .choices = WB_CHOICES(PACING_CHOICES), ... }
+ * WB_CHOICES makes "|auto|spin|timer" and skips its first '|' (an address constant, fine in a
+ * static table). */
+#define WB_CHOICE_ID(id, name) id,
+#define WB_CHOICE_NAME(id, name) "|" name
+#define WB_CHOICES(list) (list(WB_CHOICE_NAME) + 1)
+
 /* One table and the struct it fills. Tables end with an entry whose name is NULL. */
 typedef struct wb_option_set {
     const wb_option *table;

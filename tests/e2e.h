@@ -6,7 +6,7 @@
 #include <windows.h>
 #include <stddef.h>
 
-#include "wb_csv.h"
+#include "core/wb_csv.h"
 #include "wbtest.h"
 
 typedef struct result {

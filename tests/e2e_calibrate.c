@@ -57,8 +57,40 @@ static void test_fake_leap(void)
     {
         csv_file c = load_csv_here("leap.csv", ',');
         ok(fabs(num(&c, 1, "qpc_leap_ms") - 400) < 30, "qpc_leap_ms %g", num(&c, 1, "qpc_leap_ms"));
+        /* the verdict is a value in the CSV too, on the rep row and the summary */
+        ok(strcmp(cell(&c, 1, "cal_clock"), "broken") == 0, "cal_clock: [%s]", cell(&c, 1, "cal_clock"));
+        ok(strcmp(cell(&c, c.t.nrows - 1, "cal_clock"), "broken") == 0, "summary cal_clock: [%s]",
+           cell(&c, c.t.nrows - 1, "cal_clock"));
+        ok(strcmp(cell(&c, 1, "cal_cpus"), "ok") == 0, "cal_cpus untouched: [%s]", cell(&c, 1, "cal_cpus"));
         wb_csv_free(&c.t);
     }
+    result_free(&r);
+}
+
+/* Verdicts handed to a later run (as winbench all does): every row carries them, a broken one
+ * is a warning, and the report names the machine that failed. */
+static void test_verdicts_carried(void)
+{
+    result r = run("sendmsg", "--iterations", "20k", "--repeat", "3", "--calibration",
+                   "cal_clock=ok;cal_cpus=broken;cal_timer=ok;cal_cpu=ok", "--label", "shaky", "--csv", "carried.csv",
+                   "--quiet", NULL);
+    csv_file c;
+    size_t i;
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    ok(strstr(r.err, "calibrate judged this machine's cpus broken") != NULL, "the warning on stderr:\n%s", r.err);
+    result_free(&r);
+    c = load_csv_here("carried.csv", ',');
+    ok(c.ok && c.t.nrows == 5, "3 reps and a summary: %lu rows", c.ok ? (unsigned long)c.t.nrows : 0ul);
+    for (i = 1; c.ok && i < c.t.nrows; i++) {
+        ok(strcmp(cell(&c, i, "calibration"), "cal_clock=ok;cal_cpus=broken;cal_timer=ok;cal_cpu=ok") == 0,
+           "row %lu calibration: [%s]", (unsigned long)i, cell(&c, i, "calibration"));
+        ok(strstr(cell(&c, i, "warnings"), "calibration") != NULL, "row %lu warnings: [%s]", (unsigned long)i,
+           cell(&c, i, "warnings"));
+    }
+    wb_csv_free(&c.t);
+    r = run("report", "carried.csv", NULL);
+    ok(r.code == 0, "report: exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "note: winbench calibrate judged shaky's cpus broken") != NULL, "the report says so:\n%s", r.out);
     result_free(&r);
 }
 
@@ -75,6 +107,8 @@ static void test_fake_backwards(void)
     {
         csv_file c = load_csv_here("back.csv", ',');
         ok(num(&c, 1, "qpc_backwards") == 3, "qpc_backwards %g", num(&c, 1, "qpc_backwards"));
+        ok(strcmp(cell(&c, 1, "cal_cpus"), "broken") == 0, "cal_cpus: [%s]", cell(&c, 1, "cal_cpus"));
+        ok(strcmp(cell(&c, 1, "cal_clock"), "ok") == 0, "cal_clock untouched: [%s]", cell(&c, 1, "cal_clock"));
         wb_csv_free(&c.t);
     }
     result_free(&r);
@@ -130,6 +164,7 @@ static const wbt_case cases[] = {
     { "duty", test_duty },
     { "fake_leap", test_fake_leap },
     { "fake_backwards", test_fake_backwards },
+    { "verdicts_carried", test_verdicts_carried },
     { "cpu_coarse", test_cpu_coarse },
     { "timer_context", test_timer_context },
     { NULL, NULL }

@@ -169,7 +169,7 @@ static void test_tsv_and_clipboard(void)
     ok(strncmp(r.out, "benchmark\tconfiguration\tmachine\t", 32) == 0, "tab-separated header: %.60s", r.out);
     line = strstr(r.out, "\r\nsendmsg\ttarget=button themes=on thread=same msg=0\tB\t");
     ok(line != NULL, "a row of cells:\n%s", r.out);
-    ok(strstr(r.out, "\tSendMessage/s\t1\t\tbaseline\t\t\t1\r\n") != NULL,
+    ok(strstr(r.out, "\tSendMessage/s\t1\t\tbaseline\t\t\t1\t\r\n") != NULL,   /* calibration: not run */
        "the baseline's ratio is 1, without an error or a p-value:\n%s", r.out);
     ok(strstr(r.out, "\r\r\n") == NULL, "lines end in CRLF, not CR CR LF");
     ok(line && strstr(line, "\t400\t10\t390\t410\tSendMessage/s\t2\t1.00124922\t2.00 +- 1.00 times faster than A") != NULL,
@@ -349,7 +349,7 @@ static void test_outputs(void)
     result_free(&r);
     path_in_dir(path, sizeof path, "first.csv");
     ok(GetFileAttributesA(path) == INVALID_FILE_ATTRIBUTES, "no CSV left behind by a failed report");
-    expect_usage("winbench: report: only one of --csv, --html and --md can be - (stdout)", "report", "a.csv",
+    expect_usage("winbench: report: only one output (--csv, --html, --md) can be - (stdout)", "report", "a.csv",
                  "--csv=-", "--md=-");
 }
 
@@ -427,6 +427,51 @@ static void test_suite_and_report(void)
     ok(r.code == 0, "all --quick --label A: exit %lu %s", r.code, r.err);
     ok(strstr(r.out, "17 of 17 runs done") != NULL, "all runs done:\n%s", r.out);
     result_free(&r);
+    {   /* calibrate ran first: its verdicts are columns of its own CSV and in every later row */
+        WIN32_FIND_DATAA fd;
+        HANDLE h;
+        char pattern[MAX_PATH], verdicts[256] = "";
+        int later = 0;
+        path_in_dir(pattern, sizeof pattern, "A\\winbench-calibrate-*.csv");
+        h = FindFirstFileA(pattern, &fd);
+        ok(h != INVALID_HANDLE_VALUE, "the calibrate CSV is there");
+        if (h != INVALID_HANDLE_VALUE) {
+            char path[MAX_PATH];
+            csv_file c;
+            FindClose(h);
+            snprintf(path, sizeof path, "A\\%s", fd.cFileName);
+            c = load_csv_here(path, ',');
+            snprintf(verdicts, sizeof verdicts, "cal_clock=%s;cal_cpus=%s;cal_timer=%s;cal_cpu=%s",
+                     cell(&c, c.t.nrows - 1, "cal_clock"), cell(&c, c.t.nrows - 1, "cal_cpus"),
+                     cell(&c, c.t.nrows - 1, "cal_timer"), cell(&c, c.t.nrows - 1, "cal_cpu"));
+            wb_csv_free(&c.t);
+        }
+        ok(strstr(verdicts, "=;") == NULL && strstr(verdicts, "cal_clock=") != NULL, "verdicts: %s", verdicts);
+        path_in_dir(pattern, sizeof pattern, "A\\winbench-*.csv");
+        h = FindFirstFileA(pattern, &fd);
+        while (h != INVALID_HANDLE_VALUE) {
+            if (strstr(fd.cFileName, "-calibrate-") == NULL) {
+                char path[MAX_PATH];
+                csv_file c;
+                size_t i;
+                snprintf(path, sizeof path, "A\\%s", fd.cFileName);
+                c = load_csv_here(path, ',');
+                for (i = 1; c.ok && i < c.t.nrows; i++)
+                    if (strcmp(cell(&c, i, "calibration"), verdicts) != 0) {
+                        ok(0, "%s row %lu: calibration [%s], calibrate said [%s]", fd.cFileName, (unsigned long)i,
+                           cell(&c, i, "calibration"), verdicts);
+                        break;
+                    }
+                later++;
+                wb_csv_free(&c.t);
+            }
+            if (!FindNextFileA(h, &fd)) {
+                FindClose(h);
+                h = INVALID_HANDLE_VALUE;
+            }
+        }
+        ok(later == 16, "16 later CSVs carry the verdicts: %d", later);
+    }
     r = run("all", "--quick", "--label", "B", "--out", "B", NULL);
     ok(r.code == 0, "--label B: exit %lu", r.code);
     result_free(&r);

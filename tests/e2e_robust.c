@@ -262,16 +262,65 @@ static void test_warnings_provoked(void)
     c = load_csv_here("noisy.csv", ',');
     ok(strstr(cell(&c, 1, "warnings"), "qpc_leap") != NULL, "rep 1 row: [%s]", cell(&c, 1, "warnings"));
     ok(strstr(cell(&c, 2, "warnings"), "qpc_leap") == NULL, "rep 2 row is clean: [%s]", cell(&c, 2, "warnings"));
-    /* The run's judgement lands on the rows it names: the slow repetition 4 is an outlier on its
-     * own row, and so is repetition 1 (the leap made it slow), as the first one. */
-    ok(strstr(cell(&c, 4, "warnings"), "outliers") != NULL, "rep 4 row marked: [%s]", cell(&c, 4, "warnings"));
-    ok(strstr(cell(&c, 1, "warnings"), "first_slow") != NULL, "rep 1 row marked: [%s]", cell(&c, 1, "warnings"));
-    ok(strstr(cell(&c, 3, "warnings"), "outliers") == NULL, "rep 3 row not: [%s]", cell(&c, 3, "warnings"));
+    /* Rows are written as each repetition ends, before the run can judge them: the summary row
+     * names the outliers (the slow repetition 4, and repetition 1, which the leap made slow). */
+    ok(strstr(cell(&c, 4, "warnings"), "outliers") == NULL, "rep 4 row written before the judgement: [%s]",
+       cell(&c, 4, "warnings"));
+    ok(strstr(last_cell(&c, "outlier_reps"), "4") != NULL, "summary names rep 4: [%s]", last_cell(&c, "outlier_reps"));
+    ok(strcmp(last_cell(&c, "outlier_reps"), "1;4") == 0 || strcmp(last_cell(&c, "outlier_reps"), "4") == 0,
+       "summary names reps 1 and 4 at most: [%s]", last_cell(&c, "outlier_reps"));
+    ok(strstr(last_cell(&c, "outlier_reps"), "3") == NULL, "rep 3 not named: [%s]", last_cell(&c, "outlier_reps"));
+    ok(strstr(last_cell(&c, "warnings"), "first_slow") != NULL, "summary: first_slow: [%s]", last_cell(&c, "warnings"));
     ok(strstr(last_cell(&c, "warnings"), "outliers") != NULL && strstr(last_cell(&c, "warnings"), "cv_high") != NULL,
        "summary: [%s]", last_cell(&c, "warnings"));
     ok(strstr(r.err, "warning: repetition 1: QPC measured") != NULL, "leap on stderr:\n%s", r.err);
     ok(strstr(r.err, "statistical outliers (modified Z-score over 14.8) in repetition(s) 1, 4") != NULL ||
        strstr(r.err, "in repetition(s) 4") != NULL, "outliers named on stderr:\n%s", r.err);
+    wb_csv_free(&c.t);
+    result_free(&r);
+}
+
+/* A run killed the way taskkill /F, a closed console or a VM reset kills it (TerminateProcess:
+ * no handler runs) keeps every repetition that had finished, each row whole: rows are written
+ * and flushed as each repetition ends, never held for the summary. */
+static void test_killed_keeps_rows(void)
+{
+    proc p = start("sendmsg", "--iterations", "300k", "--repeat", "200", "--warmup", "0", "--csv", "killed.csv",
+                   "--quiet", NULL);
+    char path[MAX_PATH], *text = NULL;
+    int lines = 0, waited;
+    result r;
+    csv_file c;
+    size_t i;
+    path_in_dir(path, sizeof path, "killed.csv");
+    for (waited = 0; waited < 60000 && lines < 3; waited += 10) {   /* the header and two rows */
+        size_t len;
+        free(text);
+        text = read_all(path, &len);
+        lines = text ? count_lines(text) : 0;
+        if (lines < 3) Sleep(10);
+    }
+    free(text);
+    ok(lines >= 3, "two repetitions reached the file while the run went on (%d lines after %d ms)", lines, waited);
+    ok(TerminateProcess(p.process, 9), "TerminateProcess: error %lu", GetLastError());
+    r = finish(&p, 20000);
+    ok(r.code == 9, "killed, exit %lu", r.code);
+    c = load_csv_here("killed.csv", ',');
+    ok(c.ok, "the killed run's CSV parses");
+    ok(c.ok && c.t.nrows >= 3, "header and at least two rows kept: %lu rows", c.ok ? (unsigned long)c.t.nrows : 0ul);
+    for (i = 1; c.ok && i < c.t.nrows; i++) {
+        char want[16];
+        snprintf(want, sizeof want, "%lu", (unsigned long)i);
+        ok(strcmp(cell(&c, i, "row"), "rep") == 0, "row %lu is a rep row: %s", (unsigned long)i, cell(&c, i, "row"));
+        ok(strcmp(cell(&c, i, "rep"), want) == 0, "row %lu is repetition %s: %s", (unsigned long)i, want, cell(&c, i, "rep"));
+        ok(num(&c, i, "ops") == 300000, "row %lu whole: ops %s", (unsigned long)i, cell(&c, i, "ops"));
+        ok(cell(&c, i, "sleep1_ms") && cell(&c, i, "sleep1_ms")[0], "row %lu has its last column", (unsigned long)i);
+        /* each row carries its own moment: ISO 8601 to the millisecond sorts as text */
+        if (i > 1)
+            ok(strcmp(cell(&c, i, "timestamp_utc"), cell(&c, i - 1, "timestamp_utc")) > 0,
+               "row %lu's time %s after row %lu's %s", (unsigned long)i, cell(&c, i, "timestamp_utc"),
+               (unsigned long)i - 1, cell(&c, i - 1, "timestamp_utc"));
+    }
     wb_csv_free(&c.t);
     result_free(&r);
 }
@@ -301,6 +350,7 @@ static const wbt_case cases[] = {
     { "warnings_clean", test_warnings_clean },
     { "warnings_provoked", test_warnings_provoked },
     { "memory_flat", test_memory_flat },
+    { "killed_keeps_rows", test_killed_keeps_rows },
     { "bad_input_matrix", test_bad_input_matrix },
     { "interrupt_sendmsg", test_interrupt_sendmsg },
     { "interrupt_warmup", test_interrupt_warmup },

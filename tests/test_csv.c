@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "wb_csv.h"
+#include "core/wb_csv.h"
 #include "wbtest.h"
 
 static void expect_cell(char sep, const char *in, const char *want)

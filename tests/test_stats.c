@@ -1,7 +1,7 @@
 /* Statistics on vectors whose results were worked out by hand. */
 #include <math.h>
-#include "wb_mannwhitney.h"
-#include "wb_stats.h"
+#include "core/wb_mannwhitney.h"
+#include "core/wb_stats.h"
 #include "wbtest.h"
 
 static void test_even_vector(void)

@@ -52,8 +52,34 @@ static void test_real_tables(void)
     ok(i >= 1, "at least one module registered");
 }
 
+/* Every registered module fits the row's columns, and one that does not is refused (the CSV
+ * sink would read past the metrics array). */
+static void test_limits(void)
+{
+    static const char *names[WB_MAX_METRICS + 2];
+    wb_module fake;
+    char err[200] = "";
+    int i;
+    for (i = 0; wb_modules[i]; i++) {
+        err[0] = '\0';
+        ok(wb_module_check_limits(wb_modules[i], err, sizeof err) == 0, "%s: %s", wb_modules[i]->name, err);
+        ok(wb_module_metric_count(wb_modules[i]) <= WB_MAX_METRICS, "%s: %u metrics", wb_modules[i]->name,
+           wb_module_metric_count(wb_modules[i]));
+    }
+    for (i = 0; i < WB_MAX_METRICS + 1; i++) names[i] = "m";
+    names[WB_MAX_METRICS + 1] = NULL;
+    memset(&fake, 0, sizeof fake);
+    fake.name = "fake";
+    fake.metric_names = names;
+    ok(wb_module_check_limits(&fake, err, sizeof err) == -1, "%d metrics accepted", WB_MAX_METRICS + 1);
+    ok(strstr(err, "65 metric columns") != NULL || WB_MAX_METRICS != 64, "the refusal names the count: %s", err);
+    names[WB_MAX_METRICS] = NULL;   /* exactly the limit fits */
+    ok(wb_module_check_limits(&fake, err, sizeof err) == 0, "%d metrics refused: %s", WB_MAX_METRICS, err);
+}
+
 static const wbt_case cases[] = {
     { "real_tables", test_real_tables },
+    { "limits", test_limits },
     { NULL, NULL }
 };
 WBT_MAIN(cases)

@@ -128,7 +128,7 @@ int main(int argc, char **argv)
         snprintf(msg, sizeof msg, "unknown benchmark or command \"%.100s\" (see winbench list)", cmd);
         return wb_usage_error(NULL, msg);
     }
-    rc = wb_run_module(m, argc - 2, argv + 2);
+    rc = wb_run_module(m, argc - 2, argv + 2, NULL);
     if (rc < 0) return print_help(m->name);
     return rc;
 }

@@ -93,6 +93,8 @@ int wb_run_suite(int argc, char **argv)
     char err[512], out[MAX_PATH], run_id[128], stamp[32];
     size_t i, n = sizeof suite / sizeof suite[0];
     int failures = 0;
+    wb_run_outcome outcome;
+    char calibration[256] = "";   /* the first run's (calibrate's) verdicts, for every later row */
 
     memset(&cfg, 0, sizeof cfg);
     set.table = suite_options;
@@ -136,12 +138,18 @@ int wb_run_suite(int argc, char **argv)
             args[a++] = (char *)cfg.label;
         }
         if (cfg.force) args[a++] = (char *)"--force";
+        if (calibration[0]) {
+            args[a++] = (char *)"--calibration";
+            args[a++] = calibration;
+        }
         args[a++] = (char *)"--quiet";
         printf("[%lu/%lu] %s", (unsigned long)i + 1, (unsigned long)n, suite[i].bench);
         for (k = 0; opts[k]; k++) printf(" %s", opts[k]);
         printf("\n");
         fflush(stdout);
-        rc = m ? wb_run_module(m, a, args) : WB_EXIT_RUNTIME;
+        rc = m ? wb_run_module(m, a, args, &outcome) : WB_EXIT_RUNTIME;
+        if (rc == WB_EXIT_OK && outcome.verdicts[0] && !calibration[0])
+            snprintf(calibration, sizeof calibration, "%s", outcome.verdicts);
         if (rc == WB_EXIT_INTERRUPTED) {
             printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s\n", (unsigned long)i, (unsigned long)n, out);
             return WB_EXIT_INTERRUPTED;

@@ -16,7 +16,8 @@
     X(RATE_MIN, "ops_per_s_min") X(RATE_MAX, "ops_per_s_max") X(RATE_MEAN, "ops_per_s_mean")         \
     X(RATE_MEDIAN, "ops_per_s_median") X(RATE_STDDEV, "ops_per_s_stddev") X(RATE_CV, "ops_per_s_cv")
 
-/* After the module's metrics and the warnings column: the machine and the run. */
+/* After the module's metrics and the warnings column: the machine and the run. Columns added
+ * after 0.2 go at the end, so that 0.2's keep their places. */
 #define WB_CONTEXT_COLUMNS(X)                                                                      \
     X(TIMESTAMP_UTC, "timestamp_utc") X(RUN_ID, "run_id") X(HOST, "host") X(OS_NAME, "os_name")       \
     X(OS_VERSION, "os_version") X(OS_BUILD, "os_build") X(OS_SP, "os_sp") X(OS_SERVER, "os_server")  \
@@ -27,7 +28,8 @@
     X(AFFINITY, "affinity") X(REPEAT, "repeat") X(WARMUP, "warmup") X(OPTIONS, "options")            \
     X(PEAK_WORKING_SET_KB, "peak_working_set_kb") X(HYPERVISOR_VENDOR, "hypervisor_vendor")            \
     X(POWER_PLAN, "power_plan") X(QPC_SOURCE, "qpc_source") X(TICK_MS, "tick_ms")                   \
-    X(TIMER_RES_MS, "timer_res_ms") X(SLEEP1_MS, "sleep1_ms")
+    X(TIMER_RES_MS, "timer_res_ms") X(SLEEP1_MS, "sleep1_ms")                                     \
+    X(CALIBRATION, "calibration") X(OUTLIER_REPS, "outlier_reps")
 
 #define WB_COLUMN_ENUM(id, name) WB_COL_##id,
 enum { WB_LEAD_COLUMNS(WB_COLUMN_ENUM) WB_LEAD_COUNT };

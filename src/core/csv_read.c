@@ -1,6 +1,6 @@
 /* A small RFC 4180 reader: quoted fields with embedded separators, quotes and line breaks,
  * CRLF or LF line ends. Used by the tests now and by `winbench report` later. */
-#include "wb_csv.h"
+#include "core/wb_csv.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* CSV (RFC 4180) and TSV output. Rows end in CRLF and are flushed as soon as they are complete,
  * so an interrupted run leaves whole rows behind. */
-#include "wb_csv.h"
+#include "core/wb_csv.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* Mann-Whitney U (include/wb_mannwhitney.h). */
-#include "wb_mannwhitney.h"
+#include "core/wb_mannwhitney.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* Summary statistics over repetitions. */
-#include "wb_stats.h"
+#include "core/wb_stats.h"
 
 #include <math.h>
 #include <stdlib.h>

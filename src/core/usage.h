@@ -1,8 +1,9 @@
-/* Exit codes and the one place usage errors are printed. Private to winbench.exe. */
+/* The one place usage errors are printed. Private to winbench.exe; the exit codes are public
+ * (include/wb_exit.h). */
 #ifndef WB_USAGE_H
 #define WB_USAGE_H
 
-enum { WB_EXIT_OK = 0, WB_EXIT_RUNTIME = 1, WB_EXIT_USAGE = 2, WB_EXIT_INTERRUPTED = 130 };
+#include "wb_exit.h"
 
 /* Usage error: one line "winbench: <where>: <what>" on stderr; returns WB_EXIT_USAGE. */
 int wb_usage_error(const char *where, const char *what);

@@ -37,6 +37,21 @@ static const wb_option report_options[] = {
     { .name = NULL }
 };
 
+/* The report's output formats, one row each: the option that names the file, its name for
+ * people, where report_config keeps the path, and the renderer. A new format (JSON, say) is
+ * one row here, one renderer in report_render.h and one option in the table above. */
+typedef struct output_format {
+    const char *option, *label;
+    size_t path_offset;
+    int (*write)(const rp_report *r, FILE *f);
+} output_format;
+static const output_format formats[] = {
+    { .option = "csv", .label = "CSV", .path_offset = R(csv), .write = rp_write_csv },
+    { .option = "html", .label = "HTML", .path_offset = R(html), .write = rp_write_html },
+    { .option = "md", .label = "Markdown", .path_offset = R(md), .write = rp_write_markdown },
+};
+enum { OUT_COUNT = sizeof formats / sizeof formats[0] };
+
 /* The report's output files. All are created before anything is read, so that a file that
  * exists (without --force) or a folder that cannot be written fails the command with nothing
  * written; "-" is stdout (one output at most). */
@@ -68,7 +83,7 @@ static int open_outputs(output *outs, int n, int force)
         if (strcmp(outs[i].path, "-") == 0) {
             if (stdout_taken++) {
                 discard_outputs(outs, i);
-                return wb_usage_error("report", "only one of --csv, --html and --md can be - (stdout)");
+                return wb_usage_error("report", "only one output (--csv, --html, --md) can be - (stdout)");
             }
             outs[i].f = stdout;
             outs[i].to_stdout = 1;
@@ -109,7 +124,6 @@ const wb_option *wb_report_options(void)
 
 int wb_report(int argc, char **argv)
 {
-    enum { OUT_CSV, OUT_HTML, OUT_MD, OUT_COUNT };
     report_config cfg;
     wb_option_set set;
     rp_report r;
@@ -138,10 +152,12 @@ int wb_report(int argc, char **argv)
         return wb_usage_error("report", err);
     for (i = 0; (i = next_path(argc, argv, i)) < argc; i++) npaths++;
     if (npaths == 0) return wb_usage_error("report", "expected CSV files or folders to compare");
-    outs[OUT_CSV].option = "csv", outs[OUT_CSV].path = cfg.csv;
-    outs[OUT_HTML].option = "html", outs[OUT_HTML].path = cfg.html;
-    outs[OUT_MD].option = "md", outs[OUT_MD].path = cfg.md;
-    to_stdout = (cfg.csv && !strcmp(cfg.csv, "-")) || (cfg.html && !strcmp(cfg.html, "-")) || (cfg.md && !strcmp(cfg.md, "-"));
+    to_stdout = 0;
+    for (i = 0; i < OUT_COUNT; i++) {
+        outs[i].option = formats[i].option;
+        outs[i].path = *(const char *const *)((const char *)&cfg + formats[i].path_offset);
+        to_stdout |= outs[i].path && !strcmp(outs[i].path, "-");
+    }
     if (to_stdout && cfg.tsv) return wb_usage_error("report", "--tsv prints the table on stdout, which an output of - takes");
     /* Every output is checked before anything is read: nothing is written when one cannot be. */
     rc = open_outputs(outs, OUT_COUNT, cfg.force);
@@ -191,15 +207,14 @@ int wb_report(int argc, char **argv)
     for (i = 0; i < OUT_COUNT; i++) {
         int bad;
         if (outs[i].f == NULL) continue;
-        bad = i == OUT_CSV ? rp_write_csv(&r, outs[i].f) : i == OUT_HTML ? rp_write_html(&r, outs[i].f)
-                                                                       : rp_write_markdown(&r, outs[i].f);
+        bad = formats[i].write(&r, outs[i].f) != 0;
         if (outs[i].to_stdout) bad |= fflush(stdout) != 0;
         else bad |= fclose(outs[i].f) != 0;
         if (bad) {
             fprintf(stderr, "winbench: report: writing %s failed (disk full?)\n", outs[i].path);
             rc = WB_EXIT_RUNTIME;
         } else if (!outs[i].to_stdout) {
-            fprintf(people, "%s: %s\n", i == OUT_CSV ? "CSV" : i == OUT_HTML ? "HTML" : "Markdown", outs[i].path);
+            fprintf(people, "%s: %s\n", formats[i].label, outs[i].path);
         }
         outs[i].f = NULL;
     }

@@ -354,7 +354,7 @@ static void cell(FILE *f, const char *text)
 int rp_write_html(const rp_report *r, FILE *f)
 {
     static const char *const machine_cols[] = { "machine", "host", "OS", "arch", "CPU", "CPUs", "VM", "Wine",
-                                                "QPC Hz", "themes", "winbench" };
+                                                "QPC Hz", "themes", "winbench", "calibration" };
     size_t i, k;
     int b;
     char name[128], text[256], base[128];
@@ -383,6 +383,12 @@ int rp_write_html(const rp_report *r, FILE *f)
         cell(f, !strcmp(m->hypervisor, "1") ? "yes" : !strcmp(m->hypervisor, "0") ? "no" : "?");
         cell(f, m->wine[0] ? m->wine : "no"), cell(f, m->qpc);
         cell(f, !strcmp(m->themes, "1") ? "on" : !strcmp(m->themes, "0") ? "off" : "?"), cell(f, m->tool);
+        {
+            char broken[128], text[160];
+            if (rp_machine_broken(m, broken, sizeof broken)[0]) snprintf(text, sizeof text, "broken: %s", broken);
+            else snprintf(text, sizeof text, "%s", m->calibration[0] ? "ok" : "not run");
+            cell(f, text);
+        }
         fputs("</tr>\n", f);
     }
     fputs("</table>\n", f);

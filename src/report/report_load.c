@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/csv_columns.h"
-#include "wb_csv.h"
+#include "core/wb_csv.h"
 
 static const char *field(const wb_csv_table *t, size_t row, const char *col)
 {
@@ -32,8 +32,13 @@ static int find_machine(rp_report *r, const wb_csv_table *t, size_t row)
     snprintf(m.label, sizeof m.label, "%s", field(t, row, wb_lead_columns[WB_COL_LABEL]));
     for (i = 0; i < r->nmachines; i++)
         if (!strcmp(r->machines[i].host, m.host) && !strcmp(r->machines[i].os, m.os) &&
-            !strcmp(r->machines[i].label, m.label))
+            !strcmp(r->machines[i].label, m.label)) {
+            /* calibrate's own rows come first and carry no verdicts: take the first that does */
+            if (!r->machines[i].calibration[0])
+                snprintf(r->machines[i].calibration, sizeof m.calibration, "%s", ctx(t, row, WB_COL_CALIBRATION));
             return (int)i;
+        }
+    snprintf(m.calibration, sizeof m.calibration, "%s", ctx(t, row, WB_COL_CALIBRATION));
     snprintf(m.arch, sizeof m.arch, "%s", ctx(t, row, WB_COL_ARCH));
     snprintf(m.cpu, sizeof m.cpu, "%s", ctx(t, row, WB_COL_CPU_NAME));
     snprintf(m.cpus, sizeof m.cpus, "%s", ctx(t, row, WB_COL_CPUS));

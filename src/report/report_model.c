@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wb_mannwhitney.h"
-#include "wb_stats.h"
+#include "core/wb_mannwhitney.h"
+#include "core/wb_stats.h"
+#include "wb_trust.h"
 
 int rp_values_add(rp_values *v, double x)
 {
@@ -105,6 +106,11 @@ const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t c
     const rp_machine *m = &r->machines[machine];
     snprintf(buf, cap, "%s", m->label[0] ? m->label : m->host);
     return buf;
+}
+
+const char *rp_machine_broken(const rp_machine *m, char *buf, size_t cap)
+{
+    return wb_verdicts_broken(m->calibration, buf, cap);
 }
 
 void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t cap)

@@ -19,6 +19,7 @@ typedef struct rp_values {
 typedef struct rp_machine {
     char host[64], os[160], label[128], arch[16], cpu[160], cpus[16], hypervisor[8], wine[32], qpc[32],
         tool[32], themes[8];
+    char calibration[128];       /* the calibrate verdicts its rows carry ("cal_clock=ok;..."), if any */
 } rp_machine;
 
 typedef struct rp_group {
@@ -77,5 +78,7 @@ void rp_short_variant(const rp_report *r, const rp_group *g, char *buf, size_t c
 /* The group's configuration without one column's "name=value" (for the series charts). */
 void rp_variant_without(const rp_group *g, const char *column, char *buf, size_t cap);
 const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap);
+/* The checks calibrate judged broken on that machine ("clock, cpus"); "" when none or unknown. */
+const char *rp_machine_broken(const rp_machine *m, char *buf, size_t cap);
 
 #endif

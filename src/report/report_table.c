@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wb_csv.h"
+#include "core/wb_csv.h"
 #include "wb_error.h"
 #include "wb_units.h"
 
@@ -15,7 +15,7 @@
     X(C_OS, "os") X(C_LABEL, "label") X(C_N, "n") X(C_MEDIAN, "median") X(C_STDDEV, "stddev")        \
     X(C_MIN, "min") X(C_MAX, "max") X(C_UNIT, "unit") X(C_RATIO, "ratio") X(C_RATIO_ERR, "ratio_err") \
     X(C_COMPARISON, "comparison") X(C_P, "p_value") X(C_SIGNIFICANT, "significant")                    \
-    X(C_RATIO_TO_BASELINE, "ratio_to_baseline")
+    X(C_RATIO_TO_BASELINE, "ratio_to_baseline") X(C_CALIBRATION, "calibration")
 #define COLUMN_ID(id, name) id,
 #define COLUMN_NAME(id, name) name,
 enum { TABLE_COLUMNS(COLUMN_ID) C_COUNT };
@@ -47,6 +47,11 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     fmt(g->p, cells[C_P], 256);
     snprintf(cells[C_SIGNIFICANT], 256, "%s", rp_significant_text(g));
     fmt(g->ratio_to_baseline, cells[C_RATIO_TO_BASELINE], 256);
+    {   /* what calibrate said of the machine: "broken: clock, cpus", "ok", or "" (not run) */
+        char broken[128];
+        if (rp_machine_broken(m, broken, sizeof broken)[0]) snprintf(cells[C_CALIBRATION], 256, "broken: %s", broken);
+        else snprintf(cells[C_CALIBRATION], 256, "%s", m->calibration[0] ? "ok" : "");
+    }
 }
 
 /* For people (the console, Markdown): the configuration shortened to what differs, the median
@@ -102,6 +107,12 @@ void rp_print_table(const rp_report *r, FILE *out)
         console_cells(r, &r->groups[i], cells);
         for (k = 0; k < nshown; k++)
             fprintf(out, "%-*s%s", (int)widths[shown[k]], cells[shown[k]], k + 1 < nshown ? "  " : "\n");
+    }
+    for (i = 0; i < r->nmachines; i++) {
+        char broken[128], name[128];
+        if (rp_machine_broken(&r->machines[i], broken, sizeof broken)[0])
+            fprintf(out, "note: winbench calibrate judged %s's %s broken: its numbers may not be trusted\n",
+                    rp_machine_name(r, (int)i, name, sizeof name), broken);
     }
 }
 

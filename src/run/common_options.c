@@ -4,6 +4,26 @@
 #include "wb_runner.h"
 
 #define C(field) offsetof(wb_common, field)
+#define PRIORITY_CHOICE(id, name, cls) "|" name
+
+static const struct { const char *name; unsigned long cls; } priorities[] = {
+#define PRIORITY_ROW(id, name, cls) { name, cls },
+    WB_PRIORITIES(PRIORITY_ROW)
+#undef PRIORITY_ROW
+};
+
+unsigned long wb_priority_class(int priority)
+{
+    return priorities[priority >= 0 && priority < WB_PRIORITY_COUNT ? priority : 0].cls;
+}
+
+const char *wb_priority_name_of_class(unsigned long priority_class)
+{
+    int i;
+    for (i = 0; i < WB_PRIORITY_COUNT; i++)
+        if (priorities[i].cls == priority_class) return priorities[i].name;
+    return NULL;
+}
 
 const wb_option wb_common_options[] = {
     { .name = "repeat", .type = WB_OPT_COUNT, .offset = C(repeat), .def = "5", .min = 1, .max = 100000,
@@ -20,10 +40,12 @@ const wb_option wb_common_options[] = {
       .help = "free text stored in every row (e.g. the VM's name)" },
     { .name = "affinity", .type = WB_OPT_COUNT, .offset = C(affinity), .def = "0", .max = UINT64_MAX, .metavar = "MASK",
       .help = "CPU mask for the process, e.g. 0x1 (0: leave as is)" },
-    { .name = "priority", .type = WB_OPT_CHOICE, .offset = C(priority), .def = "normal", .choices = "normal|high|realtime",
+    { .name = "priority", .type = WB_OPT_CHOICE, .offset = C(priority), .def = "normal", .choices = WB_PRIORITIES(PRIORITY_CHOICE) + 1,
       .help = "process priority class" },
     { .name = "run-id", .type = WB_OPT_TEXT, .offset = C(run_id), .metavar = "TEXT",
       .help = "groups the CSVs of one suite (winbench all sets it)" },
+    { .name = "calibration", .type = WB_OPT_TEXT, .offset = C(calibration), .metavar = "VERDICTS",
+      .help = "this machine's calibrate verdicts, stored in every row (winbench all sets it: clock=ok;cpus=ok;...)" },
     { .name = "quiet", .type = WB_OPT_FLAG, .offset = C(quiet),
       .help = "print only the summary line and the CSV path" },
     { .name = NULL }

@@ -3,6 +3,7 @@
  * an in-memory sink (tests/test_reps.c) as with a real benchmark and the CSV. */
 #include "reps.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,12 @@ void wb_measure_add(wb_measure *t, const wb_measure *m)
     t->thr_user_s += m->thr_user_s;
     t->thr_kernel_s += m->thr_kernel_s;
     t->cpu_pct = t->elapsed_s > 0 ? 100.0 * (t->cpu_user_s + t->cpu_kernel_s) / t->elapsed_s : 0;
+}
+
+void wb_row_stamp_now(wb_row_stamp *s)
+{
+    GetSystemTime(&s->utc);
+    s->peak_working_set_kb = wb_peak_working_set_kb();
 }
 
 /* The sinks as the module's threads see them (ctx->say, ctx->row): one lock keeps their
@@ -71,6 +78,7 @@ static void ctx_row(wb_run_ctx *ctx, const char *kind, uint64_t ops, double elap
     row.ops = ops;
     row.elapsed_s = elapsed_s;
     row.metrics = metrics;
+    wb_row_stamp_now(&row.stamp);
     EACH_SINK(l, extra_row, (sink, &row));
 }
 
@@ -80,11 +88,12 @@ static void distort_for_test(const wb_rep_plan *plan, unsigned rep, wb_sample *s
     if (plan->slow_rep && rep == plan->slow_rep) s->iv.t1 = s->iv.t0 + (s->iv.t1 - s->iv.t0) * 20;
 }
 
+/* The runner has refused a module whose metrics do not fit (wb_module_check_limits); the cap
+ * here only keeps a direct caller (the tests) inside the arrays. */
 static unsigned metric_count(const wb_module *m)
 {
-    unsigned n = 0;
-    while (m->metric_names && m->metric_names[n] && n < WB_MAX_METRICS) n++;
-    return n;
+    unsigned n = wb_module_metric_count(m);
+    return n < WB_MAX_METRICS ? n : WB_MAX_METRICS;
 }
 
 /* Medians over the complete repetitions, and what they say together. */
@@ -105,6 +114,14 @@ static void summarize(const wb_module *m, size_t done, size_t stride, const doub
         out->medians[k] = s.median;
     }
     wb_run_warnings(ns, done, &out->rate, flags, &out->warnings);
+    {   /* the repetitions named, as numbers for the summary row */
+        size_t i, used = 0;
+        for (i = 0; i < done; i++)
+            if ((flags[i] & WB_REP_OUTLIER) && used + 12 < sizeof out->outlier_reps)
+                used += (size_t)snprintf(out->outlier_reps + used, sizeof out->outlier_reps - used, "%s%lu",
+                                         used ? ";" : "", (unsigned long)i + 1);
+    }
+    wb_row_stamp_now(&out->stamp);
 }
 
 int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sink *const *sinks,
@@ -125,7 +142,6 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
 
     memset(out, 0, sizeof *out);
     out->warnings = *plan->context_warnings;
-    out->rep_flags = flags;
     if (!rates || !ns || !cpu || !scratch || !per_metric || !sample || !flags) {
         free(rates), free(ns), free(cpu), free(scratch), free(per_metric), free(sample), free(flags);
         wb_error_text(err, "out of memory");
@@ -136,6 +152,7 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
     link.n = nsinks;
     InitializeCriticalSection(&link.lock);
     ctx.runner = &link;
+    ctx.stop = &wb_stop_requested;
     ctx.say = ctx_say;
     ctx.row = ctx_row;
 
@@ -158,6 +175,7 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
             /* Cut short: its numbers are kept, marked partial, and left out of the summary. */
             if (!warmup && sample->ops > 0) {
                 r.partial = 1;
+                wb_row_stamp_now(&r.stamp);
                 wb_measure_from_sample(sample, &r.measure);
                 r.warnings = *plan->context_warnings;
                 EACH_SINK(&link, rep, (sink, &r));
@@ -166,6 +184,7 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
             break;
         }
         if (warmup) continue;
+        wb_row_stamp_now(&r.stamp);
         distort_for_test(plan, r.rep, sample);
         wb_measure_from_sample(sample, &r.measure);
         rates[done] = r.measure.ops_per_s;
@@ -189,7 +208,6 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
         out->interrupted = rc == WB_EXIT_INTERRUPTED;
     }
     DeleteCriticalSection(&link.lock);
-    out->rep_flags = NULL;   /* the sinks had them during summary() */
     free(rates), free(ns), free(cpu), free(scratch), free(per_metric), free(sample), free(flags);
     return rc;
 }

@@ -8,6 +8,15 @@
 #include "warnings.h"
 #include "win/wb_sysinfo.h"
 
+/* When a row's numbers were taken: the UTC time (to the millisecond) and the process's peak
+ * working set then. The repetition loop reads both with the numbers, so that a sink only
+ * formats values and every row carries its own moment. */
+typedef struct wb_row_stamp {
+    SYSTEMTIME utc;
+    uint64_t peak_working_set_kb;
+} wb_row_stamp;
+void wb_row_stamp_now(wb_row_stamp *s);
+
 /* What one row reports; a summary row also carries statistics over repetitions. */
 typedef struct wb_measure {
     uint64_t ops;
@@ -44,6 +53,7 @@ typedef struct wb_rep_result {
     const wb_sample *sample;     /* the module's numbers, metrics included */
     wb_measure measure;
     wb_warnings warnings;        /* the context's and this repetition's own */
+    wb_row_stamp stamp;          /* taken as the repetition ended */
 } wb_rep_result;
 
 /* A row a module adds during a repetition (kind "interval", ...). */
@@ -53,6 +63,7 @@ typedef struct wb_extra_row {
     uint64_t ops;
     double elapsed_s;
     const double *metrics;
+    wb_row_stamp stamp;          /* taken as the module handed the row over */
 } wb_extra_row;
 
 /* The timed repetitions of one variant, summarised (medians; ops, elapsed and CPU totals). */
@@ -64,7 +75,10 @@ typedef struct wb_variant_result {
     double ns_median, cpu_median;
     double medians[WB_MAX_METRICS];
     wb_warnings warnings;        /* the context's, every repetition's, and the run's */
-    const unsigned char *rep_flags;   /* WB_REP_* per complete repetition, during summary() only */
+    /* The repetitions the outlier rule named, by number ("1;4"). Their rows were written as
+     * they finished, before anyone could judge them; the summary row names them. */
+    char outlier_reps[128];
+    wb_row_stamp stamp;          /* taken as the summary was made */
 } wb_variant_result;
 
 #endif

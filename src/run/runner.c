@@ -20,6 +20,7 @@ typedef struct wb_run {
     wb_run_info info;
     wb_rep_plan plan;
     wb_sink *sinks[2];              /* the CSV, the console */
+    wb_run_outcome *outcome;        /* the caller's, or NULL */
 } wb_run;
 
 static int runtime_error(const wb_run *r, const char *what)
@@ -37,7 +38,6 @@ static void local_stamp(char *buf, size_t cap)
 
 static int apply_process_settings(wb_run *r)
 {
-    static const DWORD classes[] = { NORMAL_PRIORITY_CLASS, HIGH_PRIORITY_CLASS, REALTIME_PRIORITY_CLASS };
     HANDLE self = GetCurrentProcess();
     DWORD_PTR pmask = 0, smask = 0;
     DWORD got;
@@ -66,18 +66,17 @@ static int apply_process_settings(wb_run *r)
     GetProcessAffinityMask(self, &pmask, &smask);
     snprintf(r->affinity_text, sizeof r->affinity_text, "0x%llx", (unsigned long long)pmask);
 
-    if (!SetPriorityClass(self, classes[r->common.priority])) {
+    if (!SetPriorityClass(self, wb_priority_class(r->common.priority))) {
         wb_error_win32(&err, "SetPriorityClass", GetLastError());
         return runtime_error(r, err.what);
     }
     got = GetPriorityClass(self);
     snprintf(r->priority_text, sizeof r->priority_text, "%s",
-             got == REALTIME_PRIORITY_CLASS ? "realtime" : got == HIGH_PRIORITY_CLASS ? "high"
-             : got == NORMAL_PRIORITY_CLASS ? "normal" : "other");
-    if (got != classes[r->common.priority])
+             wb_priority_name_of_class(got) ? wb_priority_name_of_class(got) : "other");
+    if (got != wb_priority_class(r->common.priority))
         /* Realtime without SeIncreaseBasePriorityPrivilege silently becomes high. */
         wb_warn(&r->run_warnings, "priority", "asked for %s priority, running at %s",
-                r->common.priority == WB_PRIORITY_REALTIME ? "realtime" : "high", r->priority_text);
+                wb_priority_name_of_class(wb_priority_class(r->common.priority)), r->priority_text);
     return WB_EXIT_OK;
 }
 
@@ -186,6 +185,14 @@ static int run_variants(wb_run *r)
         memcpy(med, result->medians, WB_MAX_METRICS * sizeof *med);
         if (rc != WB_EXIT_OK) break;   /* an error, or Ctrl+C: no further variants */
     }
+    if (r->outcome && n > 0 && r->m->verdicts && result->reps > 0) {
+        const char *values[WB_MAX_FACTS] = { NULL };
+        size_t used = 0;
+        r->m->verdicts(medians[n - 1], values);
+        for (i = 0; r->m->verdict_names[i] && used + 1 < sizeof r->outcome->verdicts; i++)
+            used += (size_t)snprintf(r->outcome->verdicts + used, sizeof r->outcome->verdicts - used, "%s%s=%s",
+                                     i ? ";" : "", r->m->verdict_names[i], values[i] ? values[i] : "");
+    }
     if (rc == WB_EXIT_OK && n > 1)
         for (i = 0; i < 2; i++)
             if (r->sinks[i]->compare)
@@ -252,6 +259,7 @@ static int run_parsed(wb_run *r)
     else snprintf(r->run_id, sizeof r->run_id, "%s-%s", r->si.host, stamp);
     rc = apply_process_settings(r);
     wb_context_warnings(&r->si, r->common.affinity != 0, &r->run_warnings);
+    wb_calibration_warnings(r->common.calibration, &r->run_warnings);
     r->context_warnings = r->run_warnings;
     wb_timer_keep_resolution();   /* Windows 11: keep timeBeginPeriod in effect without visible windows */
     if (rc != WB_EXIT_OK) return rc;
@@ -281,7 +289,7 @@ static int run_parsed(wb_run *r)
     return rc;
 }
 
-int wb_run_module(const wb_module *m, int argc, char **argv)
+int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *outcome)
 {
     wb_run *r = (wb_run *)calloc(1, sizeof *r);
     int rc;
@@ -290,6 +298,16 @@ int wb_run_module(const wb_module *m, int argc, char **argv)
         return WB_EXIT_RUNTIME;
     }
     r->m = m;
+    r->outcome = outcome;
+    if (outcome) outcome->verdicts[0] = '\0';
+    {   /* a module whose columns outgrow a row would have them cut or read past the arrays */
+        char why[160];
+        if (wb_module_check_limits(m, why, sizeof why) != 0) {
+            free(r);
+            fprintf(stderr, "winbench: %s: %s (a build defect)\n", m->name, why);
+            return WB_EXIT_RUNTIME;
+        }
+    }
     wb_watch_for_stop();
     r->config = calloc(1, m->config_size ? m->config_size : 1);
     if (r->config == NULL) rc = runtime_error(r, "out of memory");

@@ -84,10 +84,10 @@ static void con_begin(wb_sink *s, const wb_run_info *run)
             si->wine[0] ? ", Wine " : "", si->wine, si->cpus, (unsigned long long)run->clk->freq);
     /* What was asked, as it took effect. */
     {
-        static const char *const asked[] = { "normal", "high", "realtime" };
         const wb_common *k = run->common;
+        const char *asked = wb_priority_name_of_class(wb_priority_class(k->priority));
         fprintf(c->con, "  priority %s", run->priority_text);
-        if (strcmp(asked[k->priority], run->priority_text) != 0) fprintf(c->con, " (asked for %s)", asked[k->priority]);
+        if (strcmp(asked, run->priority_text) != 0) fprintf(c->con, " (asked for %s)", asked);
         fprintf(c->con, ", affinity %s%s", run->affinity_text, k->affinity ? "" : " (as started)");
         if (k->label) fprintf(c->con, ", label \"%s\"", k->label);
         fprintf(c->con, "\n");

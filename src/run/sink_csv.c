@@ -1,7 +1,9 @@
 /* The CSV sink: one row per repetition, per extra row a module adds, and per summary, each
  * carrying the full context so that files from several machines concatenate into one sheet.
  * The columns are those of src/core/csv_columns.h, with the module's options, facts and
- * metrics between them (docs/csv.md lists every one). Rows are flushed as they are measured. */
+ * metrics between them (docs/csv.md lists every one). Each row is written and flushed as soon as
+ * it is measured: a run killed at any moment leaves every finished row on disk. The sink only
+ * formats values: the time and working set of a row come with it (wb_row_stamp). */
 #include "sink.h"
 
 #include <fcntl.h>
@@ -11,7 +13,7 @@
 #include <string.h>
 
 #include "core/csv_columns.h"
-#include "wb_csv.h"
+#include "core/wb_csv.h"
 #include "wb_files.h"
 
 typedef struct csv_sink {
@@ -23,21 +25,18 @@ typedef struct csv_sink {
     char path[MAX_PATH];
     int is_stdout, rows, header_written;
     char context[WB_CONTEXT_COUNT][64];   /* the context cells that do not change within a run */
-    /* A variant's rep rows wait for its summary, so that the outliers and a slow first
-     * repetition, judged from all of them, are marked on their own rows (HOLD_MAX at most;
-     * beyond that they are written as they come, unmarked). */
-    struct held_rep *held;
-    size_t nheld;
 } csv_sink;
 
-#define HOLD_MAX 1000
-typedef struct held_rep {
-    unsigned rep;
-    int partial;
-    wb_measure measure;
-    double metrics[WB_MAX_METRICS];
-    char codes[256];
-} held_rep;
+/* What one row holds beside its measures: the cells that differ between rows. */
+typedef struct row_values {
+    const char *kind;
+    unsigned rep;                 /* 0: empty */
+    const double *metrics;
+    const char *codes;            /* the warnings column */
+    const char *outlier_reps;     /* summary rows: the repetitions the outlier rule named */
+    int with_verdicts;            /* rep and summary rows: the module's verdicts of metrics */
+    const wb_row_stamp *stamp;
+} row_values;
 
 /* One row's measures, by column; NaN cells are written empty. */
 typedef struct measure_cells {
@@ -64,11 +63,11 @@ static void cells_measure(measure_cells *c, const wb_measure *m, int with_cpu)
     c->v[WB_COL_THREAD_KERNEL_S] = m->thr_kernel_s;
 }
 
-static void utc_timestamp(char *buf, size_t cap)
+/* ISO 8601 to the millisecond: repetitions shorter than a second still read in order. */
+static void utc_timestamp(const SYSTEMTIME *t, char *buf, size_t cap)
 {
-    SYSTEMTIME t;
-    GetSystemTime(&t);
-    snprintf(buf, cap, "%04u-%02u-%02uT%02u:%02u:%02uZ", t.wYear, t.wMonth, t.wDay, t.wHour, t.wMinute, t.wSecond);
+    snprintf(buf, cap, "%04u-%02u-%02uT%02u:%02u:%02u.%03uZ", t->wYear, t->wMonth, t->wDay, t->wHour, t->wMinute,
+             t->wSecond, t->wMilliseconds);
 }
 
 static void fill_context(csv_sink *c)
@@ -95,12 +94,12 @@ static void fill_context(csv_sink *c)
 }
 
 /* The context cells; the long texts are taken from where they live. */
-static const char *context_cell(const csv_sink *c, int col, char *buf, size_t cap)
+static const char *context_cell(const csv_sink *c, const row_values *row, int col, char *buf, size_t cap)
 {
     const wb_run_info *run = c->run;
     const wb_sysinfo *si = run->si;
     switch (col) {
-    case WB_COL_TIMESTAMP_UTC: utc_timestamp(buf, cap); return buf;
+    case WB_COL_TIMESTAMP_UTC: utc_timestamp(&row->stamp->utc, buf, cap); return buf;
     case WB_COL_RUN_ID: return run->run_id;
     case WB_COL_HOST: return si->host;
     case WB_COL_OS_NAME: return si->os_name;
@@ -123,8 +122,10 @@ static const char *context_cell(const csv_sink *c, int col, char *buf, size_t ca
         wb_csv_format_double(c->variant->sleep1_ms > 0 ? c->variant->sleep1_ms : NAN, buf, cap);
         return buf;
     case WB_COL_PEAK_WORKING_SET_KB:
-        snprintf(buf, cap, "%llu", (unsigned long long)wb_peak_working_set_kb());
+        snprintf(buf, cap, "%llu", (unsigned long long)row->stamp->peak_working_set_kb);
         return buf;
+    case WB_COL_CALIBRATION: return run->common->calibration ? run->common->calibration : "";
+    case WB_COL_OUTLIER_REPS: return row->outlier_reps ? row->outlier_reps : "";
     default: return c->context[col];
     }
 }
@@ -139,14 +140,14 @@ static void write_header(csv_sink *c)
     for (i = 0; m->fact_names && m->fact_names[i]; i++) wb_csv_text(&c->csv, m->fact_names[i]);
     for (i = 0; i < WB_MEASURE_COUNT; i++) wb_csv_text(&c->csv, wb_measure_columns[i]);
     for (i = 0; m->metric_names && m->metric_names[i]; i++) wb_csv_text(&c->csv, m->metric_names[i]);
+    for (i = 0; m->verdict_names && m->verdict_names[i]; i++) wb_csv_text(&c->csv, m->verdict_names[i]);
     wb_csv_text(&c->csv, WB_WARNINGS_COLUMN);
     for (i = 0; i < WB_CONTEXT_COUNT; i++) wb_csv_text(&c->csv, wb_context_columns[i]);
     wb_csv_end_row(&c->csv);
 }
 
 /* One whole row: the lead columns, options, facts, measures, metrics, warnings, context. */
-static void write_row(csv_sink *c, const char *kind, unsigned rep, const measure_cells *mc,
-                      const double *metrics, const char *codes)
+static void write_row(csv_sink *c, const row_values *row, const measure_cells *mc)
 {
     const wb_module *m = c->run->m;
     const wb_option *o;
@@ -155,8 +156,8 @@ static void write_row(csv_sink *c, const char *kind, unsigned rep, const measure
     wb_csv_u64(&c->csv, WB_CSV_SCHEMA);
     wb_csv_text(&c->csv, m->name);
     wb_csv_text(&c->csv, c->run->common->label ? c->run->common->label : "");
-    wb_csv_text(&c->csv, kind);
-    if (rep) wb_csv_u64(&c->csv, rep);
+    wb_csv_text(&c->csv, row->kind);
+    if (row->rep) wb_csv_u64(&c->csv, row->rep);
     else wb_csv_empty(&c->csv);
     for (o = m->options; o->name; o++) {
         wb_option_value_text(o, c->variant->config, buf, sizeof buf);
@@ -172,9 +173,14 @@ static void write_row(csv_sink *c, const char *kind, unsigned rep, const measure
             wb_csv_double(&c->csv, mc->v[i]);
         }
     }
-    for (i = 0; m->metric_names && m->metric_names[i]; i++) wb_csv_double(&c->csv, metrics[i]);
-    wb_csv_text(&c->csv, codes);
-    for (i = 0; i < WB_CONTEXT_COUNT; i++) wb_csv_text(&c->csv, context_cell(c, i, buf, sizeof buf));
+    for (i = 0; m->metric_names && m->metric_names[i]; i++) wb_csv_double(&c->csv, row->metrics[i]);
+    if (m->verdict_names) {
+        const char *verdicts[WB_MAX_FACTS] = { NULL };
+        if (row->with_verdicts && m->verdicts) m->verdicts(row->metrics, verdicts);
+        for (i = 0; m->verdict_names[i]; i++) wb_csv_text(&c->csv, verdicts[i] ? verdicts[i] : "");
+    }
+    wb_csv_text(&c->csv, row->codes);
+    for (i = 0; i < WB_CONTEXT_COUNT; i++) wb_csv_text(&c->csv, context_cell(c, row, i, buf, sizeof buf));
     if (wb_csv_end_row(&c->csv) == 0) c->rows++;
 }
 
@@ -195,48 +201,26 @@ static void csv_variant(wb_sink *s, const wb_variant_info *v)
     }
 }
 
-static void write_rep(csv_sink *c, const held_rep *h, const char *more_codes)
+static void csv_rep(wb_sink *s, const wb_rep_result *r)
 {
+    csv_sink *c = (csv_sink *)s;
     measure_cells mc;
+    row_values row;
     char codes[320];
     cells_clear(&mc);
     /* A partial repetition gets the generic measures only: its CPU times cover a cut interval
      * the summary does not use. */
-    cells_measure(&mc, &h->measure, !h->partial);
-    if (h->partial && h->measure.ops == 0) mc.v[WB_COL_NS_PER_OP] = NAN;
-    snprintf(codes, sizeof codes, "%s%s%s", h->codes, h->codes[0] && more_codes[0] ? ";" : "", more_codes);
-    write_row(c, h->partial ? "partial" : "rep", h->rep, &mc, h->metrics, codes);
-}
-
-/* The held rep rows, with what the run's judgement says of each (flags: NULL when none). */
-static void release_held(csv_sink *c, const unsigned char *flags)
-{
-    size_t i, timed = 0;
-    for (i = 0; i < c->nheld; i++) {
-        const held_rep *h = &c->held[i];
-        unsigned char f = flags && !h->partial ? flags[timed] : 0;
-        write_rep(c, h, (f & WB_REP_FIRST_SLOW) ? "outliers;first_slow" : (f & WB_REP_OUTLIER) ? "outliers" : "");
-        if (!h->partial) timed++;
-    }
-    c->nheld = 0;
-}
-
-static void csv_rep(wb_sink *s, const wb_rep_result *r)
-{
-    csv_sink *c = (csv_sink *)s;
-    held_rep h;
-    memset(&h, 0, sizeof h);
-    h.rep = r->rep;
-    h.partial = r->partial;
-    h.measure = r->measure;
-    memcpy(h.metrics, r->sample->metrics, sizeof h.metrics);
-    wb_warn_codes(&r->warnings, h.codes, sizeof h.codes);
-    if (c->held == NULL) c->held = (held_rep *)malloc(HOLD_MAX * sizeof *c->held);
-    if (c->held == NULL || c->nheld >= HOLD_MAX) {   /* no room to wait: written now, unmarked */
-        write_rep(c, &h, "");
-        return;
-    }
-    c->held[c->nheld++] = h;
+    cells_measure(&mc, &r->measure, !r->partial);
+    if (r->partial && r->measure.ops == 0) mc.v[WB_COL_NS_PER_OP] = NAN;
+    wb_warn_codes(&r->warnings, codes, sizeof codes);
+    memset(&row, 0, sizeof row);
+    row.kind = r->partial ? "partial" : "rep";
+    row.rep = r->rep;
+    row.metrics = r->sample->metrics;
+    row.with_verdicts = !r->partial;
+    row.codes = codes;
+    row.stamp = &r->stamp;
+    write_row(c, &row, &mc);
 }
 
 static void csv_extra_row(wb_sink *s, const wb_extra_row *row)
@@ -250,8 +234,15 @@ static void csv_extra_row(wb_sink *s, const wb_extra_row *row)
     mc.v[WB_COL_NS_PER_OP] = row->ops ? row->elapsed_s * 1e9 / (double)row->ops : NAN;
     {
         char codes[256];
+        row_values v;
         wb_warn_codes(c->run->context_warnings, codes, sizeof codes);
-        write_row(c, row->kind, row->rep, &mc, row->metrics, codes);
+        memset(&v, 0, sizeof v);
+        v.kind = row->kind;
+        v.rep = row->rep;
+        v.metrics = row->metrics;
+        v.codes = codes;
+        v.stamp = &row->stamp;
+        write_row(c, &v, &mc);
     }
 }
 
@@ -273,11 +264,18 @@ static void csv_summary(wb_sink *s, const wb_variant_result *r)
     mc.v[WB_COL_RATE_MEDIAN] = r->rate.median;
     mc.v[WB_COL_RATE_STDDEV] = r->rate.stddev;
     mc.v[WB_COL_RATE_CV] = r->rate.cv;
-    release_held(c, c->nheld <= r->reps + 1 ? r->rep_flags : NULL);
     {
         char codes[512];
+        row_values v;
         wb_warn_codes(&r->warnings, codes, sizeof codes);
-        write_row(c, r->interrupted ? "interrupted" : "summary", 0, &mc, r->medians, codes);
+        memset(&v, 0, sizeof v);
+        v.kind = r->interrupted ? "interrupted" : "summary";
+        v.metrics = r->medians;
+        v.with_verdicts = !r->interrupted;
+        v.codes = codes;
+        v.outlier_reps = r->outlier_reps;
+        v.stamp = &r->stamp;
+        write_row(c, &v, &mc);
     }
 }
 
@@ -288,7 +286,6 @@ static int csv_end(wb_sink *s, int rc)
     int failed;
     (void)rc;
     if (c->f == NULL) return 0;
-    release_held(c, NULL);   /* a run that ended without a summary (an error, Ctrl+C early) */
     failed = c->csv.error;
     if (c->is_stdout) {
         fflush(stdout);
@@ -362,6 +359,5 @@ int wb_csv_sink_rows(const wb_sink *s) { return ((const csv_sink *)s)->rows; }
 int wb_csv_sink_is_stdout(const wb_sink *s) { return ((const csv_sink *)s)->is_stdout; }
 void wb_csv_sink_free(wb_sink *s)
 {
-    if (s) free(((csv_sink *)s)->held);
     free(s);
 }

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wb_trust.h"
+
 void wb_warn(wb_warnings *w, const char *code, const char *fmt, ...)
 {
     va_list ap;
@@ -60,7 +62,7 @@ void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks
     double qpc_s = wb_ticks_to_s(s->iv.t1 - s->iv.t0);
     double tick_s = (double)(DWORD)(s->iv.tick1 - s->iv.tick0) / 1000.0;
     /* GetTickCount moves in 10-16 ms steps: only a gap beyond that and 10% is a leap. */
-    if (fabs(qpc_s - tick_s) > 0.05 + 0.1 * tick_s)
+    if (wb_trust_is_leap(qpc_s, tick_s))
         wb_warn(w, "qpc_leap", "repetition %u: QPC measured %.3f s where GetTickCount measured %.3f s "
                 "(a counter leap, KB274323?): that repetition's numbers are suspect", rep, qpc_s, tick_s);
     if (resolution_ticks && s->iv.t1 - s->iv.t0 < 1000 * resolution_ticks)
@@ -69,8 +71,8 @@ void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks
     /* Windows charges CPU time a whole tick at a time to whichever thread runs as it fires
      * (KB810876; still so for GetProcessTimes after Vista, which switched only its quantum
      * accounting to cycles): n charged ticks are a sample, off by about sqrt(n + 1) ticks.
-     * Under 64 ticks that is more than an eighth of the figure. */
-    if (tick_ms > 0 && wall > 0 && charged / (tick_ms / 1e3) < 64) {
+     * Under WB_TRUST_MIN_TICKS that is more than an eighth of the figure. */
+    if (tick_ms > 0 && wall > 0 && charged / (tick_ms / 1e3) < WB_TRUST_MIN_TICKS) {
         double ticks = charged / (tick_ms / 1e3);
         double points = 100.0 * sqrt(ticks + 1.0) * (tick_ms / 1e3) / wall;
         wb_warn(w, "cpu_coarse", "repetition %u: Windows charged %.0f ms of CPU, %.0f clock ticks of %.1f ms: "
@@ -80,9 +82,17 @@ void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks
     }
 }
 
+void wb_calibration_warnings(const char *calibration, wb_warnings *w)
+{
+    char broken[128];
+    if (wb_verdicts_broken(calibration, broken, sizeof broken)[0])
+        wb_warn(w, "calibration", "winbench calibrate judged this machine's %s broken (see the calibrate CSV of "
+                "this suite): its numbers may not be trusted", broken);
+}
+
 void wb_timer_warnings(double sleep1_ms, int period_1ms_asked, wb_warnings *w)
 {
-    if (period_1ms_asked && sleep1_ms > 3.0)
+    if (period_1ms_asked && sleep1_ms > WB_TRUST_SLEEP1_MAX_MS)
         wb_warn(w, "timer_throttled", "a 1 ms timer period was asked for, yet Sleep(1) takes %.1f ms: Windows "
                 "is ignoring it (power throttling of a process without visible windows, Windows 11?); "
                 "the mouse and packet schedules are coarser than asked", sleep1_ms);

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 #include "wb_module.h"
-#include "wb_stats.h"
+#include "core/wb_stats.h"
 #include "win/wb_sysinfo.h"
 
 #define WB_MAX_WARNINGS 16
@@ -25,6 +25,9 @@ void wb_context_warnings(const wb_sysinfo *si, int pinned, wb_warnings *w);
 /* What one repetition's own numbers say about it (resolution_ticks: the QPC's measured step;
  * tick_ms: the clock tick at which Windows samples CPU time, 0 unknown): */
 void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks, double tick_ms, wb_warnings *w);
+/* The calibrate verdicts a suite handed to this run (--calibration): a warning naming each
+ * check that was broken. */
+void wb_calibration_warnings(const char *calibration, wb_warnings *w);
 /* What the timer did once a variant was set up (Sleep(1) in ms while a 1 ms period was asked for): */
 void wb_timer_warnings(double sleep1_ms, int period_1ms_asked, wb_warnings *w);
 /* What the repetitions say together (ns_per_op[0..n-1] in order, rate: their rates' summary).

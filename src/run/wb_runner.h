@@ -8,16 +8,28 @@
 #include "wb_options.h"
 #include "core/usage.h"
 
-/* Ctrl+C / Ctrl+Break handling (and the WINBENCH_STOP_AFTER_MS test hook), armed once. */
+/* Ctrl+C / Ctrl+Break handling (and the WINBENCH_STOP_AFTER_MS test hook), armed once. The
+ * request is this flag; modules see it only through their run context (wb_run_ctx.stop). */
 void wb_watch_for_stop(void);
+extern volatile LONG wb_stop_requested;
 
 typedef struct wb_common {
     uint64_t repeat, warmup, affinity;
-    const char *csv, *label, *run_id;
+    const char *csv, *label, *run_id, *calibration;
     int tsv, priority, quiet, force;
 } wb_common;
 
-enum { WB_PRIORITY_NORMAL, WB_PRIORITY_HIGH, WB_PRIORITY_REALTIME };
+/* --priority: the option's name, its enum and the class Windows is asked for, listed once. */
+#define WB_PRIORITIES(X)                                   \
+    X(WB_PRIORITY_NORMAL, "normal", NORMAL_PRIORITY_CLASS) \
+    X(WB_PRIORITY_HIGH, "high", HIGH_PRIORITY_CLASS)       \
+    X(WB_PRIORITY_REALTIME, "realtime", REALTIME_PRIORITY_CLASS)
+#define WB_PRIORITY_ID(id, name, cls) id,
+enum { WB_PRIORITIES(WB_PRIORITY_ID) WB_PRIORITY_COUNT };
+#undef WB_PRIORITY_ID
+/* "high", or NULL for a class winbench never asks for. */
+const char *wb_priority_name_of_class(unsigned long priority_class);
+unsigned long wb_priority_class(int priority);
 
 extern const wb_option wb_common_options[];
 
@@ -26,8 +38,15 @@ extern const wb_option wb_common_options[];
 #define WB_MAX_COMMON_OPTIONS 16
 void wb_common_options_for(const wb_module *m, wb_option *out, size_t cap);
 
+/* What a run hands back beside its exit code: the module's verdicts of its last variant's
+ * summary, "cal_clock=ok;cal_cpus=ok;..." (empty when it has none), which `winbench all`
+ * passes to the later runs of the suite as --calibration. */
+typedef struct wb_run_outcome {
+    char verdicts[256];
+} wb_run_outcome;
+
 /* Run one benchmark module with its arguments (after the module name). Returns the exit code,
- * or -1 when the arguments ask for the module's help. */
-int wb_run_module(const wb_module *m, int argc, char **argv);
+ * or -1 when the arguments ask for the module's help. outcome may be NULL. */
+int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *outcome);
 
 #endif

@@ -35,10 +35,10 @@ int wb_create_file_error(const char *option, const char *path, unsigned long cod
     char call[MAX_PATH + 16];
     if (code == ERROR_FILE_EXISTS || code == ERROR_ALREADY_EXISTS) {
         snprintf(msg, cap, "--%s: %s already exists (add --force to overwrite it)", option, path);
-        return 2;
+        return WB_EXIT_USAGE;
     }
     snprintf(call, sizeof call, "CreateFile(%s)", path);
     wb_error_win32(&err, call, code);
     snprintf(msg, cap, "%s", err.what);
-    return 1;
+    return WB_EXIT_RUNTIME;
 }

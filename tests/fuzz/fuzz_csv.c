@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "wb_csv.h"
+#include "core/wb_csv.h"
 
 static void round_trip(const wb_csv_table *t)
 {
