@@ -12,8 +12,9 @@
  *             (GetThreadTimes, tick-sampled), by QPC (wall minus the time in Sleep) and in cycles
  *             (QueryThreadCycleTime, Vista+), against the 20% set.
  *
- * Test hooks (tests/e2e_calibrate.c): WINBENCH_TEST_QPC_LEAP_MS=N adds N ms to the QPC side of
- * the clock check; WINBENCH_TEST_QPC_BACKWARDS=N adds N backwards steps to the CPU check. */
+ * Test hooks (include/wb_test_hooks.h; tests/e2e_calibrate.c): WINBENCH_TEST_QPC_LEAP_MS=N adds
+ * N ms to the QPC side of the clock check; WINBENCH_TEST_QPC_BACKWARDS=N adds N backwards steps
+ * to the CPU check. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "wb_module.h"
+#include "wb_test_hooks.h"
 #include "wb_timer.h"
 #include "wb_trust.h"
 
@@ -103,13 +105,6 @@ static void calibrate_teardown(void *state)
     free(state);
 }
 
-static unsigned long env_number(const char *name)
-{
-    char text[32];
-    DWORD n = GetEnvironmentVariableA(name, text, sizeof text);
-    return n > 0 && n < sizeof text ? strtoul(text, NULL, 10) : 0;
-}
-
 /* ---- clock: QPC at an edge of a slower clock --------------------------------------------------- */
 
 typedef DWORD (*ms_clock_fn)(void);
@@ -155,8 +150,8 @@ static void hop_cpus(calibrate_state *st, double *m)
             hops++;
         }
     SetThreadAffinityMask(self, process);
-    backwards += env_number("WINBENCH_TEST_QPC_BACKWARDS");
-    if (env_number("WINBENCH_TEST_QPC_BACKWARDS") && worst_us == 0) worst_us = 1;
+    backwards += (uint64_t)wb_test_hook_number(WB_HOOK_QPC_BACKWARDS);
+    if (wb_test_hook_number(WB_HOOK_QPC_BACKWARDS) > 0 && worst_us == 0) worst_us = 1;
     m[M_HOPS] = (double)hops;
     m[M_BACKWARDS] = (double)backwards;
     m[M_BACK_MAX] = worst_us;
@@ -260,7 +255,7 @@ static int calibrate_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_err
     wb_timer_1ms_end(period);
 
     {
-        uint64_t leap = (uint64_t)((double)env_number("WINBENCH_TEST_QPC_LEAP_MS") / 1e3 * (double)wb_clock_freq());
+        uint64_t leap = (uint64_t)(wb_test_hook_number(WB_HOOK_QPC_LEAP_MS) / 1e3 * (double)wb_clock_freq());
         double qpc_s = wb_ticks_to_s(q_tick_b - q_tick_a + leap), tick_s = (double)(DWORD)(tick_b - tick_a) / 1e3;
         m[M_CLOCK_S] = qpc_s;
         m[M_DRIFT_TICK] = tick_s > 0 ? (qpc_s - tick_s) / tick_s * 1e6 : NAN;

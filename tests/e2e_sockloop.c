@@ -164,19 +164,19 @@ static void test_all_and_compare(void)
     wb_csv_free(&c.t);
 }
 
-/* XP has no WSAPoll: WINBENCH_HIDE_WSAPOLL makes any Windows look like that. */
+/* XP has no WSAPoll: WINBENCH_HIDE_IMPORTS=WSAPoll makes any Windows look like that. */
 static void test_missing_wsapoll(void)
 {
     result r;
     csv_file c;
-    SetEnvironmentVariableA("WINBENCH_HIDE_WSAPOLL", "1");
+    SetEnvironmentVariableA("WINBENCH_HIDE_IMPORTS", "WSAPoll");
     r = run("sockloop", "--loop", "wsapoll", "--rate", "100", "--duration", "1s", "--csv", "x.csv", NULL);
     ok(r.code == 1, "--loop wsapoll without WSAPoll: exit %lu", r.code);
     ok(strstr(r.err, "winbench: sockloop: --loop wsapoll: WSAPoll is not available on this Windows") == r.err,
        "clear message: %s", r.err);
     result_free(&r);
     r = run("sockloop", "--rate", "200", "--duration", "1s", "--csv", "y.csv", NULL);
-    SetEnvironmentVariableA("WINBENCH_HIDE_WSAPOLL", NULL);
+    SetEnvironmentVariableA("WINBENCH_HIDE_IMPORTS", NULL);
     ok(r.code == 0, "--loop all without WSAPoll: exit %lu %s", r.code, r.err);
     ok(strstr(r.out, "sockloop: skipped: --loop wsapoll: WSAPoll is not available") != NULL, "a note:\n%s", r.out);
     result_free(&r);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # winbench under a Wine prefix that reports Windows XP (HKCU\Software\Wine Version=winxp), in a
 # prefix of its own: `info` and a short sendmsg must report XP (5.1.2600 SP3). Wine still has
-# WSAPoll there, so the missing-WSAPoll path is tested with WINBENCH_HIDE_WSAPOLL instead.
+# WSAPoll there, so the missing-WSAPoll path is tested with WINBENCH_HIDE_IMPORTS=WSAPoll instead.
 set -euo pipefail
 exe=$1
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -1,6 +1,7 @@
 /* Runs one benchmark module: options, process set-up, then each variant's set-up, repetitions
  * (reps.c) and tear-down, with the results going to the CSV and console sinks. */
 #include "reps.h"
+#include "wb_test_hooks.h"
 #include "wb_timer.h"
 
 #include <stdlib.h>
@@ -90,17 +91,6 @@ static void join_args(char *out, size_t cap, int argc, char **argv)
         if (n < 0) break;
         used += (size_t)n;
     }
-}
-
-/* Test hooks, so that the tests can provoke what a real machine does only now and then:
- * WINBENCH_TEST_QPC_LEAP_MS=N adds N ms to the first timed repetition's QPC interval (a
- * KB274323 leap), WINBENCH_TEST_SLOW_REP=K makes repetition K take twenty times as long (an
- * outlier however noisy the other repetitions are). */
-static unsigned long env_number(const char *name)
-{
-    char text[32];
-    DWORD n = GetEnvironmentVariableA(name, text, sizeof text);
-    return n > 0 && n < sizeof text ? strtoul(text, NULL, 10) : 0;
 }
 
 static void say_note(wb_run *r, const char *text)
@@ -245,8 +235,8 @@ static void describe(wb_run *r)
     r->plan.resolution_ticks = r->clk.resolution_ticks;
     r->plan.tick_ms = r->si.tick_ms;
     r->plan.context_warnings = &r->context_warnings;
-    r->plan.leap_ms = env_number("WINBENCH_TEST_QPC_LEAP_MS");
-    r->plan.slow_rep = env_number("WINBENCH_TEST_SLOW_REP");
+    r->plan.leap_ms = (unsigned long)wb_test_hook_number(WB_HOOK_QPC_LEAP_MS);
+    r->plan.slow_rep = (unsigned long)wb_test_hook_number(WB_HOOK_SLOW_REP);
 }
 
 static int run_parsed(wb_run *r)
@@ -260,6 +250,7 @@ static int run_parsed(wb_run *r)
     rc = apply_process_settings(r);
     wb_context_warnings(&r->si, r->common.affinity != 0, &r->run_warnings);
     wb_calibration_warnings(r->common.calibration, &r->run_warnings);
+    wb_test_hook_warnings(&r->run_warnings);
     r->context_warnings = r->run_warnings;
     wb_timer_keep_resolution();   /* Windows 11: keep timeBeginPeriod in effect without visible windows */
     if (rc != WB_EXIT_OK) return rc;

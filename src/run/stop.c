@@ -1,6 +1,7 @@
 /* Ctrl+C and Ctrl+Break: stop at the next safe point and keep what was measured. */
 #include <stdlib.h>
 #include "wb_runner.h"
+#include "wb_test_hooks.h"
 
 volatile LONG wb_stop_requested;
 
@@ -23,14 +24,11 @@ static DWORD WINAPI stop_timer(void *arg)
 void wb_watch_for_stop(void)
 {
     static int armed;
-    char text[16];
-    DWORD n;
     if (armed) return;
     armed = 1;
     SetConsoleCtrlHandler(on_console_ctrl, TRUE);
-    n = GetEnvironmentVariableA("WINBENCH_STOP_AFTER_MS", text, sizeof text);
-    if (n > 0 && n < sizeof text) {
-        HANDLE t = CreateThread(NULL, 0, stop_timer, (void *)(UINT_PTR)strtoul(text, NULL, 10), 0, NULL);
+    if (wb_test_hook_text(WB_HOOK_STOP_AFTER_MS)[0]) {
+        HANDLE t = CreateThread(NULL, 0, stop_timer, (void *)(UINT_PTR)wb_test_hook_number(WB_HOOK_STOP_AFTER_MS), 0, NULL);
         if (t) CloseHandle(t);
     }
 }

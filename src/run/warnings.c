@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wb_test_hooks.h"
 #include "wb_trust.h"
 
 void wb_warn(wb_warnings *w, const char *code, const char *fmt, ...)
@@ -80,6 +81,21 @@ void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks
                 "the *_busy_pct columns are not sampled (run longer for fewer)", rep, charged * 1e3, ticks, tick_ms,
                 points);
     }
+}
+
+/* A hook that distorts the numbers (a faked leap, a slowed repetition, a pretend tick) marks
+ * every row: such a file must never pass for a measurement. */
+void wb_test_hook_warnings(wb_warnings *w)
+{
+    static const wb_test_hook_id distorting[] = { WB_HOOK_QPC_LEAP_MS, WB_HOOK_QPC_BACKWARDS, WB_HOOK_SLOW_REP,
+                                                  WB_HOOK_TICK_MS };
+    char set[200] = "";
+    size_t i, used = 0;
+    for (i = 0; i < sizeof distorting / sizeof distorting[0]; i++)
+        if (wb_test_hook_text(distorting[i])[0] && used + 80 < sizeof set)
+            used += (size_t)snprintf(set + used, sizeof set - used, "%s%s=%s", used ? ", " : "",
+                                     wb_test_hook_name(distorting[i]), wb_test_hook_text(distorting[i]));
+    if (used) wb_warn(w, "test_hook", "test hooks set (%s): these numbers were provoked on purpose", set);
 }
 
 void wb_calibration_warnings(const char *calibration, wb_warnings *w)

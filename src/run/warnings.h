@@ -25,6 +25,8 @@ void wb_context_warnings(const wb_sysinfo *si, int pinned, wb_warnings *w);
 /* What one repetition's own numbers say about it (resolution_ticks: the QPC's measured step;
  * tick_ms: the clock tick at which Windows samples CPU time, 0 unknown): */
 void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks, double tick_ms, wb_warnings *w);
+/* A test hook that distorts the numbers is set (include/wb_test_hooks.h). */
+void wb_test_hook_warnings(wb_warnings *w);
 /* The calibrate verdicts a suite handed to this run (--calibration): a warning naming each
  * check that was broken. */
 void wb_calibration_warnings(const char *calibration, wb_warnings *w);

@@ -24,20 +24,11 @@ struct wb_waiter {
     WSAPOLLFD *fds;
 };
 
-/* Resolved once. WINBENCH_HIDE_WSAPOLL=1 pretends it is absent, so that the XP path (a clear
- * refusal; `--loop all` skipping it) is tested on any Windows. */
+/* From the run-time import table (which remembers it; WINBENCH_HIDE_IMPORTS=WSAPoll or
+ * WINBENCH_HIDE_VISTA=1 make it absent, as on XP). */
 static wsapoll_fn resolve(void)
 {
-    static int done;
-    static wsapoll_fn fn;
-    if (!done) {
-        char hide[8];
-        DWORD n = GetEnvironmentVariableA("WINBENCH_HIDE_WSAPOLL", hide, sizeof hide);
-        if (!(n > 0 && n < sizeof hide && hide[0] == '1'))
-            fn = (wsapoll_fn)(void (*)(void))wb_winapi_get(WB_API_WSAPoll);
-        done = 1;
-    }
-    return fn;
+    return (wsapoll_fn)(void (*)(void))wb_winapi_get(WB_API_WSAPoll);
 }
 
 static const char *wsapoll_unavailable(void)

@@ -7,14 +7,8 @@
 #include <string.h>
 
 #include "wb_clock.h"
+#include "wb_test_hooks.h"
 #include "winapi.h"
-
-static double env_ms(const char *name)
-{
-    char text[32];
-    DWORD n = GetEnvironmentVariableA(name, text, sizeof text);
-    return n > 0 && n < sizeof text ? atof(text) : 0.0;
-}
 
 double wb_tick_ms(void)
 {
@@ -22,7 +16,7 @@ double wb_tick_ms(void)
     BOOL disabled = FALSE;
     ULONG coarsest = 0, finest = 0, current = 0;
     wb_fn_NtQueryTimerResolution query = WB_API(NtQueryTimerResolution);
-    double hook = env_ms("WINBENCH_TEST_TICK_MS");
+    double hook = wb_test_hook_number(WB_HOOK_TICK_MS);
     if (hook > 0) return hook;
     if (GetSystemTimeAdjustment(&adjustment, &increment, &disabled) && increment > 0) return increment / 1e4;
     if (query && query(&coarsest, &finest, &current) == 0 && coarsest > 0) return coarsest / 1e4;

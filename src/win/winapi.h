@@ -51,7 +51,8 @@ WB_WINAPI_IMPORTS(WB_WINAPI_TYPE)
 
 /* The function, loading its DLL on first use; NULL when this Windows does not have it. With
  * WINBENCH_HIDE_VISTA=1 in the environment every function that arrived with Vista or later is
- * NULL too, so that XP's paths (clear refusals, loops skipped) are tested on any Windows. */
+ * NULL too, and so is each one named in WINBENCH_HIDE_IMPORTS, so that XP's paths (clear
+ * refusals, loops skipped) are tested on any Windows (include/wb_test_hooks.h). */
 FARPROC wb_winapi_get(wb_winapi_id id);
 /* The same function from one particular loaded module (comctl32 v6 inside an activation
  * context is another module than the comctl32 outside it). */

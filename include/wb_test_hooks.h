@@ -1,0 +1,42 @@
+/* The environment variables through which the tests make a machine do what a real one does
+ * only now and then (a QPC leap, QPC going backwards between CPUs, a coarse clock tick, XP's
+ * missing functions, Ctrl+C without a console). Listed once here, read once, in one place
+ * (src/win/test_hooks.c); docs/testing.md explains each. None changes what winbench measures
+ * unless it is set, and every row of a run with one set says so: WINBENCH_TEST_* values are
+ * echoed in the row's warnings ("test_hook"). */
+#ifndef WB_TEST_HOOKS_H
+#define WB_TEST_HOOKS_H
+
+#include <stddef.h>
+
+/* X(id, variable, what setting it does) */
+#define WB_TEST_HOOKS(X)                                                                          \
+    X(WB_HOOK_STOP_AFTER_MS, "WINBENCH_STOP_AFTER_MS",                                            \
+      "N: the Ctrl+C path N ms into the run (Wine without a terminal cannot send Ctrl+C)")         \
+    X(WB_HOOK_QPC_LEAP_MS, "WINBENCH_TEST_QPC_LEAP_MS",                                          \
+      "N: QPC leaps N ms in the first timed repetition, and in calibrate's clock check (KB274323)") \
+    X(WB_HOOK_QPC_BACKWARDS, "WINBENCH_TEST_QPC_BACKWARDS",                                      \
+      "N: calibrate's CPU check sees N backwards steps of QPC between CPUs")                     \
+    X(WB_HOOK_SLOW_REP, "WINBENCH_TEST_SLOW_REP", "K: timed repetition K takes twenty times as long (an outlier)") \
+    X(WB_HOOK_TICK_MS, "WINBENCH_TEST_TICK_MS",                                                  \
+      "MS: the clock tick Windows charges CPU time by, instead of the one it reports (XP's 15.6)") \
+    X(WB_HOOK_HIDE_VISTA, "WINBENCH_HIDE_VISTA",                                                 \
+      "1: every run-time import that arrived with Vista or later is missing, as on XP")          \
+    X(WB_HOOK_HIDE_IMPORTS, "WINBENCH_HIDE_IMPORTS",                                             \
+      "NAME,NAME: these run-time imports are missing (e.g. WSAPoll: XP's sockloop on any Windows)")
+
+#define WB_HOOK_ENUM(id, var, meaning) id,
+typedef enum wb_test_hook_id { WB_TEST_HOOKS(WB_HOOK_ENUM) WB_HOOK_COUNT } wb_test_hook_id;
+#undef WB_HOOK_ENUM
+
+/* The hook's value: "" when unset (read once per process, then remembered). */
+const char *wb_test_hook_text(wb_test_hook_id id);
+/* The same as a number (strtod); 0 when unset or not a number. */
+double wb_test_hook_number(wb_test_hook_id id);
+/* Its variable's name and meaning, for docs and messages. */
+const char *wb_test_hook_name(wb_test_hook_id id);
+const char *wb_test_hook_meaning(wb_test_hook_id id);
+/* Is NAME in WINBENCH_HIDE_IMPORTS' comma-separated list? */
+int wb_test_hook_hides(const char *name);
+
+#endif
