@@ -19,11 +19,20 @@ typedef struct wb_wait_params {
     unsigned datagram_size;    /* bytes per receive buffer */
 } wb_wait_params;
 
-/* A completion backend hands over each datagram it received: the socket's index (in order of
- * add), the data, its sender, and the QPC read taken when the completion was dequeued. The
- * buffer is the backend's, valid until the callback returns. Return 0, or -1 to stop (err set). */
-typedef int (*wb_datagram_fn)(void *ctx, unsigned index, const char *data, int len,
-                              const struct sockaddr_in *from, int fromlen, uint64_t t_recv, wb_error *err);
+/* What a wait hands over, one call per event as it is found: the one shape of every backend,
+ * so that the caller's loop is written once (mio's and libuv's events). Readiness backends
+ * call readable() for each readable socket (its index in order of add), which the handler
+ * then reads without blocking; completion backends call received() with the data of each
+ * finished receive (a negative len is -WSA error of a failed one), its sender, and the QPC
+ * read taken when it was dequeued; the buffer is the backend's, valid during the call. The
+ * first call of a wake is where the thread stopped being blocked. Return 0, or -1 to stop
+ * the wait (err set). */
+typedef struct wb_wait_handler {
+    void *ctx;
+    int (*readable)(void *ctx, unsigned index, wb_error *err);
+    int (*received)(void *ctx, unsigned index, const char *data, int len, const struct sockaddr_in *from, int fromlen,
+                    uint64_t t_recv, wb_error *err);
+} wb_wait_handler;
 typedef struct wb_wait_backend {
     const char *name;            /* "select", "wsapoll", "wsaevents" */
     unsigned max_sockets;        /* what one waiter can hold; 0: no limit */
@@ -32,17 +41,21 @@ typedef struct wb_wait_backend {
     const char *(*unavailable)(void);
     wb_waiter *(*create)(const wb_wait_params *params, wb_error *err);
     int  (*add)(wb_waiter *w, SOCKET s, wb_error *err);
-    /* Readiness backends. Wait up to timeout_ms. Fills ready[] with the indexes (in order of
-     * add) of readable sockets, at most max_ready; returns how many, 0 on time-out, -1 on
-     * error. The caller then reads them (non-blocking recvfrom). */
-    int  (*wait)(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err);
-    /* Completion backends (wait is NULL). Wait up to timeout_ms for received datagrams and
-     * hand each to fn (then post the receive again); returns how many, 0 on time-out, -1 on
-     * error. */
-    int  (*wait_datagrams)(wb_waiter *w, DWORD timeout_ms, wb_datagram_fn fn, void *ctx, wb_error *err);
+    /* Wait up to timeout_ms and hand every event found to h (readiness: at most
+     * WB_WAIT_MAX_READY sockets a wake, the rest at the next; completion: every receive
+     * dequeued, each posted again after it is handed over). Returns how many events, 0 on
+     * time-out, -1 on error. */
+    int  (*wait)(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err);
+    int completion;              /* 1: received() events (the data is in hand); 0: readable() */
     void (*destroy)(wb_waiter *w);
 } wb_wait_backend;
 
+
+#define WB_WAIT_MAX_READY 64
+
+/* For readiness backends: ready[0..n-1] handed to h->readable one by one; n, or -1 (n < 0, or
+ * a handler's error). */
+int wb_wait_deliver_ready(const wb_wait_handler *h, const unsigned *ready, int n, wb_error *err);
 
 /* The backends, listed once, in the order `--loop all` runs them. A backend's index here is
  * its value of sockloop's --loop option. */

@@ -1,4 +1,6 @@
-/* winbench: Win32 micro-benchmarks. Command dispatch: list, help, info, --version, <benchmark>. */
+/* winbench: Win32 micro-benchmarks. Command dispatch: one table of the commands that are not
+ * benchmarks (their usage line, help and run function), then the benchmarks of the module
+ * registry. The usage text and `winbench help COMMAND` are made from the same table. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,18 +10,53 @@
 #include "report/report.h"
 #include "win/wb_sysinfo.h"
 
+typedef struct command {
+    const char *name;
+    const char *usage;          /* after "winbench NAME" in the usage text */
+    const char *summary;        /* one line for the usage text and `help NAME` */
+    const char *more;           /* optional: more for `help NAME` */
+    const wb_option *(*options)(void);   /* NULL: takes no options */
+    /* Runs it with the arguments after its name: an exit code, or -1 when they ask for help. */
+    int (*run)(int argc, char **argv);
+} command;
+
+static int run_list(int argc, char **argv);
+static int run_help(int argc, char **argv);
+static int run_info(int argc, char **argv);
+
+static const command commands[] = {
+    { .name = "list", .usage = "", .summary = "the benchmarks, one line each", .run = run_list },
+    { .name = "help", .usage = "[benchmark|command]", .summary = "options, defaults and units (also -h, --help, /?)",
+      .run = run_help },
+    { .name = "info", .usage = "", .summary = "this machine's context and timer",
+      .more = "OS, CPU, hypervisor, power plan, and the timers: QPC, clock tick, timer resolution, Sleep(1). "
+              "It takes no options.",
+      .run = run_info },
+    { .name = "all", .usage = "[--quick] [--out DIR] [--label TEXT]",
+      .summary = "the standard suite: calibrate first, then sendmsg, idle, sockloop; one CSV per run into one folder",
+      .options = wb_suite_options, .run = wb_run_suite },
+    { .name = "report", .usage = "FILE.csv|DIR ... [--baseline NAME] [--csv FILE] [--html FILE] [--md FILE]",
+      .summary = "compare CSVs of several runs and machines", .options = wb_report_options, .run = wb_report },
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const command *find_command(const char *name)
+{
+    size_t i;
+    for (i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0) return &commands[i];
+    return NULL;
+}
+
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "usage: winbench <benchmark> [options]   run a benchmark, write one CSV\n"
-            "       winbench list                    the benchmarks, one line each\n"
-            "       winbench help [benchmark]        options, defaults and units\n"
-            "       winbench info                    this machine's context and timer\n"
-            "       winbench all [--quick] [--out DIR] [--label TEXT]   the standard suite\n"
-            "       winbench report FILE.csv|DIR ... [--baseline LABEL|HOST] [--tsv] [--csv FILE]\n"
-            "                       [--clip] [--html FILE] [--md FILE]   compare runs\n"
-            "       winbench --version\n"
-            "Numbers take suffixes: 50M, 10k (counts); 2s, 500ms (times).\n");
+    size_t i;
+    fprintf(out, "usage: winbench <benchmark> [options]   run a benchmark, write one CSV\n");
+    for (i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "       winbench %s%s%s\n              %s\n", commands[i].name, commands[i].usage[0] ? " " : "",
+                commands[i].usage, commands[i].summary);
+    fprintf(out, "       winbench --version\n"
+                 "Numbers take suffixes: 50M, 10k (counts); 2s, 500ms (times).\n");
 }
 
 static int print_list(void)
@@ -41,6 +78,7 @@ static void print_table(const wb_option *table)
 
 static int print_help(const char *name)
 {
+    const command *c;
     const wb_module *m;
     if (name == NULL) {
         usage(stdout);
@@ -50,22 +88,14 @@ static int print_help(const char *name)
         print_table(wb_common_options);
         return WB_EXIT_OK;
     }
-    /* The commands that are not benchmarks have option tables too. */
-    if (strcmp(name, "report") == 0) {
-        printf("winbench report: compare CSVs of several runs and machines\n\n"
-               "usage: winbench report FILE.csv|DIR ... [options]\n\nOptions:\n");
-        print_table(wb_report_options());
-        return WB_EXIT_OK;
-    }
-    if (strcmp(name, "all") == 0) {
-        printf("winbench all: the standard suite (calibrate first, then sendmsg, idle, sockloop), one CSV per run "
-               "into one folder\n\nusage: winbench all [options]\n\nOptions:\n");
-        print_table(wb_suite_options());
-        return WB_EXIT_OK;
-    }
-    if (strcmp(name, "info") == 0) {
-        printf("winbench info: this machine's context (OS, CPU, hypervisor, power plan) and its timers (QPC, clock "
-               "tick, timer resolution, Sleep(1))\n\nusage: winbench info\n\nIt takes no options.\n");
+    c = find_command(name);
+    if (c) {
+        printf("winbench %s: %s\n\nusage: winbench %s%s%s\n", c->name, c->summary, c->name, c->usage[0] ? " " : "", c->usage);
+        if (c->more) printf("\n%s\n", c->more);
+        if (c->options) {
+            printf("\nOptions:\n");
+            print_table(c->options());
+        }
         return WB_EXIT_OK;
     }
     m = wb_module_find(name);
@@ -85,9 +115,30 @@ static int print_help(const char *name)
     return WB_EXIT_OK;
 }
 
+static int run_list(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 0) return wb_usage_error("list", "takes no arguments");
+    return print_list();
+}
+
+static int run_help(int argc, char **argv)
+{
+    if (argc > 1) return wb_usage_error("help", "expected at most one benchmark name");
+    return print_help(argc == 1 ? argv[0] : NULL);
+}
+
+static int run_info(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 0) return wb_usage_error("info", "takes no arguments");
+    return wb_print_info(stdout);
+}
+
 int main(int argc, char **argv)
 {
     const char *cmd;
+    const command *c;
     const wb_module *m;
     int rc;
 
@@ -100,27 +151,11 @@ int main(int argc, char **argv)
         printf("winbench %s\n", WINBENCH_VERSION);
         return WB_EXIT_OK;
     }
-    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "/?") == 0)
-        return print_help(NULL);
-    if (strcmp(cmd, "help") == 0) {
-        if (argc > 3) return wb_usage_error("help", "expected at most one benchmark name");
-        return print_help(argc == 3 ? argv[2] : NULL);
-    }
-    if (strcmp(cmd, "list") == 0) {
-        if (argc > 2) return wb_usage_error("list", "takes no arguments");
-        return print_list();
-    }
-    if (strcmp(cmd, "info") == 0) {
-        if (argc > 2) return wb_usage_error("info", "takes no arguments");
-        return wb_print_info(stdout);
-    }
-    if (strcmp(cmd, "all") == 0) {
-        rc = wb_run_suite(argc - 2, argv + 2);
-        return rc < 0 ? print_help("all") : rc;
-    }
-    if (strcmp(cmd, "report") == 0) {
-        rc = wb_report(argc - 2, argv + 2);
-        return rc < 0 ? print_help("report") : rc;
+    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "/?") == 0) return print_help(NULL);
+    c = find_command(cmd);
+    if (c) {
+        rc = c->run(argc - 2, argv + 2);
+        return rc < 0 ? print_help(c->name) : rc;
     }
     m = wb_module_find(cmd);
     if (m == NULL) {

@@ -41,6 +41,52 @@ static void legend(FILE *f, const rp_report *r, double x, double y)
     }
 }
 
+/* ---- the frame every chart shares: the figure, its title, grid lines with their values, axes ---- */
+
+typedef struct frame {
+    double left, top, w, h;       /* the plot area */
+} frame;
+
+/* title: the SVG's accessible name; heading: the bold line above the plot (both unescaped). */
+static void frame_begin(FILE *f, double width, double height, const char *cls, const char *title, const char *heading,
+                        const frame *p)
+{
+    fprintf(f, "<figure><svg%s%s%s width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n<title>",
+            cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "", width, height, width, height);
+    esc(f, title);
+    fprintf(f, "</title>\n<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">", p->left);
+    esc(f, heading);
+    fputs("</text>\n", f);
+}
+
+/* A grid line across the plot at y, labelled with its value on the left. */
+static void frame_grid(FILE *f, const frame *p, double y, double value)
+{
+    fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", p->left, y, p->left + p->w, y);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", p->left - 6, y + 4, value);
+}
+
+/* The value axis' name, turned along it. */
+static void frame_y_title(FILE *f, const frame *p, const char *text)
+{
+    fprintf(f, "<text transform=\"translate(14 %.0f) rotate(-90)\" text-anchor=\"middle\">", p->top + p->h / 2);
+    esc(f, text);
+    fputs("</text>\n", f);
+}
+
+static void frame_axes(FILE *f, const frame *p)
+{
+    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>", p->left, p->top, p->left,
+            p->top + p->h);
+    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>\n", p->left, p->top + p->h,
+            p->left + p->w, p->top + p->h);
+}
+
+static void frame_end(FILE *f)
+{
+    fputs("</svg></figure>\n", f);
+}
+
 /* Bar heights: linear from 0, or logarithmic when the medians span more than a factor of 50
  * (sendmsg's cross-thread rates are a thousandth of its same-thread ones). */
 typedef struct scale {
@@ -66,6 +112,8 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     const char *prev = NULL;
     double width, height = top + plot_h + bottom;
     scale sc;
+    frame plot;
+    char title[300], heading[400];
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
         if (g->m != m) continue;
@@ -91,32 +139,16 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     }
     width = left + (double)nbars * bar_w + (double)nclusters * gap + 200;
     if (width < 720) width = 720;
-    fprintf(f, "<figure><svg width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n", width, height, width, height);
-    fputs("<title>", f);
-    esc(f, m->name);
-    fputs(": ", f);
-    esc(f, m->report->unit);
-    fputs(" per configuration and machine</title>\n", f);
-    fprintf(f, "<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">%s: ", left, m->name);
-    esc(f, m->report->unit);
-    fprintf(f, ", the median of the repetitions (%s is better; whiskers: min to max%s)</text>\n",
-            m->report->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "");
-    if (sc.log) {
-        for (t = sc.lo; t <= sc.hi * 1.0001; t *= 10) {
-            double y = y_of(&sc, t);
-            fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", left, y, width - 190, y);
-            fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", left - 6, y + 4, t);
-        }
-    } else {
-        for (t = 0; t <= sc.hi + step / 2; t += step) {
-            double y = y_of(&sc, t);
-            fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", left, y, width - 190, y);
-            fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", left - 6, y + 4, t);
-        }
-    }
-    fprintf(f, "<text transform=\"translate(14 %.0f) rotate(-90)\" text-anchor=\"middle\">", top + plot_h / 2);
-    esc(f, m->report->unit);
-    fputs("</text>\n", f);
+    plot.left = left, plot.top = top, plot.w = width - 190 - left, plot.h = plot_h;
+    snprintf(title, sizeof title, "%s: %s per configuration and machine", m->name, m->report->unit);
+    snprintf(heading, sizeof heading, "%s: %s, the median of the repetitions (%s is better; whiskers: min to max%s)",
+             m->name, m->report->unit, m->report->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "");
+    frame_begin(f, width, height, NULL, title, heading, &plot);
+    if (sc.log)
+        for (t = sc.lo; t <= sc.hi * 1.0001; t *= 10) frame_grid(f, &plot, y_of(&sc, t), t);
+    else
+        for (t = 0; t <= sc.hi + step / 2; t += step) frame_grid(f, &plot, y_of(&sc, t), t);
+    frame_y_title(f, &plot, m->report->unit);
     x = left + gap / 2;
     prev = NULL;
     for (i = 0; i < r->ngroups; i++) {
@@ -154,8 +186,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
         }
         x += bar_w;
     }
-    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>", left, top, left, top + plot_h);
-    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>\n", left, top + plot_h, width - 190, top + plot_h);
+    frame_axes(f, &plot);
     legend(f, r, width - 170, top);
     /* the marking's meaning */
     fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"url(#nosig)\" stroke=\"#888\"/>", width - 170,
@@ -163,7 +194,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">no significant difference</text>", width - 152, top + 18.0 * (double)r->nmachines + 18);
     fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">from the baseline (p &#8805; 0.05)</text>\n", width - 152,
             top + 18.0 * (double)r->nmachines + 32);
-    fputs("</svg></figure>\n", f);
+    frame_end(f);
 }
 
 /* One line of a series chart: points (t, v) scaled into the plot. */
@@ -190,7 +221,9 @@ static void series_charts(FILE *f, const rp_report *r, const wb_module *m)
         char config[256], other[256];
         const double left = 70, top = 40, w = 560, h = 180, width = 900;
         double tmax = 0, vmax = 0, rmax = 0;
-        int lines = 0, first = 1, pass;
+        int lines = 0, pass;
+        frame plot;
+        char name_buf[300], heading[600];
         if (r->groups[i].m != m || r->groups[i].series_t.n == 0) continue;
         rp_variant_without(&r->groups[i], spec->series_line_column, config, sizeof config);
         for (k = 0; k < i; k++) {   /* drawn already with an earlier group of the same chart? */
@@ -216,23 +249,11 @@ static void series_charts(FILE *f, const rp_report *r, const wb_module *m)
             if (pass && (spec->series_rate == NULL || !(rmax > 0))) break;
             step = nice_step(ymax);
             ymax = ceil(ymax / step) * step;
-            fprintf(f, "<figure><svg class=\"series\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n",
-                    width, top + h + 50, width, top + h + 50);
-            fputs("<title>", f);
-            esc(f, m->name);
-            fputs(" over time: ", f);
-            esc(f, title);
-            fputs("</title>\n", f);
-            fprintf(f, "<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">%s over time, ", left, m->name);
-            esc(f, config);
-            fputs(": ", f);
-            esc(f, title);
-            fputs("</text>\n", f);
-            for (k = 0; k * step <= ymax + step / 2; k++) {
-                double y = top + h - (double)k * step / ymax * h;
-                fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", left, y, left + w, y);
-                fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", left - 6, y + 4, (double)k * step);
-            }
+            plot.left = left, plot.top = top, plot.w = w, plot.h = h;
+            snprintf(name_buf, sizeof name_buf, "%s over time: %s", m->name, title);
+            snprintf(heading, sizeof heading, "%s over time, %s: %s", m->name, config, title);
+            frame_begin(f, width, top + h + 50, "series", name_buf, heading, &plot);
+            for (k = 0; k * step <= ymax + step / 2; k++) frame_grid(f, &plot, top + h - (double)k * step / ymax * h, (double)k * step);
             fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">seconds into the run (first repetition)</text>\n",
                     left + w / 2, top + h + 32);
             fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">%.3g s</text>\n", left + w, top + h + 16, tmax);
@@ -259,11 +280,8 @@ static void series_charts(FILE *f, const rp_report *r, const wb_module *m)
                 fputs("</text>\n", f);
                 lines++;
             }
-            fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>", left, top, left, top + h);
-            fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>\n", left, top + h, left + w,
-                    top + h);
-            fputs("</svg></figure>\n", f);
-            (void)first;
+            frame_axes(f, &plot);
+            frame_end(f);
         }
     }
 }
@@ -279,6 +297,8 @@ static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
     size_t i;
     int k, lines = 0, config = 0;
     const char *prev = NULL;
+    frame plot;
+    char title[300], heading[320];
     if (npct < 2) return;
     for (i = 0; i < r->ngroups; i++)
         for (k = 0; k < npct; k++) {
@@ -290,25 +310,18 @@ static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
     lo = pow(10.0, floor(log10(lo)));
     hi = pow(10.0, ceil(log10(hi)));
     if (hi <= lo) hi = lo * 10;
-    fprintf(f, "<figure><svg width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n", width, height, width, height);
-    fprintf(f, "<title>%s: ", m->name);
-    esc(f, spec->percentile_title);
-    fprintf(f, "</title>\n<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">%s: ", left, m->name);
-    esc(f, spec->percentile_title);
-    fputs(" (log scale)</text>\n", f);
-    for (d = lo; d <= hi * 1.0001; d *= 10) {
-        double y = top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h;
-        fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", left, y, left + plot_w, y);
-        fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", left - 6, y + 4, d);
-    }
+    plot.left = left, plot.top = top, plot.w = plot_w, plot.h = plot_h;
+    snprintf(title, sizeof title, "%s: %s", m->name, spec->percentile_title);
+    snprintf(heading, sizeof heading, "%s: %s (log scale)", m->name, spec->percentile_title);
+    frame_begin(f, width, height, NULL, title, heading, &plot);
+    for (d = lo; d <= hi * 1.0001; d *= 10)
+        frame_grid(f, &plot, top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h, d);
     for (k = 0; k < npct; k++) {
         fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w * k / (npct - 1), top + plot_h + 18);
         esc(f, spec->percentile_names[k]);
         fputs("</text>\n", f);
     }
-    fprintf(f, "<text transform=\"translate(14 %.0f) rotate(-90)\" text-anchor=\"middle\">", top + plot_h / 2);
-    esc(f, spec->percentile_unit);
-    fputs("</text>\n", f);
+    frame_y_title(f, &plot, spec->percentile_unit);
     fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">percentile</text>\n", left + plot_w / 2, top + plot_h + 40);
     /* colour: the machine (as in the bar charts); dashes: the configuration */
     for (i = 0; i < r->ngroups; i++) {
@@ -339,9 +352,8 @@ static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
         fputs("</text>\n", f);
         lines++;
     }
-    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>", left, top, left, top + plot_h);
-    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>\n", left, top + plot_h, left + plot_w, top + plot_h);
-    fputs("</svg></figure>\n", f);
+    frame_axes(f, &plot);
+    frame_end(f);
 }
 
 static void cell(FILE *f, const char *text)

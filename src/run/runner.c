@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { RUN_MAX_SINKS = 4 };
+
 /* Everything one run holds; the sinks get what they need as arguments (wb_run_info). */
 typedef struct wb_run {
     const wb_module *m;
@@ -20,7 +22,8 @@ typedef struct wb_run {
     char run_id[128], affinity_text[32], priority_text[16];
     wb_run_info info;
     wb_rep_plan plan;
-    wb_sink *sinks[2];              /* the CSV, the console */
+    wb_sink *sinks[RUN_MAX_SINKS];  /* where results go: the CSV first, then the console */
+    int nsinks;
     wb_run_outcome *outcome;        /* the caller's, or NULL */
 } wb_run;
 
@@ -96,7 +99,7 @@ static void join_args(char *out, size_t cap, int argc, char **argv)
 static void say_note(wb_run *r, const char *text)
 {
     int i;
-    for (i = 0; i < 2; i++)
+    for (i = 0; i < r->nsinks; i++)
         if (r->sinks[i]->note) r->sinks[i]->note(r->sinks[i], text);
 }
 
@@ -122,14 +125,14 @@ static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
     r->context_warnings = r->run_warnings;
     wb_timer_warnings(v.sleep1_ms, wb_timer_1ms_active() > 0, &r->context_warnings);
     if (r->m->warnings) r->m->warnings(state, add_module_warning, &r->context_warnings);
-    for (i = 0; i < 2; i++)
+    for (i = 0; i < r->nsinks; i++)
         if (r->sinks[i]->variant) r->sinks[i]->variant(r->sinks[i], &v);
     if (r->m->announce) {
         char line[256] = "";
         r->m->announce(state, line, sizeof line);
         if (line[0]) say_note(r, line);
     }
-    rc = wb_run_reps(r->m, state, &r->plan, r->sinks, 2, result, &err);
+    rc = wb_run_reps(r->m, state, &r->plan, r->sinks, r->nsinks, result, &err);
     if (rc == WB_EXIT_RUNTIME) runtime_error(r, err.what);
     r->m->teardown(state);
     return rc;
@@ -184,7 +187,7 @@ static int run_variants(wb_run *r)
                                      i ? ";" : "", r->m->verdict_names[i], values[i] ? values[i] : "");
     }
     if (rc == WB_EXIT_OK && n > 1)
-        for (i = 0; i < 2; i++)
+        for (i = 0; i < r->nsinks; i++)
             if (r->sinks[i]->compare)
                 r->sinks[i]->compare(r->sinks[i], n, (const void *const *)variants, (const double *const *)medians);
     while (n-- > 0) {
@@ -242,7 +245,8 @@ static void describe(wb_run *r)
 static int run_parsed(wb_run *r)
 {
     char stamp[32], err[MAX_PATH + 64];
-    int rc, i, csv_failed;
+    int rc, i, csv_failed = 0;
+    wb_sink *csv, *console;
     wb_sysinfo_read(&r->si);
     local_stamp(stamp, sizeof stamp);
     if (r->common.run_id) snprintf(r->run_id, sizeof r->run_id, "%s", r->common.run_id);
@@ -255,28 +259,31 @@ static int run_parsed(wb_run *r)
     wb_timer_keep_resolution();   /* Windows 11: keep timeBeginPeriod in effect without visible windows */
     if (rc != WB_EXIT_OK) return rc;
     describe(r);
-    r->sinks[0] = wb_csv_sink_open(&r->info, stamp, &rc);
-    if (r->sinks[0] == NULL) return rc;
-    r->sinks[1] = wb_console_sink_open(wb_csv_sink_is_stdout(r->sinks[0]) ? stderr : stdout, r->common.quiet);
-    if (r->sinks[1] == NULL) {
-        r->sinks[0]->end(r->sinks[0], WB_EXIT_RUNTIME);
-        wb_csv_sink_free(r->sinks[0]);
+    csv = wb_csv_sink_open(&r->info, stamp, &rc);
+    if (csv == NULL) return rc;
+    console = wb_console_sink_open(wb_csv_sink_is_stdout(csv) ? stderr : stdout, r->common.quiet);
+    if (console == NULL) {
+        csv->end(csv, WB_EXIT_RUNTIME);
+        wb_csv_sink_free(csv);
         return runtime_error(r, "out of memory");
     }
+    r->sinks[r->nsinks++] = csv;
+    r->sinks[r->nsinks++] = console;
     wb_clock_init(&r->clk);
     r->plan.resolution_ticks = r->clk.resolution_ticks;
-    for (i = 0; i < 2; i++) r->sinks[i]->begin(r->sinks[i], &r->info);
+    for (i = 0; i < r->nsinks; i++) r->sinks[i]->begin(r->sinks[i], &r->info);
 
     rc = run_variants(r);
-    r->sinks[1]->end(r->sinks[1], rc);
-    csv_failed = r->sinks[0]->end(r->sinks[0], rc) != 0;
+    /* Every sink ends; the CSV's failure (disk full) is the run's, and the console says last
+     * where the rows went. */
+    for (i = r->nsinks - 1; i >= 0; i--)
+        if (r->sinks[i]->end(r->sinks[i], rc) != 0 && r->sinks[i] == csv) csv_failed = 1;
     if (csv_failed && rc == WB_EXIT_OK) {
-        snprintf(err, sizeof err, "writing %s failed (disk full?)", wb_csv_sink_path(r->sinks[0]));
+        snprintf(err, sizeof err, "writing %s failed (disk full?)", wb_csv_sink_path(csv));
         rc = runtime_error(r, err);
     }
-    wb_console_sink_close(r->sinks[1], rc, wb_csv_sink_path(r->sinks[0]), wb_csv_sink_rows(r->sinks[0]),
-                          wb_csv_sink_is_stdout(r->sinks[0]));
-    wb_csv_sink_free(r->sinks[0]);
+    wb_console_sink_close(console, rc, wb_csv_sink_path(csv), wb_csv_sink_rows(csv), wb_csv_sink_is_stdout(csv));
+    wb_csv_sink_free(csv);
     return rc;
 }
 

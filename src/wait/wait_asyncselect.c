@@ -93,7 +93,8 @@ static unsigned take_queued(wb_waiter *w, unsigned *ready, unsigned max_ready, u
     return found;
 }
 
-static int asyncselect_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
+/* The readable sockets of one wake, at most max_ready. */
+static int asyncselect_ready(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
 {
     unsigned found = take_queued(w, ready, max_ready, 0), i;
     if (found == 0) {
@@ -106,6 +107,12 @@ static int asyncselect_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, uns
     }
     for (i = 0; i < found; i++) w->marked[ready[i]] = 0;
     return (int)found;
+}
+
+static int asyncselect_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
+{
+    unsigned ready[WB_WAIT_MAX_READY];
+    return wb_wait_deliver_ready(h, ready, asyncselect_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err), err);
 }
 
 static void asyncselect_destroy(wb_waiter *w)

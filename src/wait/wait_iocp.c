@@ -129,7 +129,7 @@ static int iocp_add(wb_waiter *w, SOCKET s, wb_error *err)
 
 /* One completion: hand the datagram over (or its failure, as a negative Winsock error), then
  * post the receive again. */
-static int complete(wb_waiter *w, recv_op *op, DWORD bytes, int ok, uint64_t t, wb_datagram_fn fn, void *ctx,
+static int complete(wb_waiter *w, recv_op *op, DWORD bytes, int ok, uint64_t t, const wb_wait_handler *h,
                     wb_error *err)
 {
     int len = (int)bytes;
@@ -143,11 +143,11 @@ static int complete(wb_waiter *w, recv_op *op, DWORD bytes, int ok, uint64_t t, 
         if (WSAGetOverlappedResult(w->sockets[op->index], &op->ov, &got, FALSE, &flags)) len = (int)got;
         else len = -WSAGetLastError();
     }
-    if (fn(ctx, op->index, op->buf.buf, len, &op->from, op->fromlen, t, err) != 0) return -1;
+    if (h->received(h->ctx, op->index, op->buf.buf, len, &op->from, op->fromlen, t, err) != 0) return -1;
     return post(w, op, err);
 }
 
-static int iocp_wait_datagrams(wb_waiter *w, DWORD timeout_ms, wb_datagram_fn fn, void *ctx, wb_error *err)
+static int iocp_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
 {
     int handed = 0;
     while (handed < WAKE_LIMIT) {
@@ -163,13 +163,13 @@ static int iocp_wait_datagrams(wb_waiter *w, DWORD timeout_ms, wb_datagram_fn fn
             }
             break;   /* nothing (more) queued */
         }
-        if (complete(w, (recv_op *)ov, bytes, ok, t, fn, ctx, err) != 0) return -1;
+        if (complete(w, (recv_op *)ov, bytes, ok, t, h, err) != 0) return -1;
         handed++;
     }
     return handed;
 }
 
-static int iocpex_wait_datagrams(wb_waiter *w, DWORD timeout_ms, wb_datagram_fn fn, void *ctx, wb_error *err)
+static int iocpex_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
 {
     wb_fn_GetQueuedCompletionStatusEx dequeue = WB_API(GetQueuedCompletionStatusEx);
     overlapped_entry entries[BATCH];
@@ -188,7 +188,7 @@ static int iocpex_wait_datagrams(wb_waiter *w, DWORD timeout_ms, wb_datagram_fn 
     for (i = 0; i < removed; i++) {
         recv_op *op = (recv_op *)entries[i].overlapped;
         /* Internal holds the NTSTATUS: 0 is success. */
-        if (complete(w, op, entries[i].bytes, entries[i].internal == 0, t, fn, ctx, err) != 0) return -1;
+        if (complete(w, op, entries[i].bytes, entries[i].internal == 0, t, h, err) != 0) return -1;
     }
     return (int)removed;
 }
@@ -226,7 +226,8 @@ const wb_wait_backend wb_wait_iocp = {
     .unavailable = iocp_unavailable,
     .create = iocp_create,
     .add = iocp_add,
-    .wait_datagrams = iocp_wait_datagrams,
+    .wait = iocp_wait,
+    .completion = 1,
     .destroy = iocp_destroy,
 };
 
@@ -236,6 +237,7 @@ const wb_wait_backend wb_wait_iocpex = {
     .unavailable = iocpex_unavailable,
     .create = iocpex_create,
     .add = iocp_add,
-    .wait_datagrams = iocpex_wait_datagrams,
+    .wait = iocpex_wait,
+    .completion = 1,
     .destroy = iocp_destroy,
 };

@@ -39,7 +39,8 @@ static int select_add(wb_waiter *w, SOCKET s, wb_error *err)
     return 0;
 }
 
-static int select_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
+/* The readable sockets of one wake, at most max_ready. */
+static int select_ready(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
 {
     struct timeval tv;
     unsigned i, found = 0;
@@ -59,6 +60,12 @@ static int select_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned
     for (i = 0; i < w->set.fd_count && found < max_ready; i++)
         if (wb_socket_map_get(&w->map, w->set.fd_array[i], &ready[found])) found++;
     return (int)found;
+}
+
+static int select_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
+{
+    unsigned ready[WB_WAIT_MAX_READY];
+    return wb_wait_deliver_ready(h, ready, select_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err), err);
 }
 
 static void select_destroy(wb_waiter *w)

@@ -50,7 +50,8 @@ static int wsaevents_add(wb_waiter *w, SOCKET s, wb_error *err)
     return 0;
 }
 
-static int wsaevents_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
+/* The readable sockets of one wake, at most max_ready. */
+static int wsaevents_ready(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
 {
     WSANETWORKEVENTS ne;
     DWORD r = WSAWaitForMultipleEvents(w->n, w->events, FALSE, timeout_ms, FALSE);
@@ -79,6 +80,12 @@ static int wsaevents_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsig
         i += r - WSA_WAIT_EVENT_0;
     }
     return (int)found;
+}
+
+static int wsaevents_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
+{
+    unsigned ready[WB_WAIT_MAX_READY];
+    return wb_wait_deliver_ready(h, ready, wsaevents_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err), err);
 }
 
 static void wsaevents_destroy(wb_waiter *w)

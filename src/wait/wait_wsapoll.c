@@ -68,7 +68,8 @@ static int wsapoll_add(wb_waiter *w, SOCKET s, wb_error *err)
     return 0;
 }
 
-static int wsapoll_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
+/* The readable sockets of one wake, at most max_ready. */
+static int wsapoll_ready(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
 {
     unsigned i, found = 0;
     int n = resolve()(w->fds, w->n, (INT)timeout_ms);
@@ -80,6 +81,12 @@ static int wsapoll_wait(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigne
     for (i = 0; i < w->n && found < max_ready && n > 0; i++)
         if (w->fds[i].revents & (POLLRDNORM | POLLERR | POLLHUP | POLLNVAL)) ready[found++] = i;
     return (int)found;
+}
+
+static int wsapoll_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
+{
+    unsigned ready[WB_WAIT_MAX_READY];
+    return wb_wait_deliver_ready(h, ready, wsapoll_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err), err);
 }
 
 static void wsapoll_destroy(wb_waiter *w)

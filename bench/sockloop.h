@@ -1,0 +1,184 @@
+/* sockloop's parts, private to the module (bench/sockloop*.c):
+ *   sockloop.c         options, set-up, the sender, the receive loop, the reporter thread
+ *   sockloop_udp.c     the transport: UDP sockets, sending, reading, echoing (sl_udp)
+ *   sockloop_report.c  what people and the report see: the pgmping line, the rep block, the
+ *                      summary, the comparison of loops, the report spec
+ * The receive loop knows a socket kind only through sl_transport, so that another transport
+ * (TCP) is one more file. */
+#ifndef SOCKLOOP_H
+#define SOCKLOOP_H
+
+#include <winsock2.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "wb_hist.h"
+#include "wb_jitter.h"
+#include "wb_module.h"
+#include "wb_seqwin.h"
+#include "wb_wait.h"
+
+/* --loop: a backend's index in the wait registry (include/wb_wait.h), or all of them. */
+enum { LOOP_ALL = WB_WAIT_COUNT };
+#define PACING_CHOICES(X) X(PACING_AUTO, "auto") X(PACING_SPIN, "spin") X(PACING_TIMER, "timer")
+enum { PACING_CHOICES(WB_CHOICE_ID) };
+
+#define PACKET_MAGIC 0x4C534257u   /* "WBSL" */
+#define HEADER_SIZE 32             /* magic, size, sequence, intended and actual send times */
+#define SOCKET_BUFFER (1 << 20)
+#define DRAIN_LIMIT 256            /* messages read from one socket per wake: no socket starves the others */
+#define REFLECT_BUFFER 65536       /* a reflector echoes datagrams of any size */
+#define PENDING_MAX 8              /* closed intervals waiting for the reporter */
+
+typedef struct sockloop_config {
+    uint64_t rate, size, sockets, port, outstanding;
+    double duration, interval, grace;
+    int loop, spread, reflect, pacing;
+    const char *bind, *peer, *raw;
+} sockloop_config;
+
+/* The CSV columns this module adds, listed once: the M_ index and the column name. */
+#define SOCKLOOP_METRICS(X)                                                                         \
+    X(M_SENT, "sent") X(M_RECEIVED, "received") X(M_LOST, "lost") X(M_DUP, "duplicated")             \
+    X(M_REORDERED, "reordered") X(M_LATE_SENDS, "late_sends") X(M_SEND_ERRORS, "send_errors")         \
+    X(M_FOREIGN, "foreign") X(M_SEND_RATE, "send_rate") X(M_RECV_RATE, "recv_rate")                   \
+    X(M_MBIT_OUT, "mbit_out") X(M_MBIT_IN, "mbit_in") X(M_LAT_MEAN, "lat_mean_us")                    \
+    X(M_LAT_SD, "lat_stddev_us") X(M_LAT_MIN, "lat_min_us") X(M_LAT_P50, "lat_p50_us")                \
+    X(M_LAT_P90, "lat_p90_us") X(M_LAT_P99, "lat_p99_us") X(M_LAT_P999, "lat_p999_us")                \
+    X(M_LAT_MAX, "lat_max_us") X(M_ILAT_MEAN, "ilat_mean_us") X(M_ILAT_P50, "ilat_p50_us")            \
+    X(M_ILAT_P90, "ilat_p90_us") X(M_ILAT_P99, "ilat_p99_us") X(M_ILAT_P999, "ilat_p999_us")          \
+    X(M_ILAT_MAX, "ilat_max_us") X(M_INTERVALS, "intervals") X(M_INTERVAL_SD, "lat_interval_sd_us")   \
+    X(M_SENDER_CPU, "sender_cpu_pct") X(M_RECEIVER_CPU, "receiver_cpu_pct")                         \
+    X(M_RECEIVER_BUSY, "receiver_busy_pct") X(M_SENDER_BUSY, "sender_busy_pct")                     \
+    X(M_CONN_RESETS, "conn_resets") X(M_BAD, "bad_packets") X(M_JITTER, "jitter_us")                   \
+    X(M_RECV_CPU_PER_PKT, "receiver_cpu_us_per_pkt") X(M_RECV_BUSY_PER_PKT, "receiver_busy_us_per_pkt")
+#define METRIC_ID(id, name) id,
+enum { SOCKLOOP_METRICS(METRIC_ID) M_COUNT };
+#undef METRIC_ID
+WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, sockloop_metrics_fit);
+extern const char *const sockloop_metric_names[];
+
+/* One report interval's traffic, as the reporter prints and writes it. */
+typedef struct interval_stats {
+    uint64_t received, bytes, sent;
+    double sum_us, sumsq_us, min_us, max_us;
+    double seconds;
+    double jitter_us;             /* the run's RFC 3550 estimate at the interval's end */
+} interval_stats;
+
+/* ---- the state, in the parts a repetition resets whole ---------------------------------------- */
+
+/* Shared by the receiver and the sender thread. */
+typedef struct sl_sender {
+    volatile LONG sent_count;     /* messages sent so far (wraps after 2^32: only deltas are used) */
+    volatile LONG done;
+    volatile LONG stop;           /* the receiver failed: stop sending now */
+    uint64_t end, total, late_sends, send_errors;
+    uint64_t blocked;             /* QPC ticks the sender spent in Sleep: not busy */
+    double cpu_s;
+    wb_error err;
+    int failed;
+} sl_sender;
+
+/* The receiver's counts over one repetition. */
+typedef struct sl_counters {
+    uint64_t received, unique, foreign, conn_resets, bad_packets;
+    uint64_t blocked;             /* QPC ticks spent waiting, before the first event of each wake */
+    uint64_t wait_started;        /* QPC at the current wait's start; 0 once an event came */
+    double sum_us, sumsq_us;      /* over every message's latency */
+    wb_jitter jitter;             /* RFC 3550, over the run's messages in arrival order */
+    wb_seqwin seq;                /* duplicates and reordering */
+} sl_counters;
+
+/* The open interval, and what the closed ones add up to. */
+typedef struct sl_interval {
+    interval_stats cur;
+    uint64_t next_boundary, start;
+    LONG sent_at_boundary;
+    uint64_t count;
+    double mean_sum, mean_sumsq;  /* over interval mean latencies */
+} sl_interval;
+
+/* Closed intervals on their way to the reporter thread, which prints and writes them. */
+typedef struct sl_reporter_queue {
+    interval_stats pending[PENDING_MAX];
+    unsigned n;
+    volatile LONG stop;
+} sl_reporter_queue;
+
+typedef struct sockloop_state sockloop_state;
+
+/* What the receive loop needs from a kind of socket. */
+typedef struct sl_transport {
+    const char *name;             /* "udp" */
+    /* The receiving sockets (st->sockets, bound to base, each added to the waiter; st->addrs get
+     * the bound addresses) and what the sender sends through. */
+    int (*open)(sockloop_state *st, const struct sockaddr_in *base, wb_error *err);
+    /* One message from the sender thread to receiving socket `target` (loopback) or the peer:
+     * 0 sent; 1 not sent, the stack had no room (a send error, counted); -1 failed (err set). */
+    int (*send)(sockloop_state *st, unsigned target, const char *msg, int len, wb_error *err);
+    /* Readiness: read what socket `index` has waiting, at most DRAIN_LIMIT messages. */
+    int (*readable)(sockloop_state *st, unsigned index, wb_error *err);
+    /* Completion: a receive finished on socket `index` (len < 0: -WSA error). */
+    int (*received)(sockloop_state *st, unsigned index, const char *data, int len, const struct sockaddr_in *from,
+                    int fromlen, uint64_t t_recv, wb_error *err);
+    /* --reflect: the message back to where it came from, on the socket it came in on: 0 sent,
+     * 1 not (counted as an echo error). */
+    int (*echo)(sockloop_state *st, unsigned index, const char *data, int len, const struct sockaddr_in *from,
+                int fromlen);
+    void (*close)(sockloop_state *st);
+} sl_transport;
+extern const sl_transport sl_udp;
+
+struct sockloop_state {
+    sockloop_config cfg;
+    const sl_transport *transport;
+    const wb_wait_backend *backend;
+    wb_waiter *waiter;
+    SOCKET *sockets;              /* the receiver's; in --peer mode socket 0 also sends */
+    struct sockaddr_in *addrs;    /* where each is bound */
+    SOCKET send_socket;           /* loopback mode: the sender's own */
+    struct sockaddr_in peer;
+    unsigned nsockets;
+    char *rbuf, *sbuf;
+    FILE *raw;
+    int net_started;
+    uint64_t freq;
+    int timer_raised;             /* a 1 ms timer period is in effect (set-up to tear-down) */
+    int pacing;                   /* PACING_SPIN or PACING_TIMER, as decided at set-up */
+    unsigned usable_cpus;         /* in the process's affinity mask */
+    char pacing_fact[8];
+    uint64_t interval_ticks;
+    wb_hist *lat_actual, *lat_intended;   /* ns */
+
+    /* per repetition */
+    uint64_t t0;                  /* start of the send schedule */
+    HANDLE sender_thread, start;
+    sl_sender tx;
+    sl_counters rx;
+    sl_interval iv;
+    sl_reporter_queue queue;
+    HANDLE reporter_thread, report_event;
+    CRITICAL_SECTION report_lock;
+    wb_run_ctx *ctx;
+};
+
+/* sockloop.c: a message the transport read (or a failed receive, len = -WSA error), echoed in
+ * --reflect mode, else accounted. */
+int sl_take(sockloop_state *st, unsigned index, const char *data, int len, const struct sockaddr_in *from, int fromlen,
+            uint64_t t_recv, wb_error *err);
+
+/* The sample standard deviation from n, sum and sum of squares; NaN below 2. */
+double sl_stddev(double n, double sum, double sumsq);
+
+/* sockloop_report.c */
+const char *sl_loop_name(int loop);
+void sl_report_interval(sockloop_state *st, const interval_stats *iv);
+void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s);
+void sockloop_print_summary(FILE *out, const wb_run_summary *s);
+void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians);
+void sockloop_announce(void *state, char *line, size_t cap);
+void sockloop_warnings(void *state, void (*warn)(void *into, const char *code, const char *text), void *into);
+extern const wb_report_spec sockloop_report;
+
+#endif

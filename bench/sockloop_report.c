@@ -1,0 +1,235 @@
+/* sockloop's presentation: the pgmping line of each interval (and its CSV row), the block of
+ * each repetition, the summary line, the comparison of loops under --loop all, the line that
+ * heads each loop, and how `winbench report` reads sockloop's rows. The numbers all come from
+ * sockloop.c; nothing here measures. */
+#include "sockloop.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "wb_units.h"
+
+const char *const sockloop_metric_names[] = {
+#define METRIC_NAME(id, name) name,
+    SOCKLOOP_METRICS(METRIC_NAME)
+#undef METRIC_NAME
+    NULL
+};
+
+const char *sl_loop_name(int loop)
+{
+    return wb_wait_backends[loop >= 0 && loop < WB_WAIT_COUNT ? loop : 0]->name;
+}
+
+/* Microseconds for people: "152.1 us", "4.735 ms", "-" (buf: 24 bytes). */
+static const char *us(double microseconds, char *buf)
+{
+    return wb_format_duration(microseconds * 1e-6, buf, 24);
+}
+
+/* A number with one decimal, or "-" where there is none. */
+static const char *dash_or(double v, char *buf, size_t cap)
+{
+    if (v == v) snprintf(buf, cap, "%.1f", v);
+    else snprintf(buf, cap, "-");
+    return buf;
+}
+
+/* pgmping's line: local time, s= packets/s, latency in us (ms when min >= 1000 us), mbit. */
+void sl_report_interval(sockloop_state *st, const interval_stats *iv)
+{
+    double m[WB_MAX_METRICS];
+    char line[256], stamp[32];
+    SYSTEMTIME t;
+    double n = (double)iv->received, avg = n ? iv->sum_us / n : NAN, sd = sl_stddev(n, iv->sum_us, iv->sumsq_us);
+    double mn = n ? iv->min_us : NAN, mx = n ? iv->max_us : NAN, scale = (n && mn >= 1000.0) ? 1e-3 : 1.0;
+    double mbit_out = (double)iv->sent * (double)st->cfg.size * 8.0 / iv->seconds / 1e6;
+    double mbit_in = (double)iv->bytes * 8.0 / iv->seconds / 1e6;
+    int i;
+
+    GetLocalTime(&t);
+    snprintf(stamp, sizeof stamp, "%04u-%02u-%02u %02u:%02u:%02u", t.wYear, t.wMonth, t.wDay, t.wHour,
+             t.wMinute, t.wSecond);
+    if (st->cfg.reflect) avg = mn = mx = sd = NAN;   /* a reflector measures no latency */
+    {   /* An interval without samples keeps the line's shape with "-" (never "nan"). */
+        char a[24], lo[24], hi[24], dev[24];
+        dash_or(avg * scale, a, sizeof a);
+        dash_or(mn * scale, lo, sizeof lo);
+        dash_or(mx * scale, hi, sizeof hi);
+        dash_or(n >= 2 ? sd * scale : (n == 1 ? 0.0 : NAN), dev, sizeof dev);
+        snprintf(line, sizeof line, "%s : s=%.1f avg=%s min=%s max=%s stddev=%s %s o=%.2f i=%.2f mbit", stamp,
+                 n / iv->seconds, a, lo, hi, dev, scale == 1.0 ? "us" : "ms", mbit_out, mbit_in);
+    }
+    st->ctx->say(st->ctx, line);
+
+    for (i = 0; i < WB_MAX_METRICS; i++) m[i] = NAN;
+    m[M_SENT] = (double)iv->sent;
+    m[M_RECEIVED] = n;
+    m[M_SEND_RATE] = (double)iv->sent / iv->seconds;
+    m[M_RECV_RATE] = n / iv->seconds;
+    m[M_MBIT_OUT] = mbit_out;
+    m[M_MBIT_IN] = mbit_in;
+    m[M_LAT_MEAN] = avg;
+    m[M_LAT_SD] = sd;
+    m[M_LAT_MIN] = mn;
+    m[M_LAT_MAX] = mx;
+    m[M_JITTER] = st->cfg.reflect ? NAN : iv->jitter_us;
+    st->ctx->row(st->ctx, "interval", iv->received, iv->seconds, m);
+}
+
+/* A reflector has no sender of its own (its sender columns are empty) and measures no latency. */
+static int is_reflector(const double *m)
+{
+    return m[M_SENDER_BUSY] != m[M_SENDER_BUSY];
+}
+
+void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s)
+{
+    const double *m = s->metrics;
+    char a[24], b[24];
+    if (is_reflector(m)) {
+        fprintf(out, "  rep %u/%u: echoed %.0f packets (%.1f/s, %.2f mbit), %.0f echo errors, %.0f not winbench's "
+                     "(echoed too), %.0f connection resets\n",
+                rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT], m[M_SEND_ERRORS], m[M_FOREIGN], m[M_CONN_RESETS]);
+        fprintf(out, "    cpu: %.0f%% of one CPU (busy by QPC %.0f%%)\n", m[M_RECEIVER_CPU], m[M_RECEIVER_BUSY]);
+        return;
+    }
+    fprintf(out, "  rep %u/%u: sent %.0f (%.1f/s, %.0f late), %.0f send errors, received %.0f, lost %.0f, "
+                 "duplicated %.0f, reordered %.0f",
+            rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_LATE_SENDS], m[M_SEND_ERRORS], m[M_RECEIVED], m[M_LOST],
+            m[M_DUP], m[M_REORDERED]);
+    if (m[M_CONN_RESETS] > 0) fprintf(out, ", %.0f connection resets", m[M_CONN_RESETS]);
+    if (m[M_BAD] > 0) fprintf(out, ", %.0f bad", m[M_BAD]);
+    fprintf(out, "\n");
+    if (m[M_LAT_MEAN] == m[M_LAT_MEAN]) {
+        char p[5][24];
+        fprintf(out, "    latency from actual send:   p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n",
+                us(m[M_LAT_P50], p[0]), us(m[M_LAT_P90], p[1]), us(m[M_LAT_P99], p[2]), us(m[M_LAT_P999], p[3]),
+                us(m[M_LAT_MAX], p[4]));
+        fprintf(out, "    latency from intended send: p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n",
+                us(m[M_ILAT_P50], p[0]), us(m[M_ILAT_P90], p[1]), us(m[M_ILAT_P99], p[2]), us(m[M_ILAT_P999], p[3]),
+                us(m[M_ILAT_MAX], p[4]));
+    } else {
+        fprintf(out, "    latency: - (no packet came back)\n");
+    }
+    fprintf(out, "    jitter (RFC 3550): %s\n", us(m[M_JITTER], a));
+    fprintf(out, "    cpu: sender %.0f%%, receiver %.0f%% of one CPU (busy by QPC: sender %s%%, receiver %.0f%%)\n",
+            m[M_SENDER_CPU], m[M_RECEIVER_CPU], dash_or(m[M_SENDER_BUSY], b, sizeof b), m[M_RECEIVER_BUSY]);
+}
+
+void sockloop_print_summary(FILE *out, const wb_run_summary *s)
+{
+    const double *m = s->metrics;
+    char mean[24], imean[24], p99[24], jit[24];
+    if (is_reflector(m)) {
+        fprintf(out, "  median over %u rep%s: echoed %.0f packets, %.1f packets/s, %.2f mbit\n", s->reps,
+                s->reps == 1 ? "" : "s", m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT]);
+        return;
+    }
+    fprintf(out, "  median over %u rep%s: %.1f packets/s received, lost %.0f, mean latency %s "
+                 "(from intended send %s), p99 %s, jitter %s\n",
+            s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], us(m[M_LAT_MEAN], mean), us(m[M_ILAT_MEAN], imean),
+            us(m[M_LAT_P99], p99), us(m[M_JITTER], jit));
+}
+
+static const char *loop_name(const void *variant)
+{
+    return sl_loop_name(((const sockloop_config *)variant)->loop);
+}
+
+/* Each loop's mean latency, loss and cost per packet, then hyperfine's form: "wsaevents: 1.21
+ * +- 0.04 times lower mean latency than wsapoll" (the uncertainty from the spread of the
+ * interval means within each run). A loop that lost packets the others did not is not faster
+ * for it: that is said. */
+void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians)
+{
+    int best = -1, i, lossy = 0, clean = 0;
+    char a[24], b[24], c[24];
+    for (i = 0; i < n; i++) {
+        if (medians[i][M_LAT_MEAN] == medians[i][M_LAT_MEAN] &&
+            (best < 0 || medians[i][M_LAT_MEAN] < medians[best][M_LAT_MEAN]))
+            best = i;
+        if (medians[i][M_LOST] > 0) lossy++;
+        else clean++;
+    }
+    if (best < 0) return;
+    fprintf(out, "comparison (mean latency from the actual send time; the receiving thread's cost per packet):\n");
+    for (i = 0; i < n; i++)
+        fprintf(out, "  %-12s mean %s, lost %.0f, %s CPU and %s busy per packet\n", loop_name(variants[i]),
+                us(medians[i][M_LAT_MEAN], a), medians[i][M_LOST], us(medians[i][M_RECV_CPU_PER_PKT], b),
+                us(medians[i][M_RECV_BUSY_PER_PKT], c));
+    for (i = 0; i < n; i++) {
+        double x = medians[best][M_LAT_MEAN], y = medians[i][M_LAT_MEAN];
+        double sx = medians[best][M_INTERVAL_SD], sy = medians[i][M_INTERVAL_SD], ratio, rel;
+        if (i == best || y != y) continue;
+        ratio = y / x;
+        fprintf(out, "  %s: %.2f", loop_name(variants[best]), ratio);
+        if (sx == sx && sy == sy) {   /* error propagation for a ratio, as hyperfine does */
+            rel = sqrt(sx * sx / (x * x) + sy * sy / (y * y));
+            fprintf(out, " +- %.2f", ratio * rel);
+        }
+        fprintf(out, " times lower mean latency than %s%s\n", loop_name(variants[i]),
+                sx == sx && sy == sy ? "" : " (spread unknown: fewer than 2 intervals)");
+    }
+    if (lossy && clean)
+        for (i = 0; i < n; i++)
+            if (medians[i][M_LOST] > 0)
+                fprintf(out, "  note: %s lost %.0f packets where others lost none: its latencies are of the packets "
+                             "that arrived, so it is not faster for that\n", loop_name(variants[i]), medians[i][M_LOST]);
+}
+
+/* A reflector says where it listens, so that the peer can be pointed at it (and tests can read
+ * the port). */
+void sockloop_announce(void *state, char *line, size_t cap)
+{
+    const sockloop_state *st = (const sockloop_state *)state;
+    line[0] = '\0';
+    if (!st->cfg.reflect) {
+        /* Heads each loop's block, so that with --loop all every interval line says whose it is
+         * (pgmping's lines keep their own form). */
+        snprintf(line, cap, "%s: %s pacing (%u usable CPU%s)", st->backend->name, st->pacing_fact, st->usable_cpus,
+                 st->usable_cpus == 1 ? "" : "s");
+        return;
+    }
+    if (st->cfg.reflect)
+        snprintf(line, cap, "sockloop: reflecting on %s:%u for %g s", inet_ntoa(st->addrs[0].sin_addr),
+                 ntohs(st->addrs[0].sin_port), st->cfg.duration);
+}
+
+void sockloop_warnings(void *state, void (*warn)(void *into, const char *code, const char *text), void *into)
+{
+    const sockloop_state *st = (const sockloop_state *)state;
+    char text[256];
+    if (st->pacing == PACING_SPIN && st->usable_cpus < 3 && !st->cfg.reflect) {
+        snprintf(text, sizeof text, "--pacing spin on %u usable CPU%s: the sender's spin, the receiver and the OS "
+                 "share them, so the receiver's latencies include waiting for a CPU (--pacing timer suits this)",
+                 st->usable_cpus, st->usable_cpus == 1 ? "" : "s");
+        warn(into, "few_cpus", text);
+    }
+}
+
+static const char *const sockloop_variant_columns[] = { "loop", "rate", "size", "sockets", "spread", "mode", "pacing_used", NULL };
+static const char *const sockloop_percentile_columns[] = {
+    "lat_p50_us", "lat_p90_us", "lat_p99_us", "lat_p999_us", "lat_max_us", NULL
+};
+static const char *const sockloop_percentile_names[] = { "p50", "p90", "p99", "p99.9", "max", NULL };
+const wb_report_spec sockloop_report = {
+    .variant_columns = sockloop_variant_columns,
+    .metric = "lat_mean_us",
+    .unit = "mean latency (us)",
+    .higher_is_better = 0,
+    .better = "lower mean latency",
+    .worse = "higher mean latency",
+    .percentile_columns = sockloop_percentile_columns,
+    .percentile_names = sockloop_percentile_names,
+    .percentile_title = "latency percentiles, us from the actual send time",
+    .percentile_unit = "latency (us)",
+    .series_row = "interval",
+    .series_metric = "lat_mean_us",
+    .series_metric_title = "interval mean latency (us, from the actual send time)",
+    .series_rate = "recv_rate",
+    .series_rate_title = "packets/s received",
+    .series_line_column = "loop",
+    .loss_column = "lost",
+};
+
