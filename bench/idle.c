@@ -32,14 +32,21 @@
 #include "wb_visual_styles.h"
 #include "wb_windows.h"
 
-enum { CLASS_CUSTOM, CLASS_BUTTON, CLASS_STATIC };
-enum { DISPATCH_DIRECT, DISPATCH_SENDMESSAGE };
-enum { CASE_NONE, CASE_1, CASE_2, CASE_3 };
-enum { ONIDLE_BASE, ONIDLE_SEED };
-enum { BUTTON_MAPPED, BUTTON_PLAIN };
-enum { OVER_VIEW, OVER_TOOLBAR };
-enum { CHARSET_W, CHARSET_A };
-enum { INPUT_POST, INPUT_SENDINPUT };
+/* Each choice option's names and enum, from one list. */
+#define CLASSES(X) X(CLASS_CUSTOM, "custom") X(CLASS_BUTTON, "button") X(CLASS_STATIC, "static")
+enum { CLASSES(WB_CHOICE_ID) };
+#define DISPATCHES(X) X(DISPATCH_DIRECT, "direct") X(DISPATCH_SENDMESSAGE, "sendmessage")
+enum { DISPATCHES(WB_CHOICE_ID) };
+#define CASES(X) X(CASE_NONE, "none") X(CASE_1, "1") X(CASE_2, "2") X(CASE_3, "3")
+enum { CASES(WB_CHOICE_ID) };
+#define ONIDLES(X) X(ONIDLE_BASE, "base") X(ONIDLE_SEED, "seed")
+enum { ONIDLES(WB_CHOICE_ID) };
+#define BUTTONS(X) X(BUTTON_MAPPED, "mapped") X(BUTTON_PLAIN, "plain")
+enum { BUTTONS(WB_CHOICE_ID) };
+#define MOUSE_OVER(X) X(OVER_VIEW, "view") X(OVER_TOOLBAR, "toolbar")
+enum { MOUSE_OVER(WB_CHOICE_ID) };
+#define INPUTS(X) X(INPUT_POST, "post") X(INPUT_SENDINPUT, "sendinput")
+enum { INPUTS(WB_CHOICE_ID) };
 #define WM_KICKIDLE 0x036A
 #define WM_SYSTIMER 0x0118
 #define MAX_WINDOWS 9000   /* a process may own 10,000 USER objects by default */
@@ -52,31 +59,31 @@ typedef struct idle_config {
 
 #define O(field) offsetof(idle_config, field)
 static const wb_option idle_options[] = {
-    { .name = "case", .type = WB_OPT_CHOICE, .offset = O(preset), .def = "none", .choices = "none|1|2|3",
+    { .name = "case", .type = WB_OPT_CHOICE, .offset = O(preset), .def = "none", .choices = WB_CHOICES(CASES),
       .help = "the seed's experiment (--onidle seed, MDI layout): 1 = A+B (1000 sends to the plain button), "
               "2 = B only (to the mapped button), 3 = neither" },
-    { .name = "onidle", .type = WB_OPT_CHOICE, .offset = O(onidle), .def = "base", .choices = "base|seed",
+    { .name = "onidle", .type = WB_OPT_CHOICE, .offset = O(onidle), .def = "base", .choices = WB_CHOICES(ONIDLES),
       .help = "base: CWinApp::OnIdle (walks the windows, frees temporary maps); seed: the seed's override "
               "(--sends to the button, return FALSE, base never called)" },
-    { .name = "button", .type = WB_OPT_CHOICE, .offset = O(button), .def = "mapped", .choices = "mapped|plain",
+    { .name = "button", .type = WB_OPT_CHOICE, .offset = O(button), .def = "mapped", .choices = WB_CHOICES(BUTTONS),
       .help = "the button --sends goes to: still MFC-subclassed, or plain after UnsubclassWindow (switch A)" },
     { .name = "mdi-children", .type = WB_OPT_COUNT, .offset = O(mdi_children), .def = "0", .max = 64, .metavar = "N",
       .help = "MDI child frames (each with a view) holding the --windows; 0: the windows sit on the main frame" },
-    { .name = "tooltips", .type = WB_OPT_CHOICE, .offset = O(tooltips), .def = "on", .choices = "off|on",
+    { .name = "tooltips", .type = WB_OPT_CHOICE, .offset = O(tooltips), .def = "on", .choices = WB_CHOICES(WB_OFF_ON),
       .help = "the toolbar's CBRS_TOOLTIPS: PreTranslateMessage filters mouse messages for tooltips" },
-    { .name = "mouse-over", .type = WB_OPT_CHOICE, .offset = O(mouse_over), .def = "view", .choices = "view|toolbar",
+    { .name = "mouse-over", .type = WB_OPT_CHOICE, .offset = O(mouse_over), .def = "view", .choices = WB_CHOICES(MOUSE_OVER),
       .help = "where the mouse moves: the (first MDI child's) view, or the toolbar (tooltip hit tests)" },
     { .name = "windows", .type = WB_OPT_COUNT, .offset = O(windows), .def = "300", .max = MAX_WINDOWS,
       .help = "child windows of the main frame" },
     { .name = "depth", .type = WB_OPT_COUNT, .offset = O(depth), .def = "1", .min = 1, .max = 1000,
       .help = "nesting: the windows form chains this deep" },
-    { .name = "class", .type = WB_OPT_CHOICE, .offset = O(wclass), .def = "static", .choices = "custom|button|static",
+    { .name = "class", .type = WB_OPT_CHOICE, .offset = O(wclass), .def = "static", .choices = WB_CHOICES(CLASSES),
       .help = "class of the child windows (custom: winbench's own)" },
-    { .name = "themes", .type = WB_OPT_CHOICE, .offset = O(themes), .def = "off", .choices = "off|on",
+    { .name = "themes", .type = WB_OPT_CHOICE, .offset = O(themes), .def = "off", .choices = WB_CHOICES(WB_OFF_ON),
       .help = "create the windows under the comctl32 v6 context" },
-    { .name = "mapped", .type = WB_OPT_CHOICE, .offset = O(mapped), .def = "on", .choices = "off|on",
+    { .name = "mapped", .type = WB_OPT_CHOICE, .offset = O(mapped), .def = "on", .choices = WB_CHOICES(WB_OFF_ON),
       .help = "the --windows in MFC's permanent handle map (subclassed CWnds) or plain" },
-    { .name = "dispatch", .type = WB_OPT_CHOICE, .offset = O(dispatch), .def = "direct", .choices = "direct|sendmessage",
+    { .name = "dispatch", .type = WB_OPT_CHOICE, .offset = O(dispatch), .def = "direct", .choices = WB_CHOICES(DISPATCHES),
       .help = "SendMessageToDescendants: call mapped windows directly (bOnlyPerm) or ::SendMessage to all" },
     { .name = "sends", .type = WB_OPT_COUNT, .offset = O(sends), .def = "0", .max = 1000000,
       .help = "SendMessage(WM_NULL) to the button per OnIdle call (switch B: 1000)" },
@@ -84,10 +91,10 @@ static const wb_option idle_options[] = {
       .help = "only every K-th new-position WM_MOUSEMOVE restarts idle processing" },
     { .name = "mouse-rate", .type = WB_OPT_COUNT, .offset = O(mouse_rate), .def = "150", .min = 1, .max = 10000, .metavar = "HZ",
       .help = "WM_MOUSEMOVE posted per second" },
-    { .name = "input", .type = WB_OPT_CHOICE, .offset = O(input), .def = "post", .choices = "post|sendinput",
+    { .name = "input", .type = WB_OPT_CHOICE, .offset = O(input), .def = "post", .choices = WB_CHOICES(INPUTS),
       .help = "post: WM_MOUSEMOVE posted with its point in msg.pt; sendinput: the real cursor moved with "
               "SendInput (needs an interactive desktop; the frame goes on screen, topmost)" },
-    { .name = "charset", .type = WB_OPT_CHOICE, .offset = O(charset), .def = "w", .choices = "w|a",
+    { .name = "charset", .type = WB_OPT_CHOICE, .offset = O(charset), .def = "w", .choices = WB_CHOICES(WB_CHARSETS),
       .help = "w: Unicode windows and W message functions, as the seed's programs; a: ANSI" },
     { .name = "duration", .type = WB_OPT_SECONDS, .offset = O(duration), .def = "15s",
       .help = "length of each repetition" },
@@ -541,7 +548,7 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     }
     *state = st;
     st->cfg = *(const idle_config *)config;
-    st->unicode = st->cfg.charset == CHARSET_W;
+    st->unicode = st->cfg.charset == WB_CHARSET_W;
     st->ui_thread = GetCurrentThreadId();
     GetSystemInfo(&si);
     st->cpus = si.dwNumberOfProcessors;

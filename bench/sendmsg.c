@@ -13,9 +13,10 @@
 #include "wb_visual_styles.h"
 #include "wb_windows.h"
 
-enum { TARGET_SCRATCH, TARGET_BUTTON, TARGET_MFC };
-enum { THREAD_SAME, THREAD_CROSS };
-enum { CHARSET_W, CHARSET_A };
+#define TARGETS(X) X(TARGET_SCRATCH, "scratch") X(TARGET_BUTTON, "button") X(TARGET_MFC, "mfc")
+enum { TARGETS(WB_CHOICE_ID) };
+#define THREADS(X) X(THREAD_SAME, "same") X(THREAD_CROSS, "cross")
+enum { THREADS(WB_CHOICE_ID) };
 
 /* Progress is stored, and Ctrl+C noticed, between chunks, never per message. */
 #define CHUNK 4096UL
@@ -29,13 +30,13 @@ typedef struct sendmsg_config {
 static const wb_option sendmsg_options[] = {
     { .name = "iterations", .type = WB_OPT_COUNT, .offset = O(iterations), .def = "1M",
       .help = "SendMessage calls per repetition" },
-    { .name = "target", .type = WB_OPT_CHOICE, .offset = O(target), .def = "scratch", .choices = "scratch|button|mfc",
+    { .name = "target", .type = WB_OPT_CHOICE, .offset = O(target), .def = "scratch", .choices = WB_CHOICES(TARGETS),
       .help = "window class: own DefWindowProc window, system BUTTON, MFC-style dispatch" },
-    { .name = "themes", .type = WB_OPT_CHOICE, .offset = O(themes), .def = "off", .choices = "off|on",
+    { .name = "themes", .type = WB_OPT_CHOICE, .offset = O(themes), .def = "off", .choices = WB_CHOICES(WB_OFF_ON),
       .help = "create the window under the comctl32 v6 (visual styles) activation context" },
-    { .name = "thread", .type = WB_OPT_CHOICE, .offset = O(thread), .def = "same", .choices = "same|cross",
+    { .name = "thread", .type = WB_OPT_CHOICE, .offset = O(thread), .def = "same", .choices = WB_CHOICES(THREADS),
       .help = "window owned by the sending thread, or by a second thread with its own message loop" },
-    { .name = "charset", .type = WB_OPT_CHOICE, .offset = O(charset), .def = "w", .choices = "w|a",
+    { .name = "charset", .type = WB_OPT_CHOICE, .offset = O(charset), .def = "w", .choices = WB_CHOICES(WB_CHARSETS),
       .help = "w: Unicode windows and SendMessageW, as the seed's programs (Visual C++ 2005+ projects); a: ANSI" },
     { .name = "msg", .type = WB_OPT_COUNT, .offset = O(msg), .def = "0", .max = 0xFFFF, .metavar = "N", .hex = 1,
       .help = "message to send, e.g. 0 (WM_NULL), 0x8000 (WM_APP); see docs for the allowed ones" },
@@ -83,7 +84,7 @@ typedef struct sendmsg_state {
 static int create_windows(sendmsg_state *st, wb_error *err)
 {
     wb_styles_scope styles;
-    const int unicode = st->cfg.charset == CHARSET_W;
+    const int unicode = st->cfg.charset == WB_CHARSET_W;
 
     if (wb_styles_enter(st->cfg.themes, &styles, err) != 0) return -1;
     st->actctx = styles.active ? "v6" : "none";
@@ -124,7 +125,7 @@ static DWORD WINAPI window_thread(void *arg)
 {
     sendmsg_state *st = (sendmsg_state *)arg;
     MSG msg;
-    const int unicode = st->cfg.charset == CHARSET_W;
+    const int unicode = st->cfg.charset == WB_CHARSET_W;
     PeekMessageA(&msg, NULL, 0, 0, PM_NOREMOVE);   /* make the queue before anyone posts to it */
     st->thread_rc = create_windows(st, &st->thread_err);
     SetEvent(st->ready);
@@ -208,7 +209,7 @@ static int sendmsg_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error
     while (done < n) {
         unsigned long chunk = (n - done) < CHUNK ? (unsigned long)(n - done) : CHUNK, i;
         /* Two loops, not a function pointer: each is the plain call a program would make. */
-        if (st->cfg.charset == CHARSET_W)
+        if (st->cfg.charset == WB_CHARSET_W)
             for (i = 0; i < chunk; i++) SendMessageW(hwnd, msg, 0, 0);
         else
             for (i = 0; i < chunk; i++) SendMessageA(hwnd, msg, 0, 0);

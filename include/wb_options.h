@@ -36,6 +36,13 @@ typedef struct wb_option {
 #define WB_CHOICE_NAME(id, name) "|" name
 #define WB_CHOICES(list) (list(WB_CHOICE_NAME) + 1)
 
+/* The lists more than one module uses: a switch, and the character set of windows and message
+ * functions (W: Unicode, the default of Visual C++ projects since 2005; A: ANSI). */
+#define WB_OFF_ON(X) X(WB_OFF, "off") X(WB_ON, "on")
+enum { WB_OFF_ON(WB_CHOICE_ID) };
+#define WB_CHARSETS(X) X(WB_CHARSET_W, "w") X(WB_CHARSET_A, "a")
+enum { WB_CHARSETS(WB_CHOICE_ID) };
+
 /* One table and the struct it fills. Tables end with an entry whose name is NULL. */
 typedef struct wb_option_set {
     const wb_option *table;
