@@ -373,6 +373,7 @@ const wb_module wb_calibrate_module = {
     .verdicts = calibrate_verdicts,
     .print_rep = calibrate_print_rep,
     .print_summary = calibrate_print_summary,
+    .fixed_schedule = 1,
     .default_repeat = "1",
     .default_warmup = "0",
     .report = &calibrate_report,

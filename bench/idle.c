@@ -756,6 +756,7 @@ const wb_module wb_idle_module = {
     .metric_names = idle_metric_names,
     .print_rep = idle_print_rep,
     .print_summary = idle_print_summary,
+    .fixed_schedule = 1,
     .default_repeat = "3",
     .default_warmup = "0",
     .report = &idle_report,

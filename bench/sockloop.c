@@ -98,6 +98,26 @@ static int sockloop_check(void *config, char *err, size_t cap)
             return -1;
         }
     }
+    {   /* The receivers bind to --bind, and a loopback run sends there: an address that is not this
+         * machine's would send the whole stream out through the default route (Wine's bind does
+         * not refuse one; Windows' does, later and less clearly). */
+        wb_error e;
+        struct in_addr a;
+        int local = -1;
+        if (wb_net_start(&e) == 0) {
+            if (wb_resolve_host(c->bind, &a, &e) == 0) local = wb_is_local_address(a, &e);
+            wb_net_stop();
+        }
+        if (local == 0) {
+            snprintf(err, cap, "--bind: %s is not an address of this machine (see ipconfig); a loopback run would send "
+                     "its packets away", c->bind);
+            return -1;
+        }
+        if (local < 0) {
+            snprintf(err, cap, "--bind: %s: %s", c->bind, e.what);
+            return -1;
+        }
+    }
     if (c->peer && c->spread) {
         snprintf(err, cap, "--spread: a peer is one address; --spread is for loopback runs");
         return -1;
@@ -217,14 +237,6 @@ static DWORD WINAPI sender_main(void *arg)
 }
 
 /* ---- the reporter ---------------------------------------------------------------------------- */
-
-double sl_stddev(double n, double sum, double sumsq)
-{
-    double var;
-    if (n < 2) return NAN;
-    var = (sumsq - sum * sum / n) / (n - 1);
-    return var > 0 ? sqrt(var) : 0.0;
-}
 
 static DWORD WINAPI reporter_main(void *arg)
 {
@@ -644,6 +656,39 @@ out:
     return 0;
 }
 
+/* Nothing arrived: in peer mode the far side is not answering (the run fails, rows kept); in
+ * loopback mode something on this machine dropped everything; a reflector heard nobody. */
+static int sockloop_rep_warnings(void *state, const wb_sample *sample,
+                                 void (*warn)(void *into, const char *code, const char *text), void *into)
+{
+    const sockloop_state *st = (const sockloop_state *)state;
+    char text[300];
+    (void)sample;
+    if (st->rx.received > 0) return 0;
+    if (st->cfg.reflect) {
+        snprintf(text, sizeof text, "nothing arrived at %s:%u: no peer sent to this reflector", inet_ntoa(st->addrs[0].sin_addr),
+                 ntohs(st->addrs[0].sin_port));
+        warn(into, "no_packets", text);
+        return 0;
+    }
+    if (st->tx.sent_count == 0) return 0;   /* nothing left either: the send errors say why */
+    if (st->cfg.peer) {
+        snprintf(text, sizeof text, "nothing came back from %s: is a reflector (winbench sockloop --reflect) or a UDP echo "
+                 "service running there, and does a firewall let it answer?", st->cfg.peer);
+        warn(into, "no_packets", text);
+        return 1;
+    }
+    snprintf(text, sizeof text, "nothing of %ld packets arrived at %s:%u on this machine (a firewall?)",
+             (long)st->tx.sent_count, inet_ntoa(st->addrs[0].sin_addr), ntohs(st->addrs[0].sin_port));
+    warn(into, "no_packets", text);
+    return 0;
+}
+
+static const char *sockloop_variant_name(const void *variant)
+{
+    return sl_loop_name(((const sockloop_config *)variant)->loop);
+}
+
 static const char *const sockloop_fact_names[] = { "mode", "receiver", "pacing_used", NULL };
 
 static void sockloop_facts(void *state, const char **values)
@@ -673,6 +718,9 @@ const wb_module wb_sockloop_module = {
     .metric_names = sockloop_metric_names,
     .print_rep = sockloop_print_rep,
     .print_summary = sockloop_print_summary,
+    .rep_warnings = sockloop_rep_warnings,
+    .fixed_schedule = 1,
+    .variant_name = sockloop_variant_name,
     .default_repeat = "1",
     .default_warmup = "0",
     .expand = sockloop_expand,

@@ -168,10 +168,9 @@ struct sockloop_state {
 int sl_take(sockloop_state *st, unsigned index, const char *data, int len, const struct sockaddr_in *from, int fromlen,
             uint64_t t_recv, wb_error *err);
 
+/* sockloop_report.c (which calls nothing in sockloop.c: the parts form no loop) */
 /* The sample standard deviation from n, sum and sum of squares; NaN below 2. */
 double sl_stddev(double n, double sum, double sumsq);
-
-/* sockloop_report.c */
 const char *sl_loop_name(int loop);
 void sl_report_interval(sockloop_state *st, const interval_stats *iv);
 void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s);

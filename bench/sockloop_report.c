@@ -16,6 +16,14 @@ const char *const sockloop_metric_names[] = {
     NULL
 };
 
+double sl_stddev(double n, double sum, double sumsq)
+{
+    double var;
+    if (n < 2) return NAN;
+    var = (sumsq - sum * sum / n) / (n - 1);
+    return var > 0 ? sqrt(var) : 0.0;
+}
+
 const char *sl_loop_name(int loop)
 {
     return wb_wait_backends[loop >= 0 && loop < WB_WAIT_COUNT ? loop : 0]->name;

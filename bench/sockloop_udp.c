@@ -13,6 +13,10 @@ static int udp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error
         st->addrs[i].sin_port = htons((unsigned short)(st->cfg.port ? st->cfg.port + i : 0));
         st->sockets[i] = wb_udp_socket(&st->addrs[i], SOCKET_BUFFER, err);
         if (st->sockets[i] == INVALID_SOCKET || st->backend->add(st->waiter, st->sockets[i], err) != 0) return -1;
+        /* Receivers on the wildcard address: a loopback run sends to them over 127.0.0.1, never
+         * to 0.0.0.0 (which Windows refuses) or out of the machine. */
+        if (!st->cfg.peer && !st->cfg.reflect && st->addrs[i].sin_addr.s_addr == htonl(INADDR_ANY))
+            st->addrs[i].sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     }
     if (!st->cfg.peer && !st->cfg.reflect) {
         struct sockaddr_in any = *base;

@@ -107,6 +107,12 @@ typedef struct wb_module {
     /* Optional: warnings about this set-up (a code for the CSV's warnings column and a sentence),
      * given to warn() one by one; they join every row of the variant. */
     void (*warnings)(void *state, void (*warn)(void *into, const char *code, const char *text), void *into);
+    /* Optional: what one repetition's own numbers say about it beyond the runner's rules
+     * (sockloop: nothing arrived), each a code and a sentence given to warn(). Returns 1 when
+     * the repetition failed its purpose (a peer that answered nothing): its rows are kept, and
+     * the run exits 1 at the end saying why (the first such sentence). */
+    int (*rep_warnings)(void *state, const wb_sample *sample,
+                        void (*warn)(void *into, const char *code, const char *text), void *into);
     /* Optional: the module's own measures per repetition (CSV columns after the common ones;
      * the summary row holds each one's median over repetitions). NULL-terminated. */
     const char *const *metric_names;
@@ -119,6 +125,13 @@ typedef struct wb_module {
     /* Optional: console lines in the module's terms instead of the generic "N op/sec" ones. */
     void (*print_rep)(FILE *out, unsigned rep, unsigned reps, const wb_sample *sample);
     void (*print_summary)(FILE *out, const struct wb_run_summary *summary);
+    /* 1 when a repetition lasts as long as the module's schedule says (idle's --duration,
+     * sockloop's sending time): its elapsed time says nothing about it, so outliers and a slow
+     * first repetition are judged on the report spec's metric instead of the time per op. */
+    int fixed_schedule;
+    /* Optional: the name of one variant of an expanded run ("select" of --loop all), which its
+     * warnings carry on the console. */
+    const char *(*variant_name)(const void *variant);
     /* Optional: this module's defaults for --repeat and --warmup (NULL: the common ones). */
     const char *default_repeat, *default_warmup;
     /* Optional: one option value standing for several runs (sockloop's --loop all). For

@@ -18,6 +18,10 @@ int wb_split_host_port(const char *text, char *host, size_t cap, unsigned short 
 /* "HOST:PORT" into addr (split, then the host looked up). Returns 0, or -1 with what is wrong in err (a usage problem). */
 int wb_parse_host_port(const char *text, struct sockaddr_in *addr, wb_error *err);
 
+/* 1 when addr is one of this machine's (an interface's address, the loopback range, or the
+ * wildcard 0.0.0.0), 0 when not, -1 with err when it cannot be told. */
+int wb_is_local_address(struct in_addr addr, wb_error *err);
+
 /* A non-blocking UDP socket bound to addr (port 0: any free port), with send and receive
  * buffers of bufsize bytes. addr gets the port actually bound. INVALID_SOCKET on error. */
 SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, wb_error *err);

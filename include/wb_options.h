@@ -30,11 +30,11 @@ typedef struct wb_option {
  *     #define PACING_CHOICES(X) X(PACING_AUTO, "auto") X(PACING_SPIN, "spin") X(PACING_TIMER, "timer")
  *     enum { PACING_CHOICES(WB_CHOICE_ID) };
  *     { .name = "pacing", .type = WB_OPT_CHOICE, .choices = WB_CHOICES(PACING_CHOICES), ... }
- * WB_CHOICES makes "|auto|spin|timer" and skips its first '|' (an address constant, fine in a
- * static table). */
+ * WB_CHOICES makes "|auto|spin|timer" and points past its first '|' (&"..."[1]: an address
+ * constant, fine in a static table). */
 #define WB_CHOICE_ID(id, name) id,
 #define WB_CHOICE_NAME(id, name) "|" name
-#define WB_CHOICES(list) (list(WB_CHOICE_NAME) + 1)
+#define WB_CHOICES(list) (&(list(WB_CHOICE_NAME))[1])
 
 /* The lists more than one module uses: a switch, and the character set of windows and message
  * functions (W: Unicode, the default of Visual C++ projects since 2005; A: ANSI). */

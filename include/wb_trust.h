@@ -25,6 +25,15 @@
  * Windows, the accounting is coarse. */
 #define WB_TRUST_DUTY_POINTS 3.0
 
+/* A repetition is an outlier when its modified Z-score exceeds WB_OUTLIER_Z (hyperfine's rule:
+ * ten median absolute deviations, scaled by 1.4826) and it also lies more than this fraction of
+ * the median away from it: when repetitions agree to 0.02%, a tiny MAD makes every Z-score
+ * explode over differences nobody would call one. */
+#define WB_TRUST_OUTLIER_Z (1.4826 * 10.0)
+#define WB_TRUST_OUTLIER_MIN_FRACTION 0.01
+/* The repetitions' coefficient of variation above which a comparison needs care. */
+#define WB_TRUST_CV_HIGH 0.05
+
 typedef enum wb_verdict { WB_VERDICT_OK, WB_VERDICT_WARN, WB_VERDICT_BROKEN } wb_verdict;
 const char *wb_verdict_name(wb_verdict v);   /* "ok", "warn", "broken" */
 

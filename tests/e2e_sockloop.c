@@ -401,7 +401,10 @@ static void test_vanished_peer(void)
                    "--grace", "500ms", "--csv", "gone.csv", NULL);
     DWORD took = GetTickCount() - t0;
     csv_file c;
-    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    /* nobody answered: a warning naming the peer, exit 1, and the rows kept */
+    ok(r.code == 1, "exit %lu (1: nothing came back) %s", r.code, r.err);
+    ok(strstr(r.err, "nothing came back from 127.0.0.1:9: is a reflector") != NULL, "no_packets said:\n%s", r.err);
+    ok(strstr(r.err, "the rows measured are in gone.csv") != NULL, "where the rows are:\n%s", r.err);
     ok(took < 15000, "ended in %lu ms", took);
     ok(!says_nan(r.out) && !says_nan(r.err), "nothing came back, and no \"nan\" said so:\n%s", r.out);
     ok(strstr(r.out, "avg=- min=- max=- stddev=-") != NULL, "empty intervals keep pgmping's shape:\n%s", r.out);
@@ -413,6 +416,8 @@ static void test_vanished_peer(void)
            num(&c, rep, "lost") == num(&c, rep, "sent"), "all %g sent counted lost (%g refused): %g",
            rep ? num(&c, rep, "sent") : -1, rep ? num(&c, rep, "send_errors") : -1, rep ? num(&c, rep, "lost") : -1);
         ok(rep && num(&c, rep, "elapsed_s") < 2.5 + 0.5, "the run lasted %g s", rep ? num(&c, rep, "elapsed_s") : -1);
+        ok(rep && strstr(cell(&c, rep, "warnings"), "no_packets") != NULL, "the rep row says no_packets: [%s]",
+           rep ? cell(&c, rep, "warnings") : "");
     }
     wb_csv_free(&c.t);
 }

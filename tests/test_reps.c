@@ -227,7 +227,49 @@ static void test_warnings(void)
     ok(sink.rep_warnings[0][0] == '\0', "rep 1's row has no warning: \"%s\"", sink.rep_warnings[0]);
 }
 
+/* The outlier rule on numbers whose outliers are known by construction (not a second copy of
+ * the formula): twenty values at 100 and one at 1000; repetitions that agree to 0.05% (a tiny
+ * MAD, so huge Z-scores) are no outliers; the first of them slow by 50%. */
+static void test_outlier_rule(void)
+{
+    double x[21];
+    unsigned char flags[21];
+    wb_summary rate;
+    wb_warnings w;
+    char codes[128];
+    size_t i;
+    for (i = 0; i < 21; i++) x[i] = 100.0;
+    x[13] = 1000.0;
+    memset(flags, 0, sizeof flags);
+    memset(&w, 0, sizeof w);
+    memset(&rate, 0, sizeof rate);
+    rate.cv = NAN;
+    wb_run_warnings(x, 21, &rate, flags, &w);
+    wb_warn_codes(&w, codes, sizeof codes);
+    ok(strstr(codes, "outliers") != NULL && flags[13] == WB_REP_OUTLIER, "the 1000 among 100s: [%s], flag %u", codes,
+       flags[13]);
+    for (i = 0; i < 21; i++)
+        if (i != 13) ok(flags[i] == 0, "value %lu (100) flagged %u", (unsigned long)i, flags[i]);
+    {   /* 0.02% apart: the MAD is tiny, the Z-scores are large, the differences are not material */
+        const double close[4] = { 100.00, 100.01, 100.02, 100.05 };
+        memset(flags, 0, sizeof flags);
+        memset(&w, 0, sizeof w);
+        wb_run_warnings(close, 4, &rate, flags, &w);
+        ok(w.n == 0 && flags[3] == 0, "no warning for repetitions 0.05%% apart (%d warnings: %s)", w.n,
+           w.n ? w.code[0] : "");
+    }
+    {
+        const double slow_first[5] = { 150, 100, 100.1, 99.9, 100 };
+        memset(flags, 0, sizeof flags);
+        memset(&w, 0, sizeof w);
+        wb_run_warnings(slow_first, 5, &rate, flags, &w);
+        wb_warn_codes(&w, codes, sizeof codes);
+        ok(strstr(codes, "first_slow") != NULL && (flags[0] & WB_REP_FIRST_SLOW), "a slow first one: [%s]", codes);
+    }
+}
+
 static const wbt_case cases[] = {
+    { "outlier_rule", test_outlier_rule },
     { "reps_and_warmup", test_reps_and_warmup },
     { "partial_on_stop", test_partial_on_stop },
     { "stop_in_warmup", test_stop_in_warmup },

@@ -2,6 +2,7 @@
 #include <math.h>
 #include "core/wb_mannwhitney.h"
 #include "core/wb_stats.h"
+#include "wb_trust.h"
 #include "wbtest.h"
 
 static void test_even_vector(void)
@@ -65,7 +66,7 @@ static void test_outliers(void)
     double scratch[7], z[7];
     wb_modified_zscores(x, 7, scratch, z);
     ok_near(z[3], 40.0 / 1.4826, 1e-12);
-    ok(z[3] > WB_OUTLIER_THRESHOLD, "50 is an outlier (z %.2f)", z[3]);
+    ok(z[3] > WB_TRUST_OUTLIER_Z, "50 is an outlier (z %.2f)", z[3]);
     ok_near(z[1], -1.0 / 1.4826, 1e-12);
     ok(z[0] == 0, "the median scores 0");
     {

@@ -16,10 +16,9 @@ typedef struct wb_summary {
 int wb_summarize(const double *x, size_t n, double *scratch, wb_summary *out);
 
 /* hyperfine's outlier test: modified Z-scores (x - median) / (1.4826 * MAD), where 1.4826 turns
- * the median absolute deviation into a standard deviation estimate; |z| above
- * WB_OUTLIER_THRESHOLD (ten such deviations) is an outlier. z[] gets one score per value
- * (0 when the MAD is 0); scratch holds n doubles. */
-#define WB_OUTLIER_THRESHOLD (1.4826 * 10.0)
+ * the median absolute deviation into a standard deviation estimate (the threshold that makes an
+ * outlier is a trust rule: WB_TRUST_OUTLIER_Z in include/wb_trust.h). z[] gets one score per
+ * value (0 when the MAD is 0); scratch holds n doubles. */
 void wb_modified_zscores(const double *x, size_t n, double *scratch, double *z);
 
 /* Median of an already sorted array. */

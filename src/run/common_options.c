@@ -40,7 +40,7 @@ const wb_option wb_common_options[] = {
       .help = "free text stored in every row (e.g. the VM's name)" },
     { .name = "affinity", .type = WB_OPT_COUNT, .offset = C(affinity), .def = "0", .max = UINT64_MAX, .metavar = "MASK",
       .help = "CPU mask for the process, e.g. 0x1 (0: leave as is)" },
-    { .name = "priority", .type = WB_OPT_CHOICE, .offset = C(priority), .def = "normal", .choices = WB_PRIORITIES(PRIORITY_CHOICE) + 1,
+    { .name = "priority", .type = WB_OPT_CHOICE, .offset = C(priority), .def = "normal", .choices = &(WB_PRIORITIES(PRIORITY_CHOICE))[1],
       .help = "process priority class" },
     { .name = "run-id", .type = WB_OPT_TEXT, .offset = C(run_id), .metavar = "TEXT",
       .help = "groups the CSVs of one suite (winbench all sets it)" },

@@ -96,6 +96,22 @@ static unsigned metric_count(const wb_module *m)
     return n < WB_MAX_METRICS ? n : WB_MAX_METRICS;
 }
 
+static void add_warning(void *into, const char *code, const char *text)
+{
+    wb_warn((wb_warnings *)into, code, "%s", text);
+}
+
+/* A fixed-schedule module's repetitions are judged on its report metric (their length is the
+ * schedule's): that metric's index, or -1 to judge on the time per operation. */
+static int judged_metric(const wb_module *m)
+{
+    unsigned k, n = metric_count(m);
+    if (!m->fixed_schedule || m->report == NULL || m->report->metric == NULL) return -1;
+    for (k = 0; k < n; k++)
+        if (strcmp(m->metric_names[k], m->report->metric) == 0) return (int)k;
+    return -1;
+}
+
 /* Medians over the complete repetitions, and what they say together. */
 static void summarize(const wb_module *m, size_t done, size_t stride, const double *ns, const double *rates,
                       const double *cpu, const double *per_metric, double *scratch, unsigned char *flags,
@@ -113,7 +129,17 @@ static void summarize(const wb_module *m, size_t done, size_t stride, const doub
         wb_summarize(per_metric + k * stride, done, scratch, &s);
         out->medians[k] = s.median;
     }
-    wb_run_warnings(ns, done, &out->rate, flags, &out->warnings);
+    {   /* the figure the repetitions are judged on, higher is worse */
+        const double *worse = ns;
+        int k_judged = judged_metric(m);
+        size_t i;
+        if (k_judged >= 0) {
+            for (i = 0; i < done; i++)
+                scratch[i] = per_metric[(size_t)k_judged * stride + i] * (m->report->higher_is_better ? -1.0 : 1.0);
+            worse = scratch;
+        }
+        wb_run_warnings(worse, done, &out->rate, flags, &out->warnings);
+    }
     {   /* the repetitions named, as numbers for the summary row */
         size_t i, used = 0;
         for (i = 0; i < done; i++)
@@ -195,6 +221,12 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
         wb_measure_add(&out->total, &r.measure);
         r.warnings = *plan->context_warnings;
         wb_rep_warnings(r.rep, sample, plan->resolution_ticks, plan->tick_ms, &r.warnings);
+        if (m->rep_warnings) {
+            int before = r.warnings.n;
+            if (m->rep_warnings(state, sample, add_warning, &r.warnings) && !out->failure[0])
+                snprintf(out->failure, sizeof out->failure, "%s",
+                         r.warnings.n > before ? r.warnings.text[r.warnings.n - 1] : "a repetition failed");
+        }
         wb_warn_merge_rep(&out->warnings, &r.warnings, plan->context_warnings, r.rep);
         EACH_SINK(&link, rep, (sink, &r));
     }

@@ -35,13 +35,15 @@ typedef struct wb_run_info {
     const wb_sysinfo *si;
     const wb_clock_info *clk;
     const char *options_text, *run_id, *priority_text, *affinity_text;
-    const wb_warnings *context_warnings;   /* in every row */
+    const wb_warnings *context_warnings;   /* in every row (the machine's, the process's, the variant's set-up's) */
+    const wb_warnings *run_warnings;       /* the machine's and the process's alone: the same for every variant */
 } wb_run_info;
 
 /* One variant of the run (one --loop of `--loop all`, or the run itself): its configuration
  * and the facts its set-up established. */
 typedef struct wb_variant_info {
     const void *config;
+    const char *name;                 /* the module's name for this variant ("select"), or "" */
     const char *facts[WB_MAX_FACTS];
     double timer_res_ms, sleep1_ms;   /* the timer once set-up is done (wb_timer.h) */
 } wb_variant_info;
@@ -78,6 +80,8 @@ typedef struct wb_variant_result {
     /* The repetitions the outlier rule named, by number ("1;4"). Their rows were written as
      * they finished, before anyone could judge them; the summary row names them. */
     char outlier_reps[128];
+    /* A repetition failed its purpose (the module's rep_warnings said so): why, else "". */
+    char failure[256];
     wb_row_stamp stamp;          /* taken as the summary was made */
 } wb_variant_result;
 

@@ -25,6 +25,7 @@ typedef struct wb_run {
     wb_sink *sinks[RUN_MAX_SINKS];  /* where results go: the CSV first, then the console */
     int nsinks;
     wb_run_outcome *outcome;        /* the caller's, or NULL */
+    char failure[256];              /* a repetition that failed its purpose (rows kept): exit 1 */
 } wb_run;
 
 static int runtime_error(const wb_run *r, const char *what)
@@ -117,6 +118,7 @@ static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
     int rc, i;
     memset(&v, 0, sizeof v);
     v.config = variant;
+    v.name = r->m->variant_name && r->m->expand ? r->m->variant_name(variant) : "";
     if (r->m->setup(variant, &state, &err) != 0) return runtime_error(r, err.what);
     if (r->m->facts) r->m->facts(state, v.facts);
     /* The timer this variant runs with, once its set-up has asked for what it needs. */
@@ -134,6 +136,7 @@ static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
     }
     rc = wb_run_reps(r->m, state, &r->plan, r->sinks, r->nsinks, result, &err);
     if (rc == WB_EXIT_RUNTIME) runtime_error(r, err.what);
+    if (result->failure[0] && !r->failure[0]) snprintf(r->failure, sizeof r->failure, "%s", result->failure);
     r->m->teardown(state);
     return rc;
 }
@@ -233,6 +236,7 @@ static void describe(wb_run *r)
     info->priority_text = r->priority_text;
     info->affinity_text = r->affinity_text;
     info->context_warnings = &r->context_warnings;
+    info->run_warnings = &r->run_warnings;
     r->plan.warmup = (unsigned)r->common.warmup;
     r->plan.repeat = (unsigned)r->common.repeat;
     r->plan.resolution_ticks = r->clk.resolution_ticks;
@@ -274,6 +278,10 @@ static int run_parsed(wb_run *r)
     for (i = 0; i < r->nsinks; i++) r->sinks[i]->begin(r->sinks[i], &r->info);
 
     rc = run_variants(r);
+    if (rc == WB_EXIT_OK && r->failure[0]) {
+        fprintf(stderr, "winbench: %s: %s\n", r->m->name, r->failure);
+        rc = WB_EXIT_RUNTIME;
+    }
     /* Every sink ends; the CSV's failure (disk full) is the run's, and the console says last
      * where the rows went. */
     for (i = r->nsinks - 1; i >= 0; i--)

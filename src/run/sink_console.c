@@ -14,6 +14,7 @@ typedef struct console_sink {
     int quiet;
     const wb_run_info *run;
     const void *variant;
+    const char *variant_name;   /* "select" under --loop all, "" otherwise */
     /* progress, from its own thread */
     HANDLE thread, stop;
     const volatile LONG *permille;
@@ -98,6 +99,7 @@ static void con_begin(wb_sink *s, const wb_run_info *run)
 static void con_variant(wb_sink *s, const wb_variant_info *v)
 {
     ((console_sink *)s)->variant = v->config;
+    ((console_sink *)s)->variant_name = v->name;
 }
 
 static void con_rep_start(wb_sink *s, unsigned index, unsigned total, const volatile LONG *permille)
@@ -174,6 +176,14 @@ static void print_module_options(const console_sink *c)
     fprintf(c->con, "\n");
 }
 
+static int is_run_warning(const wb_run_info *run, const char *code)
+{
+    int i;
+    for (i = 0; run->run_warnings && i < run->run_warnings->n; i++)
+        if (strcmp(run->run_warnings->code[i], code) == 0) return 1;
+    return 0;
+}
+
 /* 1 the first time a sentence is seen in this process. */
 static int said_first_time(const char *text)
 {
@@ -209,11 +219,16 @@ static void con_summary(wb_sink *s, const wb_variant_result *r)
         fprintf(c->con, ", %lu rep%s)\n", (unsigned long)r->rate.n, r->rate.n == 1 ? "" : "s");
     }
     give(c);
-    /* Each warning once per process: the context's (Wine, a VM) would otherwise repeat for
-     * every loop of --loop all and every run of `winbench all`; the CSV rows keep them all. */
-    for (k = 0; k < r->warnings.n; k++)
-        if (said_first_time(r->warnings.text[k]))
-            fprintf(stderr, "winbench: %s: warning: %s\n", m->name, r->warnings.text[k]);
+    /* Each warning once per process: the machine's (Wine, a VM) would otherwise repeat for
+     * every loop of --loop all and every run of `winbench all`; the CSV rows keep them all.
+     * A variant's own warnings name the variant ("select: ..."). */
+    for (k = 0; k < r->warnings.n; k++) {
+        int machine = is_run_warning(c->run, r->warnings.code[k]);
+        const char *who = !machine && c->variant_name && c->variant_name[0] ? c->variant_name : NULL;
+        char line[400];
+        snprintf(line, sizeof line, "%s%s%s", who ? who : "", who ? ": " : "", r->warnings.text[k]);
+        if (said_first_time(line)) fprintf(stderr, "winbench: %s: warning: %s\n", m->name, line);
+    }
 }
 
 static void con_compare(wb_sink *s, int n, const void *const *variants, const double *const *medians)
@@ -271,6 +286,8 @@ void wb_console_sink_close(wb_sink *s, int rc, const char *csv_path, int csv_row
     else if (rc == WB_EXIT_INTERRUPTED)
         fprintf(stderr, "winbench: %s: interrupted %s: nothing was measured, no file written\n", name,
                 c->in_warmup ? "during warm-up" : "before the first repetition ended");
+    if (rc == WB_EXIT_RUNTIME && csv_rows && !csv_on_stdout)
+        fprintf(stderr, "winbench: %s: the rows measured are in %s\n", name, csv_path);
     if (rc == WB_EXIT_OK && !csv_on_stdout)
         fprintf(c->con, "%s: %s\n", c->run && c->run->common->tsv ? "TSV" : "CSV", csv_path);
     DeleteCriticalSection(&c->lock);

@@ -114,32 +114,46 @@ void wb_timer_warnings(double sleep1_ms, int period_1ms_asked, wb_warnings *w)
                 "the mouse and packet schedules are coarser than asked", sleep1_ms);
 }
 
-/* Outliers are judged on the time per operation, as hyperfine judges times: a rate cannot fall
- * below 0, so a very slow repetition could never score far from the median; a time can. */
-void wb_run_warnings(const double *ns_per_op, size_t n, const wb_summary *rate, unsigned char *flags, wb_warnings *w)
+/* Outliers are judged on a figure where higher is worse (sendmsg: the time per operation, as
+ * hyperfine judges times: a rate cannot fall below 0, so a very slow repetition could never
+ * score far from the median; a time can; fixed-schedule modules: their report metric). Both the
+ * Z-score and a material distance from the median are needed (wb_trust.h). */
+void wb_run_warnings(const double *worse, size_t n, const wb_summary *rate, unsigned char *flags, wb_warnings *w)
 {
     double *z = (double *)malloc((n ? n : 1) * sizeof *z);
     double *scratch = (double *)malloc((n ? n : 1) * sizeof *scratch);
     size_t i;
-    if (n >= 3 && z && scratch) {
+    int usable = n >= 3 && z && scratch;
+    for (i = 0; usable && i < n; i++) usable = worse[i] == worse[i];   /* a NaN figure judges nothing */
+    if (usable) {
         char which[128] = "";
         size_t used = 0;
-        wb_modified_zscores(ns_per_op, n, scratch, z);
+        wb_summary s;
+        double floor_;
+        wb_summarize(worse, n, scratch, &s);
+        floor_ = WB_TRUST_OUTLIER_MIN_FRACTION * fabs(s.median);
+        wb_modified_zscores(worse, n, scratch, z);
+        /* More than half the repetitions alike make the MAD 0 and every score 0: then any value
+         * off the median is infinitely far in MADs (the material test below still applies). */
         for (i = 0; i < n; i++)
-            if (fabs(z[i]) > WB_OUTLIER_THRESHOLD) {
+            if (z[i] == 0 && worse[i] != s.median) z[i] = worse[i] > s.median ? HUGE_VAL : -HUGE_VAL;
+        for (i = 0; i < n; i++)
+            if (fabs(z[i]) > WB_TRUST_OUTLIER_Z && fabs(worse[i] - s.median) > floor_) {
                 if (flags) flags[i] |= WB_REP_OUTLIER;
                 if (used + 8 < sizeof which)
                     used += (size_t)snprintf(which + used, sizeof which - used, "%s%lu", used ? ", " : "", (unsigned long)i + 1);
             }
-        if (z[0] > WB_OUTLIER_THRESHOLD && flags) flags[0] |= WB_REP_FIRST_SLOW;
-        if (z[0] > WB_OUTLIER_THRESHOLD)
+        if (z[0] > WB_TRUST_OUTLIER_Z && worse[0] - s.median > floor_) {
+            if (flags) flags[0] |= WB_REP_FIRST_SLOW;
             wb_warn(w, "first_slow", "the first repetition was much slower than the others: "
                     "add --warmup 1 (or more) so that caches and the scheduler settle first");
+        }
         if (used)
-            wb_warn(w, "outliers", "statistical outliers (modified Z-score over %.1f) in repetition(s) %s: "
-                    "something else ran; rerun on a quieter machine", WB_OUTLIER_THRESHOLD, which);
+            wb_warn(w, "outliers", "statistical outliers (modified Z-score over %.1f, and over %.0f%% from the median) "
+                    "in repetition(s) %s: something else ran; rerun on a quieter machine", WB_TRUST_OUTLIER_Z,
+                    100.0 * WB_TRUST_OUTLIER_MIN_FRACTION, which);
     }
-    if (n >= 2 && rate->cv == rate->cv && rate->cv > 0.05)
+    if (n >= 2 && rate->cv == rate->cv && rate->cv > WB_TRUST_CV_HIGH)
         wb_warn(w, "cv_high", "the repetitions vary a lot (CV %.1f%%): the median is reported, but compare with care",
                 100.0 * rate->cv);
     free(z);

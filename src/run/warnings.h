@@ -32,11 +32,12 @@ void wb_test_hook_warnings(wb_warnings *w);
 void wb_calibration_warnings(const char *calibration, wb_warnings *w);
 /* What the timer did once a variant was set up (Sleep(1) in ms while a 1 ms period was asked for): */
 void wb_timer_warnings(double sleep1_ms, int period_1ms_asked, wb_warnings *w);
-/* What the repetitions say together (ns_per_op[0..n-1] in order, rate: their rates' summary).
+/* What the repetitions say together (worse[0..n-1] in order: the figure judged, higher is worse;
+ * rate: their rates' summary).
  * flags[0..n-1] (may be NULL) get WB_REP_OUTLIER / WB_REP_FIRST_SLOW for the repetitions the
  * warnings name, so that their own rows can say so. */
 enum { WB_REP_OUTLIER = 1, WB_REP_FIRST_SLOW = 2 };
-void wb_run_warnings(const double *ns_per_op, size_t n, const wb_summary *rate, unsigned char *flags, wb_warnings *w);
+void wb_run_warnings(const double *worse, size_t n, const wb_summary *rate, unsigned char *flags, wb_warnings *w);
 
 /* A repetition's own warnings (code and sentence) merged into the run's: the first sentence of
  * each code, plus the other repetitions that had it ("also in repetitions 2, 3"). */

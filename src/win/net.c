@@ -115,3 +115,40 @@ SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, wb_error *err)
     }
     return s;
 }
+
+/* The machine's own IPv4 addresses from SIO_ADDRESS_LIST_QUERY (XP has it), with the loopback
+ * range and the wildcard always local. Windows' bind refuses an address the machine does not
+ * have; Wine's does not, which is why winbench asks. Wine builds the list from GetAdaptersInfo
+ * and fails the call (WSAEINVAL) when there is no adapter but lo, as in a network namespace
+ * with only lo: then the host name's addresses are the list (gethostbyname, XP's way). */
+int wb_is_local_address(struct in_addr addr, wb_error *err)
+{
+    union { SOCKET_ADDRESS_LIST list; char bytes[8192]; } buf;   /* room for ~500 addresses */
+    DWORD got = 0;
+    SOCKET s;
+    int i, found = 0, listed;
+    if ((ntohl(addr.s_addr) >> 24) == 127 || addr.s_addr == htonl(INADDR_ANY)) return 1;
+    s = socket(AF_INET, SOCK_DGRAM, IPPROTO_UDP);
+    if (s == INVALID_SOCKET) {
+        wb_error_win32(err, "socket", (unsigned long)WSAGetLastError());
+        return -1;
+    }
+    listed = WSAIoctl(s, SIO_ADDRESS_LIST_QUERY, NULL, 0, &buf, sizeof buf, &got, NULL, NULL) != SOCKET_ERROR;
+    closesocket(s);
+    for (i = 0; listed && i < buf.list.iAddressCount && !found; i++) {
+        const SOCKET_ADDRESS *a = &buf.list.Address[i];
+        found = a->lpSockaddr && a->lpSockaddr->sa_family == AF_INET &&
+                ((const struct sockaddr_in *)a->lpSockaddr)->sin_addr.s_addr == addr.s_addr;
+    }
+    if (!listed) {
+        char name[256];
+        struct hostent *he;
+        if (gethostname(name, sizeof name) != 0 || (he = gethostbyname(name)) == NULL) {
+            wb_error_win32(err, "gethostbyname(this host)", (unsigned long)WSAGetLastError());
+            return -1;
+        }
+        for (i = 0; he->h_addrtype == AF_INET && he->h_addr_list[i] && !found; i++)
+            found = memcmp(he->h_addr_list[i], &addr.s_addr, 4) == 0;
+    }
+    return found;
+}

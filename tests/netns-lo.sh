@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Addresses that are not this machine's, in a network namespace that has only `lo` (so that
+# nothing can leave it whatever winbench did): `sockloop --bind 10.1.2.3` is a usage error
+# naming the address, while an address the namespace does have (192.0.2.9, on a veth pair whose
+# two ends both stay inside it) is taken
+# and the run receives every packet. Then scripts/winbench, called outside that namespace with
+# the namespace's Wine prefix (whose wineserver lives inside), refuses to run: Wine's sockets
+# would be the namespace's. Skips, saying why, where namespaces cannot be made.
+set -uo pipefail
+exe=$(readlink -f "$1")
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+arch=${WINBENCH_WINE_ARCH:-x64}
+ns=wblo$$
+prefix="$root/build/wineprefix-netns-lo-$arch"
+dir=$(mktemp -d)
+passed=0
+in_ns() { ip netns exec "$ns" env WINBENCH_WINEPREFIX="$prefix" "$@"; }
+cleanup() {
+  in_ns "$root/scripts/wine-run" --wineserver -k >/dev/null 2>&1
+  ip netns del "$ns" 2>/dev/null
+  rm -rf "$dir"
+}
+fail() { echo "netns-lo test: $*"; echo "$passed passed, 1 failed"; exit 1; }
+if [ "$(id -u)" != 0 ] || ! command -v ip >/dev/null 2>&1 || ! ip netns add "$ns" 2>"$dir/why"; then
+  echo "netns-lo test: SKIPPED: cannot make network namespaces here ($( [ "$(id -u)" != 0 ] && echo "not root" ||
+        command -v ip >/dev/null 2>&1 || echo "no ip command"; cat "$dir/why" 2>/dev/null))"
+  rm -rf "$dir"
+  exit 77
+fi
+trap cleanup EXIT
+ip -n "$ns" link set lo up || fail "setting up lo"
+[ "$(ip -n "$ns" -o link | wc -l)" = 1 ] || fail "the namespace has more than lo: $(ip -n "$ns" -o link)"
+
+# An address nobody here has: refused before anything is sent.
+(cd "$dir" && in_ns "$root/scripts/wine-run" "$exe" sockloop --bind 10.1.2.3 --loop select --rate 100 --duration 1 \
+   --csv foreign.csv) >"$dir/foreign.out" 2>"$dir/foreign.err"
+rc=$?
+[ "$rc" = 2 ] || fail "--bind 10.1.2.3: exit $rc, expected 2 (usage): $(cat "$dir/foreign.err")"
+grep -q "winbench: sockloop: --bind: 10.1.2.3 is not an address of this machine" "$dir/foreign.err" ||
+  fail "no line naming the address: $(cat "$dir/foreign.err")"
+[ ! -e "$dir/foreign.csv" ] || fail "a CSV was left behind"
+passed=$((passed + 1))
+
+# An interface address of the namespace's own: accepted, every packet home. Both ends of the veth
+# are inside the namespace, so this traffic cannot leave it either.
+ip -n "$ns" link add wbla$$ type veth peer name wblb$$ && ip -n "$ns" addr add 192.0.2.9/24 dev wbla$$ &&
+  ip -n "$ns" link set wbla$$ up && ip -n "$ns" link set wblb$$ up || fail "the namespace's own veth"
+(cd "$dir" && in_ns "$root/scripts/wine-run" "$exe" sockloop --bind 192.0.2.9 --loop select --rate 500 --duration 1 \
+   --csv own.csv --quiet) >"$dir/own.out" 2>"$dir/own.err" || fail "--bind 192.0.2.9 failed: $(cat "$dir/own.err")"
+cell() {   # cell FILE COLUMN: the column of the rep row, found by name
+  awk -F, -v col="$2" 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == col) c = i; if ($i == "row") r = i } next }
+                      $r == "rep" { print $c; exit }' "$1"
+}
+[ "$(cell "$dir/own.csv" received)" = 500 ] && [ "$(cell "$dir/own.csv" lost)" = 0 ] ||
+  fail "--bind 192.0.2.9: received $(cell "$dir/own.csv" received), lost $(cell "$dir/own.csv" lost) (expected 500, 0)"
+passed=$((passed + 1))
+
+# The same prefix from outside the namespace while its server runs inside: refused.
+in_ns "$root/scripts/wine-run" --wineserver -p </dev/null >/dev/null 2>&1
+WINBENCH_WINEPREFIX="$prefix" "$root/scripts/winbench" --arch "$arch" --version >"$dir/shared.out" 2>"$dir/shared.err"
+rc=$?
+[ "$rc" = 2 ] || fail "a prefix served in another namespace: exit $rc, expected 2: $(cat "$dir/shared.err")"
+grep -q "in another network namespace" "$dir/shared.err" || fail "no reason given: $(cat "$dir/shared.err")"
+passed=$((passed + 1))
+echo "$passed passed, 0 failed"
