@@ -239,5 +239,10 @@ const wb_report_spec sockloop_report = {
     .series_rate_title = "packets/s received",
     .series_line_column = "loop",
     .loss_column = "lost",
+    .sent_column = "sent",
+    .empty_metric_text = "nothing received",
+    .skip_column = "mode",
+    .skip_value = "reflect",
+    .skip_what = "a reflector's rows (it echoes; it measures no latency)",
 };
 

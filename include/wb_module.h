@@ -74,6 +74,13 @@ typedef struct wb_report_spec {
     /* Optional: a count of what did not arrive ("lost"), shown beside the metric: a group that
      * lost what its baseline did not is not better for it, and the comparison says so. */
     const char *loss_column;
+    const char *sent_column;                 /* "sent": makes the loss a percentage too */
+    /* Optional: what an empty metric cell means ("nothing received": a run that lost every
+     * packet has no latency); such repetitions are shown, not compared. */
+    const char *empty_metric_text;
+    /* Optional: rows whose skip_column holds skip_value are not comparable (a reflector's echo
+     * counts): left out with a note saying skip_what. */
+    const char *skip_column, *skip_value, *skip_what;
 } wb_report_spec;
 
 /* Medians over the timed repetitions, for a module's own summary line. */

@@ -139,7 +139,7 @@ static void test_known_values(void)
     r = run("report", "a.csv", "b.csv", "--baseline", "VISTAVM", NULL);
     ok(r.code == 0 && strstr(r.out, "2.00 +- 1.00 times slower than B") != NULL, "--baseline by host:\n%s", r.out);
     result_free(&r);
-    expect_usage("winbench: report: --baseline: no label or host \"C\" in these results", "report", "a.csv", "--baseline", "C");
+    expect_usage("winbench: report: --baseline: no machine \"C\" in these results (its name as the report shows it, its label or its host)", "report", "a.csv", "--baseline", "C");
 }
 
 static void test_damaged_and_foreign(void)
@@ -169,7 +169,7 @@ static void test_tsv_and_clipboard(void)
     ok(strncmp(r.out, "benchmark\tconfiguration\tmachine\t", 32) == 0, "tab-separated header: %.60s", r.out);
     line = strstr(r.out, "\r\nsendmsg\ttarget=button themes=on thread=same msg=0\tB\t");
     ok(line != NULL, "a row of cells:\n%s", r.out);
-    ok(strstr(r.out, "\tSendMessage/s\t1\t\tbaseline\t\t\t1\t\r\n") != NULL,   /* calibration: not run */
+    ok(strstr(r.out, "\tSendMessage/s\t1\t\tbaseline\t\t\t1\t\t\t\r\n") != NULL,   /* calibration, lost, loss_pct: empty */
        "the baseline's ratio is 1, without an error or a p-value:\n%s", r.out);
     ok(strstr(r.out, "\r\r\n") == NULL, "lines end in CRLF, not CR CR LF");
     ok(line && strstr(line, "\t400\t10\t390\t410\tSendMessage/s\t2\t1.00124922\t2.00 +- 1.00 times faster than A") != NULL,
@@ -277,7 +277,9 @@ static void test_significance(void)
     r = run("report", "sa.csv", "sc.csv", "sd.csv", "--csv", "sig.csv", NULL);
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     ok(strstr(r.out, "times faster than A, p=0.00794") != NULL, "C: a real difference, p given:\n%s", r.out);
-    ok(strstr(r.out, "too few repetitions to tell (use --repeat 5 or more)") != NULL, "D (2 reps): too few:\n%s", r.out);
+    /* 2 against 5: the smallest two-sided p is 2 / C(7, 2) = 0.095, so no answer is possible */
+    ok(strstr(r.out, "cannot tell with 2 and 5 repetitions (p < 0.05 needs at least 3 beside 5, or 4 a side)") != NULL,
+       "D (2 reps): cannot tell:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("sig.csv", ',');
     for (row = 1; c.ok && row < c.t.nrows; row++) {
@@ -295,7 +297,23 @@ static void test_significance(void)
     }
     wb_csv_free(&c.t);
     r = run("report", "a.csv", "b.csv", "idle.csv", "--tsv", NULL);
-    ok(strstr(r.out, "no significant difference (p=0.1)") != NULL, "A/B, 3 a side: p = 0.1, not significant:\n%s", r.out);
+    /* 3 a side can never give p < 0.05 (the smallest p is 0.1): not "no difference", but "cannot tell",
+     * even for ranges as far apart as 100-300 and 390-410 */
+    ok(strstr(r.out, "cannot tell with 3 and 3 repetitions (at least 4 a side are needed for p < 0.05)") != NULL,
+       "A/B, 3 a side: cannot tell:\n%s", r.out);
+    ok(strstr(r.out, "no significant difference") == NULL, "never \"no significant difference\" there:\n%s", r.out);
+    result_free(&r);
+    {   /* 5 a side that overlap: the test can answer, and its answer is no */
+        static const char sig_e[] = HEAD_S
+            "1,sendmsg,E,rep,1,button,on,same,0,101,W8VM,Windows 8,6.2,9200,\r\n"
+            "1,sendmsg,E,rep,2,button,on,same,0,103,W8VM,Windows 8,6.2,9200,\r\n"
+            "1,sendmsg,E,rep,3,button,on,same,0,100,W8VM,Windows 8,6.2,9200,\r\n"
+            "1,sendmsg,E,rep,4,button,on,same,0,104,W8VM,Windows 8,6.2,9200,\r\n"
+            "1,sendmsg,E,rep,5,button,on,same,0,102,W8VM,Windows 8,6.2,9200,\r\n";
+        write_fixture("se.csv", sig_e);
+    }
+    r = run("report", "sa.csv", "se.csv", "--tsv", NULL);
+    ok(strstr(r.out, "no significant difference (p=") != NULL, "A/E, 5 a side, overlapping: no:\n%s", r.out);
     ok(strstr(r.out, "\tno\t") != NULL, "TSV: significant = no");
     result_free(&r);
 }
@@ -353,6 +371,116 @@ static void test_outputs(void)
                  "--csv=-", "--md=-");
 }
 
+/* sockloop rows, by hand: machine VM under two Wine versions (same host, no label), two loops. */
+#define HEAD_L "schema,benchmark,label,row,rep,loop,rate,size,sockets,spread,mode,pacing_used,sent,lost,lat_mean_us," \
+               "run_id,host,os_name,os_version,os_build,os_sp,wine_version\r\n"
+#define L8(rep, loop, lost, lat) "1,sockloop,,rep," rep "," loop ",1000,1060,1,0,loopback,timer,1000," lost "," lat \
+                                 ",VM-8,VM,Windows 7,6.1,7601,Service Pack 1,8.0\r\n"
+#define L10(rep, loop, lost, lat) "1,sockloop,,rep," rep "," loop ",1000,1060,1,0,loopback,timer,1000," lost "," lat \
+                                  ",VM-10,VM,Windows 7,6.1,7601,Service Pack 1,10.0\r\n"
+static const char fixture_wine8[] = HEAD_L
+    L8("1", "select", "0", "300") L8("2", "select", "0", "310") L8("3", "select", "0", "305") L8("4", "select", "0", "320")
+    L8("1", "iocp", "100", "120") L8("2", "iocp", "100", "118") L8("3", "iocp", "100", "125") L8("4", "iocp", "100", "122");
+static const char fixture_wine10[] = HEAD_L
+    L10("1", "select", "0", "120") L10("2", "select", "0", "125") L10("3", "select", "0", "118") L10("4", "select", "0", "130");
+/* A reflector's rows (no latency) and a run that lost everything (an empty latency cell). */
+static const char fixture_reflector[] = HEAD_L
+    "1,sockloop,,rep,1,select,10000,1060,1,0,reflect,,2000,0,,R-1,FAR,Windows 7,6.1,7601,Service Pack 1,8.0\r\n"
+    "1,sockloop,,summary,,select,10000,1060,1,0,reflect,,2000,0,,R-1,FAR,Windows 7,6.1,7601,Service Pack 1,8.0\r\n";
+static const char fixture_all_lost[] = HEAD_L
+    "1,sockloop,,rep,1,select,1000,1060,1,0,peer,timer,1000,1000,,P-1,NEAR,Windows 7,6.1,7601,Service Pack 1,8.0\r\n"
+    "1,sockloop,,summary,,select,1000,1060,1,0,peer,timer,1000,1000,,P-1,NEAR,Windows 7,6.1,7601,Service Pack 1,8.0\r\n";
+
+/* Rows the report must count once, skip, or show without comparing; machines it must tell
+ * apart; loss beside latency; and configurations compared on one machine. */
+static void test_misreadings(void)
+{
+    result r;
+    csv_file c;
+    size_t row;
+    int seen = 0;
+    write_fixture("w8.csv", fixture_wine8);
+    write_fixture("w10.csv", fixture_wine10);
+    {
+        char copy[MAX_PATH];
+        path_in_dir(copy, sizeof copy, "copy");
+        CreateDirectoryA(copy, NULL);
+    }
+    write_fixture("copy\\w8.csv", fixture_wine8);   /* the same file twice under a results tree */
+    r = run("report", "w8.csv", "w10.csv", "--csv", "once.csv", NULL);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    result_free(&r);
+    r = run("report", "w8.csv", "copy", "w10.csv", "--csv", "twice.csv", NULL);
+    ok(r.code == 0, "duplicate: exit %lu %s", r.code, r.err);
+    ok(strstr(r.err, "copy\\w8.csv: 8 repetitions already read from w8.csv") != NULL, "the repeated file named:\n%s", r.err);
+    result_free(&r);
+    {   /* n and p as if the copy were not there */
+        csv_file a = load_csv_here("once.csv", ','), b = load_csv_here("twice.csv", ',');
+        ok(a.ok && b.ok && a.t.nrows == b.t.nrows, "the same rows: %lu and %lu", (unsigned long)a.t.nrows,
+           (unsigned long)b.t.nrows);
+        for (row = 1; a.ok && b.ok && row < a.t.nrows && row < b.t.nrows; row++) {
+            ok(strcmp(cell(&a, row, "n"), cell(&b, row, "n")) == 0, "row %lu: n %s vs %s", (unsigned long)row,
+               cell(&a, row, "n"), cell(&b, row, "n"));
+            ok(strcmp(cell(&a, row, "p_value"), cell(&b, row, "p_value")) == 0, "row %lu: p %s vs %s", (unsigned long)row,
+               cell(&a, row, "p_value"), cell(&b, row, "p_value"));
+        }
+        wb_csv_free(&a.t);
+        wb_csv_free(&b.t);
+    }
+    /* Two machines called VM: two names, the first file's the baseline, either can be chosen */
+    c = load_csv_here("once.csv", ',');
+    for (row = 1; c.ok && row < c.t.nrows; row++) {
+        const char *machine = cell(&c, row, "machine"), *config = cell(&c, row, "configuration");
+        if (strstr(config, "loop=select") && !strcmp(machine, "VM (Wine 8.0)")) {
+            cell_is(&c, row, "comparison", "baseline");
+            seen |= 1;
+        }
+        if (strstr(config, "loop=select") && !strcmp(machine, "VM (Wine 10.0)")) {
+            ok(strstr(cell(&c, row, "comparison"), "times lower mean latency than VM (Wine 8.0), p=0.0286") != NULL,
+               "Wine 10 against Wine 8: %s", cell(&c, row, "comparison"));
+            seen |= 2;
+        }
+        if (strstr(config, "loop=iocp")) {   /* loss beside latency, in numbers and in words */
+            cell_is(&c, row, "lost", "100");
+            cell_is(&c, row, "loss_pct", "10");
+        }
+    }
+    ok(seen == 3, "both VMs in the table under their own names (%d)", seen);
+    wb_csv_free(&c.t);
+    r = run("report", "w10.csv", "w8.csv", NULL);   /* the command line's order decides the baseline */
+    ok(strstr(r.out, "times higher mean latency than VM (Wine 10.0)") != NULL, "w10.csv first: the baseline:\n%s", r.out);
+    result_free(&r);
+    r = run("report", "w8.csv", "w10.csv", "--baseline", "VM (Wine 10.0)", "--md", "-", NULL);
+    ok(r.code == 0 && strstr(r.out, "than VM (Wine 10.0)") != NULL, "--baseline takes the shown name:\n%s%s", r.out, r.err);
+    ok(strstr(r.out, "| lost |") != NULL || strstr(r.out, "|lost|") != NULL || strstr(r.out, "lost") != NULL,
+       "the Markdown has a loss column:\n%s", r.out);
+    result_free(&r);
+    /* --compare loop: each loop against select, on the same machine, with the same test */
+    r = run("report", "w8.csv", "--compare", "loop", NULL);
+    ok(r.code == 0, "--compare loop: exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "times lower mean latency than loop=select, p=0.0286; lost 100 where loop=select lost none") != NULL,
+       "iocp against select on VM:\n%s", r.out);
+    result_free(&r);
+    r = run("report", "w8.csv", "--html", "loss.html", NULL);
+    {
+        char path[MAX_PATH], *html;
+        size_t len;
+        path_in_dir(path, sizeof path, "loss.html");
+        html = read_all(path, &len);
+        ok(html && strstr(html, "<th>lost</th>") && strstr(html, "<td>100</td>"), "the HTML carries the loss");
+        free(html);
+    }
+    result_free(&r);
+    /* a reflector's CSV and an all-lost run: read, not refused */
+    write_fixture("refl.csv", fixture_reflector);
+    write_fixture("lost.csv", fixture_all_lost);
+    r = run("report", "lost.csv", "refl.csv", NULL);
+    ok(r.code == 0, "reflector and all-lost CSVs: exit %lu %s", r.code, r.err);
+    ok(strstr(r.err, "refl.csv: 1 row left out: a reflector's rows") != NULL, "the reflector's rows noted:\n%s", r.err);
+    ok(strstr(r.out, "nothing received (1 repetition)") != NULL, "all lost: nothing received:\n%s", r.out);
+    result_free(&r);
+}
+
 /* A folder holding report's own output beside the benchmark CSVs (results/ does): skipped with a
  * note, not a failure. A file of a newer schema: one clear line. */
 static void test_folders_and_schemas(void)
@@ -386,8 +514,20 @@ static void test_folders_and_schemas(void)
 static void test_html(void)
 {
     result r;
+    static const char sig_a[] = HEAD_S
+        "1,sendmsg,A,rep,1,scratch,on,same,0,100,XPVM,Windows XP,5.1,2600,Service Pack 3\r\n"
+        "1,sendmsg,A,rep,2,scratch,on,same,0,102,XPVM,Windows XP,5.1,2600,Service Pack 3\r\n"
+        "1,sendmsg,A,rep,3,scratch,on,same,0,101,XPVM,Windows XP,5.1,2600,Service Pack 3\r\n"
+        "1,sendmsg,A,rep,4,scratch,on,same,0,104,XPVM,Windows XP,5.1,2600,Service Pack 3\r\n";
+    static const char sig_b[] = HEAD_S
+        "1,sendmsg,B,rep,1,scratch,on,same,0,101,VISTAVM,Windows Vista,6.0,6002,Service Pack 2\r\n"
+        "1,sendmsg,B,rep,2,scratch,on,same,0,103,VISTAVM,Windows Vista,6.0,6002,Service Pack 2\r\n"
+        "1,sendmsg,B,rep,3,scratch,on,same,0,100,VISTAVM,Windows Vista,6.0,6002,Service Pack 2\r\n"
+        "1,sendmsg,B,rep,4,scratch,on,same,0,102,VISTAVM,Windows Vista,6.0,6002,Service Pack 2\r\n";
     write_fixtures();
-    r = run("report", "a.csv", "b.csv", "idle.csv", "--html", "r.html", NULL);
+    write_fixture("a4.csv", sig_a);   /* 4 a side, overlapping: a "no" the test can give */
+    write_fixture("b4.csv", sig_b);
+    r = run("report", "a.csv", "b.csv", "idle.csv", "a4.csv", "b4.csv", "--html", "r.html", NULL);
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     result_free(&r);
     check_html("r.html", 2);   /* sendmsg and idle */
@@ -397,7 +537,8 @@ static void test_html(void)
         path_in_dir(path, sizeof path, "r.html");
         html = read_all(path, &len);
         ok(html && strstr(html, "class=\"nosig\"") && strstr(html, "class=\"toofew\"") &&
-           strstr(html, "no significant difference</text>"), "marked bars and a legend");
+           strstr(html, "no significant difference</text>") && strstr(html, "cannot tell</text>"),
+           "marked bars and a legend for both markings");
         free(html);
     }
     r = run("report", "a.csv", "--html", "r.html", NULL);
@@ -510,6 +651,7 @@ static const wbt_case cases[] = {
     { "html", test_html },
     { "suite_and_report", test_suite_and_report },
     { "bad_arguments", test_bad_arguments },
+    { "misreadings", test_misreadings },
     { NULL, NULL }
 };
 

@@ -14,7 +14,7 @@
 #include "wb_options.h"
 
 typedef struct report_config {
-    const char *baseline, *csv, *html, *md;
+    const char *baseline, *csv, *html, *md, *compare;
     int tsv, clip, force;
 } report_config;
 
@@ -22,6 +22,9 @@ typedef struct report_config {
 static const wb_option report_options[] = {
     { .name = "baseline", .type = WB_OPT_TEXT, .offset = R(baseline), .metavar = "NAME",
       .help = "label or host the others are compared to (default: the first)" },
+    { .name = "compare", .type = WB_OPT_TEXT, .offset = R(compare), .metavar = "COLUMN[=VALUE]",
+      .help = "compare configurations on each machine instead of machines: e.g. loop (each loop against the first, "
+              "or loop=select against select), with the same test" },
     { .name = "tsv", .type = WB_OPT_FLAG, .offset = R(tsv),
       .help = "print the table tab-separated" },
     { .name = "csv", .type = WB_OPT_TEXT, .offset = R(csv), .metavar = "FILE",
@@ -182,10 +185,23 @@ int wb_report(int argc, char **argv)
     }
     r.baseline = rp_pick_baseline(&r, cfg.baseline);
     if (r.baseline < 0) {
-        snprintf(err, sizeof err, "--baseline: no label or host \"%s\" in these results", cfg.baseline);
+        snprintf(err, sizeof err, "--baseline: no machine \"%s\" in these results (its name as the report shows it, "
+                 "its label or its host)", cfg.baseline);
         rp_report_free(&r);
         discard_outputs(outs, OUT_COUNT);
         return wb_usage_error("report", err);
+    }
+    if (cfg.compare) {   /* "loop" or "loop=select" */
+        const char *eq = strchr(cfg.compare, '=');
+        static char column[64];
+        snprintf(column, sizeof column, "%.*s", (int)(eq ? (size_t)(eq - cfg.compare) : strlen(cfg.compare)), cfg.compare);
+        r.compare_column = column;
+        if (eq) snprintf(r.compare_value, sizeof r.compare_value, "%s", eq + 1);
+        if (!column[0] || (eq && !eq[1])) {
+            rp_report_free(&r);
+            discard_outputs(outs, OUT_COUNT);
+            return wb_usage_error("report", "--compare: expected COLUMN or COLUMN=VALUE, e.g. loop or loop=select");
+        }
     }
     rp_model_finish(&r);
 

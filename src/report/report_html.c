@@ -23,6 +23,13 @@ static void esc(FILE *f, const char *s)
     }
 }
 
+/* A number cell: 4 significant digits, empty for NaN (never "nan"). */
+static void number_cell(FILE *f, double v)
+{
+    if (v == v) fprintf(f, "<td>%.4g</td>", v);
+    else fputs("<td></td>", f);
+}
+
 static double nice_step(double max)
 {
     double raw = max / 5.0, mag = pow(10.0, floor(log10(raw))), n = raw / mag;
@@ -168,16 +175,17 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
         h = top + plot_h - y;
         cx = x + bar_w / 2;
         /* A difference from the baseline that the rank test does not support: hatched and faded. */
-        if (g->significance == RP_SIG_NO || g->significance == RP_SIG_TOO_FEW)
+        if (g->significance == RP_SIG_NO || g->significance == RP_SIG_CANNOT_TELL)
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.45\"/>",
                     x + 2, y, bar_w - 4, h, COLOR(g->machine));
-        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\"%s><title>", x + 2, y, bar_w - 4, h,
-                g->significance == RP_SIG_NO || g->significance == RP_SIG_TOO_FEW ? "url(#nosig)" : COLOR(g->machine),
-                g->significance == RP_SIG_NO ? " class=\"nosig\"" : g->significance == RP_SIG_TOO_FEW ? " class=\"toofew\"" : "");
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\"%s%s><title>", x + 2, y, bar_w - 4, h,
+                g->significance == RP_SIG_NO ? "url(#nosig)" : COLOR(g->machine),
+                g->significance == RP_SIG_CANNOT_TELL ? " fill-opacity=\"0\"" : "",
+                g->significance == RP_SIG_NO ? " class=\"nosig\"" : g->significance == RP_SIG_CANNOT_TELL ? " class=\"toofew\"" : "");
         esc(f, rp_machine_name(r, g->machine, name, sizeof name));
         fprintf(f, " %s: median %.4g, min %.4g, max %.4g, n %lu%s</title></rect>\n", label, g->median, g->min, g->max,
                 (unsigned long)g->values.n, g->significance == RP_SIG_NO ? "; not significantly different from the baseline"
-                                            : g->significance == RP_SIG_TOO_FEW ? "; too few repetitions to tell" : "");
+                                            : g->significance == RP_SIG_CANNOT_TELL ? "; too few repetitions to tell either way" : "");
         if (g->min == g->min && g->max == g->max) {
             ylo = y_of(&sc, g->min);
             yhi = y_of(&sc, g->max);
@@ -194,6 +202,12 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">no significant difference</text>", width - 152, top + 18.0 * (double)r->nmachines + 18);
     fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">from the baseline (p &#8805; 0.05)</text>\n", width - 152,
             top + 18.0 * (double)r->nmachines + 32);
+    /* fewer repetitions than the test needs to answer: faded, without the hatching */
+    fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"#888\" fill-opacity=\"0.45\"/>", width - 170,
+            top + 18.0 * (double)r->nmachines + 44);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">cannot tell</text>", width - 152, top + 18.0 * (double)r->nmachines + 54);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">(too few repetitions to test)</text>\n", width - 152,
+            top + 18.0 * (double)r->nmachines + 68);
     frame_end(f);
 }
 
@@ -411,7 +425,8 @@ int rp_write_html(const rp_report *r, FILE *f)
         if (!any) continue;
         fprintf(f, "<h2>%s</h2>\n<table>\n<tr><th>configuration</th><th>machine</th><th>n</th><th>median (", m->name);
         esc(f, m->report->unit);
-        fputs(")</th><th>min</th><th>max</th><th>compared</th></tr>\n", f);
+        fprintf(f, ")</th><th>min</th><th>max</th>%s<th>compared</th></tr>\n",
+                m->report->loss_column ? "<th>lost</th><th>loss %</th>" : "");
         for (i = 0; i < r->ngroups; i++) {
             const rp_group *g = &r->groups[i];
             if (g->m != m) continue;
@@ -419,7 +434,12 @@ int rp_write_html(const rp_report *r, FILE *f)
             rp_short_variant(r, g, text, sizeof text);
             cell(f, text);
             cell(f, rp_machine_name(r, g->machine, name, sizeof name));
-            fprintf(f, "<td>%lu</td><td>%.4g</td><td>%.4g</td><td>%.4g</td>", (unsigned long)g->values.n, g->median, g->min, g->max);
+            fprintf(f, "<td>%lu</td>", (unsigned long)g->values.n);
+            number_cell(f, g->median), number_cell(f, g->min), number_cell(f, g->max);
+            if (m->report->loss_column) {   /* loss beside latency: a latency of what arrived */
+                number_cell(f, g->loss_median);
+                number_cell(f, g->loss_pct);
+            }
             rp_comparison_text(r, g, text, sizeof text);
             cell(f, text);
             fputs("</tr>\n", f);

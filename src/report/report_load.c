@@ -30,20 +30,23 @@ static int find_machine(rp_report *r, const wb_csv_table *t, size_t row)
     snprintf(m.os, sizeof m.os, "%s %s.%s%s%s", ctx(t, row, WB_COL_OS_NAME), ctx(t, row, WB_COL_OS_VERSION),
              ctx(t, row, WB_COL_OS_BUILD), ctx(t, row, WB_COL_OS_SP)[0] ? " " : "", ctx(t, row, WB_COL_OS_SP));
     snprintf(m.label, sizeof m.label, "%s", field(t, row, wb_lead_columns[WB_COL_LABEL]));
+    /* A machine is all that tells one apart: two VMs both called "VM" but running other Wine
+     * versions, Windows or CPUs are two machines (rp_machine_name tells them apart in words). */
+    snprintf(m.arch, sizeof m.arch, "%s", ctx(t, row, WB_COL_ARCH));
+    snprintf(m.cpu, sizeof m.cpu, "%s", ctx(t, row, WB_COL_CPU_NAME));
+    snprintf(m.wine, sizeof m.wine, "%s", ctx(t, row, WB_COL_WINE_VERSION));
     for (i = 0; i < r->nmachines; i++)
         if (!strcmp(r->machines[i].host, m.host) && !strcmp(r->machines[i].os, m.os) &&
-            !strcmp(r->machines[i].label, m.label)) {
+            !strcmp(r->machines[i].label, m.label) && !strcmp(r->machines[i].arch, m.arch) &&
+            !strcmp(r->machines[i].cpu, m.cpu) && !strcmp(r->machines[i].wine, m.wine)) {
             /* calibrate's own rows come first and carry no verdicts: take the first that does */
             if (!r->machines[i].calibration[0])
                 snprintf(r->machines[i].calibration, sizeof m.calibration, "%s", ctx(t, row, WB_COL_CALIBRATION));
             return (int)i;
         }
     snprintf(m.calibration, sizeof m.calibration, "%s", ctx(t, row, WB_COL_CALIBRATION));
-    snprintf(m.arch, sizeof m.arch, "%s", ctx(t, row, WB_COL_ARCH));
-    snprintf(m.cpu, sizeof m.cpu, "%s", ctx(t, row, WB_COL_CPU_NAME));
     snprintf(m.cpus, sizeof m.cpus, "%s", ctx(t, row, WB_COL_CPUS));
     snprintf(m.hypervisor, sizeof m.hypervisor, "%s", ctx(t, row, WB_COL_HYPERVISOR));
-    snprintf(m.wine, sizeof m.wine, "%s", ctx(t, row, WB_COL_WINE_VERSION));
     snprintf(m.qpc, sizeof m.qpc, "%s", ctx(t, row, WB_COL_QPC_HZ));
     snprintf(m.tool, sizeof m.tool, "%s", ctx(t, row, WB_COL_TOOL_VERSION));
     snprintf(m.themes, sizeof m.themes, "%s", ctx(t, row, WB_COL_THEMES_ACTIVE));
@@ -122,7 +125,10 @@ static int validate(const wb_csv_table *t, char *err, size_t cap)
                      field(t, row, wb_lead_columns[WB_COL_BENCHMARK]));
             return -1;
         }
-        if (strcmp(kind, "rep") == 0 && parse_number(field(t, row, m->report->metric), &v) != 0) {
+        /* An empty cell is "not applicable" (a run that received nothing has no latency): kept,
+         * and shown as such; anything else that is not a number is damage. */
+        if (strcmp(kind, "rep") == 0 && field(t, row, m->report->metric)[0] &&
+            parse_number(field(t, row, m->report->metric), &v) != 0) {
             snprintf(err, cap, "line %lu: %s is not a number: \"%s\"", (unsigned long)t->rows[row].line,
                      m->report->metric, field(t, row, m->report->metric));
             return -1;
@@ -155,9 +161,37 @@ static int take_series(rp_group *g, const wb_csv_table *t, size_t row, const wb_
     return 0;
 }
 
-static int take_rows(rp_report *r, const wb_csv_table *t)
+/* A rep row read before (the same file twice under a results tree, or a copy): the key is the
+ * run id, the host and label (files made by hand may lack a run id), the benchmark, the
+ * configuration and the repetition. Returns the file it came from,
+ * or NULL (and remembers it) when it is new. */
+typedef struct rp_seen {
+    char key[400];
+    char path[MAX_PATH];          /* the file it was first read from */
+} rp_seen;
+
+static const char *seen_before(rp_report *r, const char *key, const char *path)
 {
-    size_t row;
+    size_t i;
+    for (i = 0; i < r->nseen; i++)
+        if (strcmp(r->seen[i].key, key) == 0) return r->seen[i].path;
+    if (r->nseen == r->seen_cap) {
+        size_t cap = r->seen_cap ? r->seen_cap * 2 : 64;
+        rp_seen *p = (rp_seen *)realloc(r->seen, cap * sizeof *p);
+        if (p == NULL) return NULL;   /* no memory to remember: counted, as before */
+        r->seen = p;
+        r->seen_cap = cap;
+    }
+    snprintf(r->seen[r->nseen].key, sizeof r->seen[0].key, "%s", key);
+    snprintf(r->seen[r->nseen].path, sizeof r->seen[0].path, "%s", path);
+    r->nseen++;
+    return NULL;
+}
+
+static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
+{
+    size_t row, repeated = 0, skipped = 0;
+    char repeated_from[MAX_PATH] = "";
     for (row = 1; row < t->nrows; row++) {
         const wb_module *m = wb_module_find(field(t, row, wb_lead_columns[WB_COL_BENCHMARK]));
         const wb_report_spec *spec = m->report;
@@ -169,6 +203,11 @@ static int take_rows(rp_report *r, const wb_csv_table *t)
         const char *kind = field(t, row, wb_lead_columns[WB_COL_ROW]);
         int series = spec->series_row && spec->series_metric && strcmp(kind, spec->series_row) == 0;
         if (strcmp(kind, "rep") != 0 && !series) continue;
+        if (spec->skip_column && wb_csv_column(t, spec->skip_column) >= 0 &&
+            strcmp(field(t, row, spec->skip_column), spec->skip_value) == 0) {
+            skipped += !series;
+            continue;
+        }
         for (i = 0; spec->variant_columns[i]; i++) {
             int n;
             /* A column the file does not have (it came with a later winbench) is left out: an
@@ -178,6 +217,19 @@ static int take_rows(rp_report *r, const wb_csv_table *t)
                          field(t, row, spec->variant_columns[i]));
             if (n > 0 && (size_t)n < sizeof variant - used) used += (size_t)n;
         }
+        {   /* an interval row is told apart by its moment and length within its repetition */
+            char key[400];
+            const char *before;
+            snprintf(key, sizeof key, "%s|%s|%s|%s|%s|%s|%s|%s|%s", ctx(t, row, WB_COL_RUN_ID), ctx(t, row, WB_COL_HOST),
+                     field(t, row, wb_lead_columns[WB_COL_LABEL]), m->name, variant,
+                     field(t, row, wb_lead_columns[WB_COL_REP]), kind, series ? ctx(t, row, WB_COL_TIMESTAMP_UTC) : "",
+                     series ? field(t, row, wb_measure_columns[WB_COL_ELAPSED_S]) : "");
+            if ((before = seen_before(r, key, path)) != NULL) {
+                repeated += !series;
+                snprintf(repeated_from, sizeof repeated_from, "%s", before);
+                continue;
+            }
+        }
         machine = find_machine(r, t, row);
         g = machine >= 0 ? find_group(r, m, variant, machine) : NULL;
         if (g == NULL) return -1;
@@ -185,15 +237,27 @@ static int take_rows(rp_report *r, const wb_csv_table *t)
             if (take_series(g, t, row, spec) != 0) return -1;
             continue;
         }
-        parse_number(field(t, row, spec->metric), &v);
-        if (rp_values_add(&g->values, v) != 0) return -1;
+        if (parse_number(field(t, row, spec->metric), &v) != 0) g->empty++;   /* nothing received: shown, not compared */
+        else if (rp_values_add(&g->values, v) != 0) return -1;
         if (spec->loss_column && parse_number(field(t, row, spec->loss_column), &v) == 0 && rp_values_add(&g->loss, v) != 0)
+            return -1;
+        if (spec->sent_column && parse_number(field(t, row, spec->sent_column), &v) == 0 && rp_values_add(&g->sent, v) != 0)
             return -1;
         for (i = 0; i < npct; i++)
             if (wb_csv_column(t, spec->percentile_columns[i]) >= 0 &&
                 parse_number(field(t, row, spec->percentile_columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)
                 return -1;
     }
+    if (repeated)
+        fprintf(stderr, "winbench: report: %s: %lu repetition%s already read from %s (the same run id, configuration "
+                "and repetition): counted once\n", path, (unsigned long)repeated, repeated == 1 ? "" : "s", repeated_from);
+    if (skipped) {
+        const wb_module *m = wb_module_find(field(t, 1, wb_lead_columns[WB_COL_BENCHMARK]));
+        fprintf(stderr, "winbench: report: %s: %lu row%s left out: %s\n", path, (unsigned long)skipped,
+                skipped == 1 ? "" : "s", m && m->report->skip_what ? m->report->skip_what : "not comparable");
+    }
+    r->rows_repeated += repeated;
+    r->rows_skipped += skipped;
     return 0;
 }
 
@@ -245,7 +309,7 @@ static void load_file(rp_report *r, const char *path)
     } else if (validate(&t, err, sizeof err) != 0) {
         fprintf(stderr, "winbench: report: %s: %s\n", path, err);
         r->files_failed++;
-    } else if (take_rows(r, &t) != 0) {
+    } else if (take_rows(r, &t, path) != 0) {
         fprintf(stderr, "winbench: report: %s: out of memory\n", path);
         r->files_failed++;
     } else {

@@ -64,22 +64,99 @@ double rp_group_percentile(const rp_group *g, int which)
     return which >= 0 && which < RP_MAX_PERCENTILES ? median_of(&g->pct[which]) : NAN;
 }
 
-/* ratio > 1 means this group did better than the baseline's. The uncertainty propagates both
- * groups' standard deviations (over repetitions) as hyperfine does; with a single repetition on
- * either side there is no spread to propagate, and no +- is given. */
+double rp_smallest_p(size_t n1, size_t n2)
+{
+    /* the most extreme ranking is one of C(n1+n2, n1) equally likely ones, on either side */
+    double c = 1.0;
+    size_t i;
+    if (n1 == 0 || n2 == 0) return 1.0;
+    for (i = 1; i <= n1; i++) c = c * (double)(n2 + i) / (double)i;
+    return 2.0 / c > 1.0 ? 1.0 : 2.0 / c;
+}
+
+/* The value of one "name=value" of a configuration into buf; 0 when it has none. */
+static int variant_value(const char *variant, const char *column, char *buf, size_t cap)
+{
+    size_t clen = strlen(column), len;
+    const char *p = variant;
+    while ((p = strstr(p, column)) != NULL) {
+        if ((p == variant || p[-1] == ' ') && p[clen] == '=') {
+            p += clen + 1;
+            len = strcspn(p, " ");
+            snprintf(buf, cap, "%.*s", (int)len, p);
+            return 1;
+        }
+        p += clen;
+    }
+    return 0;
+}
+
+static int in_compare_mode(const rp_report *r, const wb_module *m)
+{
+    int i;
+    if (r->compare_column == NULL) return 0;
+    for (i = 0; m->report->variant_columns[i]; i++)
+        if (strcmp(m->report->variant_columns[i], r->compare_column) == 0) return 1;
+    return 0;
+}
+
+/* The group g is compared with: the baseline machine's of the same configuration, or under
+ * --compare COLUMN the same machine's with COLUMN at the reference value. */
+static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_base)
+{
+    size_t k;
+    *is_base = 0;
+    if (in_compare_mode(r, g->m)) {
+        char value[64], mine[256], other[256], ref[64];
+        if (r->compare_value[0]) snprintf(ref, sizeof ref, "%s", r->compare_value);
+        else {   /* the first value seen in this module's groups */
+            ref[0] = '\0';
+            for (k = 0; k < r->ngroups && !ref[0]; k++)
+                if (r->groups[k].m == g->m) variant_value(r->groups[k].variant, r->compare_column, ref, sizeof ref);
+        }
+        if (!variant_value(g->variant, r->compare_column, value, sizeof value)) return NULL;
+        if (strcmp(value, ref) == 0) {
+            *is_base = 1;
+            return NULL;
+        }
+        rp_variant_without(g, r->compare_column, mine, sizeof mine);
+        for (k = 0; k < r->ngroups; k++) {
+            const rp_group *b = &r->groups[k];
+            if (b->m != g->m || b->machine != g->machine) continue;
+            rp_variant_without(b, r->compare_column, other, sizeof other);
+            if (strcmp(mine, other) == 0 && variant_value(b->variant, r->compare_column, value, sizeof value) &&
+                strcmp(value, ref) == 0)
+                return b;
+        }
+        return NULL;
+    }
+    if (g->machine == r->baseline) {
+        *is_base = 1;
+        return NULL;
+    }
+    for (k = 0; k < r->ngroups; k++)
+        if (r->groups[k].m == g->m && r->groups[k].machine == r->baseline && !strcmp(r->groups[k].variant, g->variant))
+            return &r->groups[k];
+    return NULL;
+}
+
+/* ratio > 1 means this group did better than its base. The uncertainty propagates both groups'
+ * standard deviations (over repetitions) as hyperfine does; with a single repetition on either
+ * side there is no spread to propagate, and no +- is given. Whether the difference is real is
+ * the rank test's to say, and only where the repetitions could let it say yes. */
 static void compare_groups(rp_report *r)
 {
-    size_t i, k;
+    size_t i;
     for (i = 0; i < r->ngroups; i++) {
         rp_group *g = &r->groups[i];
-        const rp_group *b = NULL;
+        double sent = median_of(&g->sent);
+        const rp_group *b;
         g->ratio = g->ratio_err = g->ratio_to_baseline = g->p = g->baseline_loss = NAN;
         g->loss_median = median_of(&g->loss);
+        g->loss_pct = sent > 0 && g->loss_median == g->loss_median ? 100.0 * g->loss_median / sent : NAN;
         g->significance = RP_SIG_NONE;
-        g->is_baseline = g->machine == r->baseline;
-        for (k = 0; k < r->ngroups; k++)
-            if (r->groups[k].m == g->m && r->groups[k].machine == r->baseline && !strcmp(r->groups[k].variant, g->variant))
-                b = &r->groups[k];
+        b = base_of(r, g, &g->is_baseline);
+        g->base = b;
         if (g->is_baseline) {
             g->ratio = g->ratio_to_baseline = 1.0;
             continue;
@@ -88,11 +165,13 @@ static void compare_groups(rp_report *r)
         g->baseline_loss = median_of(&b->loss);
         g->ratio = g->m->report->higher_is_better ? g->median / b->median : b->median / g->median;
         g->ratio_to_baseline = g->median / b->median;
-        {   /* is the difference real? a rank test on the repetitions themselves */
+        if (rp_smallest_p(g->values.n, b->values.n) >= RP_ALPHA) {
+            g->significance = RP_SIG_CANNOT_TELL;
+        } else {   /* is the difference real? a rank test on the repetitions themselves */
             wb_mwu t;
             wb_mann_whitney(g->values.v, g->values.n, b->values.v, b->values.n, &t);
             g->p = t.p;
-            g->significance = t.p != t.p ? RP_SIG_TOO_FEW : t.p < RP_ALPHA ? RP_SIG_YES : RP_SIG_NO;
+            g->significance = t.p != t.p ? RP_SIG_CANNOT_TELL : t.p < RP_ALPHA ? RP_SIG_YES : RP_SIG_NO;
         }
         if (g->stddev == g->stddev && b->stddev == b->stddev) {   /* both had 2+ repetitions */
             double sg = g->stddev / g->median, sb = b->stddev / b->median;
@@ -101,11 +180,48 @@ static void compare_groups(rp_report *r)
     }
 }
 
+/* The machine's name without its distinction: its label, else its host. */
+static const char *base_machine_name(const rp_machine *m)
+{
+    return m->label[0] ? m->label : m->host;
+}
+
+/* Two different machines may share a label or host (two VMs called "VM"): each then gets the
+ * first thing that tells them apart, "VM (Wine 10.0)", "VM (Windows XP 5.1.2600)". */
 const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap)
 {
     const rp_machine *m = &r->machines[machine];
-    snprintf(buf, cap, "%s", m->label[0] ? m->label : m->host);
+    int wine = 0, os = 0, arch = 0, cpu = 0, same = 0;
+    size_t i;
+    for (i = 0; i < r->nmachines; i++) {
+        const rp_machine *o = &r->machines[i];
+        if ((int)i == machine || strcmp(base_machine_name(o), base_machine_name(m)) != 0) continue;
+        same = 1;
+        wine |= strcmp(o->wine, m->wine) != 0;
+        os |= strcmp(o->os, m->os) != 0;
+        arch |= strcmp(o->arch, m->arch) != 0;
+        cpu |= strcmp(o->cpu, m->cpu) != 0;
+    }
+    if (!same) snprintf(buf, cap, "%s", base_machine_name(m));
+    else if (wine) snprintf(buf, cap, "%s (%s%s)", base_machine_name(m), m->wine[0] ? "Wine " : "not Wine", m->wine);
+    else if (os) snprintf(buf, cap, "%s (%s)", base_machine_name(m), m->os);
+    else if (arch) snprintf(buf, cap, "%s (%s)", base_machine_name(m), m->arch);
+    else if (cpu) snprintf(buf, cap, "%s (%s)", base_machine_name(m), m->cpu);
+    else snprintf(buf, cap, "%s (#%d)", base_machine_name(m), machine + 1);
     return buf;
+}
+
+const char *rp_base_name(const rp_report *r, const rp_group *g, char *buf, size_t cap)
+{
+    char value[64];
+    if (in_compare_mode(r, g->m)) {
+        if (r->compare_value[0]) snprintf(buf, cap, "%s=%s", r->compare_column, r->compare_value);
+        else if (g->base && variant_value(g->base->variant, r->compare_column, value, sizeof value))
+            snprintf(buf, cap, "%s=%s", r->compare_column, value);
+        else snprintf(buf, cap, "the first %s", r->compare_column);
+        return buf;
+    }
+    return rp_machine_name(r, r->baseline, buf, cap);
 }
 
 const char *rp_machine_broken(const rp_machine *m, char *buf, size_t cap)
@@ -115,20 +231,34 @@ const char *rp_machine_broken(const rp_machine *m, char *buf, size_t cap)
 
 void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t cap)
 {
-    char base[128];
-    rp_machine_name(r, r->baseline, base, sizeof base);
-    if (g->is_baseline) snprintf(buf, cap, "baseline");
+    char base[192];
+    rp_base_name(r, g, base, sizeof base);
+    if (g->values.n == 0 && g->empty > 0)
+        snprintf(buf, cap, "%s (%lu repetition%s)", g->m->report->empty_metric_text ? g->m->report->empty_metric_text : "no value",
+                 (unsigned long)g->empty, g->empty == 1 ? "" : "s");
+    else if (g->is_baseline) snprintf(buf, cap, "baseline");
     else if (g->ratio != g->ratio) snprintf(buf, cap, "no %s run to compare with", base);
     else {
         /* "2.00 times slower" rather than "0.50 times faster" */
         double ratio = g->ratio >= 1.0 ? g->ratio : 1.0 / g->ratio;
         double err = g->ratio >= 1.0 ? g->ratio_err : g->ratio_err / (g->ratio * g->ratio);
-        char spread[32] = "", verdict[96] = "";
+        char spread[32] = "", verdict[160] = "";
         if (err == err) snprintf(spread, sizeof spread, " +- %.2f", err);
         if (g->significance == RP_SIG_YES) snprintf(verdict, sizeof verdict, ", p=%.3g", g->p);
         else if (g->significance == RP_SIG_NO) snprintf(verdict, sizeof verdict, ": no significant difference (p=%.2g)", g->p);
-        else if (g->significance == RP_SIG_TOO_FEW)
-            snprintf(verdict, sizeof verdict, ": too few repetitions to tell (use --repeat 5 or more)");
+        else if (g->significance == RP_SIG_CANNOT_TELL) {
+            /* what would let the test answer: as many a side, or enough beside the larger side */
+            size_t n1 = g->values.n, n2 = g->base ? g->base->values.n : 0, big = n1 > n2 ? n1 : n2, beside = 1, even = 1;
+            while (rp_smallest_p(even, even) >= RP_ALPHA) even++;
+            while (beside < big && rp_smallest_p(beside, big) >= RP_ALPHA) beside++;
+            if (n1 == n2 || rp_smallest_p(beside, big) >= RP_ALPHA)
+                snprintf(verdict, sizeof verdict, ": cannot tell with %lu and %lu repetitions (at least %lu a side are "
+                         "needed for p < %.2g)", (unsigned long)n1, (unsigned long)n2, (unsigned long)even, RP_ALPHA);
+            else
+                snprintf(verdict, sizeof verdict, ": cannot tell with %lu and %lu repetitions (p < %.2g needs at least "
+                         "%lu beside %lu, or %lu a side)", (unsigned long)n1, (unsigned long)n2, RP_ALPHA,
+                         (unsigned long)beside, (unsigned long)big, (unsigned long)even);
+        }
         size_t used;
         snprintf(buf, cap, "%.2f%s times %s than %s%s", ratio, spread,
                  g->ratio >= 1.0 ? g->m->report->better : g->m->report->worse, base, verdict);
@@ -231,7 +361,10 @@ static int group_order(const void *pa, const void *pb)
 int rp_pick_baseline(const rp_report *r, const char *name)
 {
     size_t i;
+    char shown[256];
     if (name == NULL) return 0;
+    for (i = 0; i < r->nmachines; i++)
+        if (!_stricmp(rp_machine_name(r, (int)i, shown, sizeof shown), name)) return (int)i;
     for (i = 0; i < r->nmachines; i++)
         if (!strcmp(r->machines[i].label, name)) return (int)i;
     for (i = 0; i < r->nmachines; i++)
@@ -243,9 +376,9 @@ void rp_model_finish(rp_report *r)
 {
     size_t g;
     for (g = 0; g < r->ngroups; g++) summarize_group(&r->groups[g]);
-    compare_groups(r);
     number_configurations(r);
     qsort(r->groups, r->ngroups, sizeof *r->groups, group_order);
+    compare_groups(r);   /* after the sort: each group keeps a pointer to its base */
 }
 
 void rp_report_free(rp_report *r)
@@ -255,9 +388,10 @@ void rp_report_free(rp_report *r)
     for (i = 0; i < r->ngroups; i++) {
         free(r->groups[i].values.v);
         free(r->groups[i].series_t.v), free(r->groups[i].series_v.v), free(r->groups[i].series_rate.v);
-        free(r->groups[i].loss.v);
+        free(r->groups[i].loss.v), free(r->groups[i].sent.v);
         for (k = 0; k < RP_MAX_PERCENTILES; k++) free(r->groups[i].pct[k].v);
     }
     free(r->groups);
     free(r->machines);
+    free(r->seen);
 }

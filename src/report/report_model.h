@@ -22,7 +22,8 @@ typedef struct rp_machine {
     char calibration[128];       /* the calibrate verdicts its rows carry ("cal_clock=ok;..."), if any */
 } rp_machine;
 
-typedef struct rp_group {
+typedef struct rp_group rp_group;
+struct rp_group {
     const wb_module *m;
     char variant[256];
     int machine;                 /* index into the machines */
@@ -30,6 +31,8 @@ typedef struct rp_group {
     rp_values values;            /* the module's report metric, one per rep row */
     rp_values pct[RP_MAX_PERCENTILES];   /* the spec's percentile columns, one per rep row */
     rp_values loss;              /* the spec's loss column, one per rep row */
+    rp_values sent;              /* the spec's sent column, one per rep row */
+    size_t empty;                /* rep rows whose metric was empty (nothing received) */
     /* the spec's series rows of the first repetition: time (s, from its start), metric, rate */
     rp_values series_t, series_v, series_rate;
     char series_rep[16];         /* which repetition they came from */
@@ -39,11 +42,16 @@ typedef struct rp_group {
     double ratio_to_baseline;    /* median / the baseline's median, whichever is better */
     double p;                    /* Mann-Whitney against the baseline's repetitions; NaN: too few */
     double loss_median, baseline_loss;   /* medians of the loss column (NaN without one) */
+    double loss_pct;             /* loss_median / the sent column's median, % (NaN without them) */
+    const rp_group *base;        /* what it was compared with (NULL: nothing, or it is the baseline) */
     int significance;            /* RP_SIG_*: what p says */
     int is_baseline;
-} rp_group;
+};
 
-enum { RP_SIG_NONE, RP_SIG_YES, RP_SIG_NO, RP_SIG_TOO_FEW };   /* NONE: baseline, or nothing to compare */
+/* NONE: baseline, or nothing to compare; CANNOT_TELL: with these repetitions no outcome could
+ * reach p < RP_ALPHA (3 and 3: the smallest two-sided p is 0.1), so "no difference" would be a
+ * claim the test cannot make. */
+enum { RP_SIG_NONE, RP_SIG_YES, RP_SIG_NO, RP_SIG_CANNOT_TELL };
 #define RP_ALPHA 0.05
 
 typedef struct rp_report {
@@ -52,13 +60,22 @@ typedef struct rp_report {
     rp_group *groups;
     size_t ngroups;
     int baseline;                /* machine index */
+    /* --compare COLUMN: in modules with that configuration column, each group is compared with
+     * the one of the same machine and configuration whose COLUMN is compare_value (default: the
+     * first value seen), instead of with the baseline machine. */
+    const char *compare_column;
+    char compare_value[64];
+    size_t rows_repeated, rows_skipped;   /* rep rows read twice (counted once), and left out by spec */
+    struct rp_seen *seen;        /* the rep rows read so far, to count each once */
+    size_t nseen, seen_cap;
     size_t files_loaded, files_failed, files_skipped;
     const char *const *exclude;  /* NULL-terminated paths never loaded (the report's own outputs) */
 } rp_report;
 
 int  rp_values_add(rp_values *v, double x);
-/* The machine named by label, or else host (case-insensitive); the first when name is NULL;
- * -1 when none has that name. */
+/* The machine named by any name the report shows for it (the name with its distinction, "VM
+ * (Wine 10.0)"), else by label, else by host (case-insensitive); the first machine read (the
+ * first file or folder on the command line) when name is NULL; -1 when none has that name. */
 int  rp_pick_baseline(const rp_report *r, const char *name);
 /* Statistics, ratios to the baseline, and the table's order. */
 void rp_model_finish(rp_report *r);
@@ -68,6 +85,10 @@ void rp_report_free(rp_report *r);
 int  rp_percentile_count(const wb_module *m);
 double rp_group_percentile(const rp_group *g, int which);   /* median over reps; NaN if none */
 
+/* The smallest two-sided p a rank test of n1 and n2 distinct values can give: 2 / C(n1+n2, n1). */
+double rp_smallest_p(size_t n1, size_t n2);
+/* What a group was compared with, in the comparison's words: "B", "loop=select". */
+const char *rp_base_name(const rp_report *r, const rp_group *g, char *buf, size_t cap);
 /* "3.51 +- 0.05 times faster than B, p=0.008" (or "baseline"), into buf. */
 void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t cap);
 /* "yes" / "no" / "" (too few repetitions, or the baseline). */

@@ -15,7 +15,8 @@
     X(C_OS, "os") X(C_LABEL, "label") X(C_N, "n") X(C_MEDIAN, "median") X(C_STDDEV, "stddev")        \
     X(C_MIN, "min") X(C_MAX, "max") X(C_UNIT, "unit") X(C_RATIO, "ratio") X(C_RATIO_ERR, "ratio_err") \
     X(C_COMPARISON, "comparison") X(C_P, "p_value") X(C_SIGNIFICANT, "significant")                    \
-    X(C_RATIO_TO_BASELINE, "ratio_to_baseline") X(C_CALIBRATION, "calibration")
+    X(C_RATIO_TO_BASELINE, "ratio_to_baseline") X(C_CALIBRATION, "calibration") X(C_LOST, "lost")          \
+    X(C_LOSS_PCT, "loss_pct")
 #define COLUMN_ID(id, name) id,
 #define COLUMN_NAME(id, name) name,
 enum { TABLE_COLUMNS(COLUMN_ID) C_COUNT };
@@ -47,10 +48,21 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     fmt(g->p, cells[C_P], 256);
     snprintf(cells[C_SIGNIFICANT], 256, "%s", rp_significant_text(g));
     fmt(g->ratio_to_baseline, cells[C_RATIO_TO_BASELINE], 256);
+    fmt(g->loss_median, cells[C_LOST], 256);
+    fmt(g->loss_pct, cells[C_LOSS_PCT], 256);
     {   /* what calibrate said of the machine: "broken: clock, cpus", "ok", or "" (not run) */
         char broken[128];
         if (rp_machine_broken(m, broken, sizeof broken)[0]) snprintf(cells[C_CALIBRATION], 256, "broken: %s", broken);
         else snprintf(cells[C_CALIBRATION], 256, "%s", m->calibration[0] ? "ok" : "");
+    }
+}
+
+/* Loss cells for people: "859" and "8.6%"; "" for a module that counts none. */
+static void people_loss(const rp_group *g, char cells[C_COUNT][256])
+{
+    if (g->loss_median == g->loss_median) {
+        if (g->loss_pct == g->loss_pct) snprintf(cells[C_LOSS_PCT], 256, "%.2g%%", g->loss_pct);
+        snprintf(cells[C_LOST], 256, "%.0f", g->loss_median);
     }
 }
 
@@ -67,6 +79,8 @@ static void console_cells(const rp_report *r, const rp_group *g, char cells[C_CO
     } else {
         snprintf(cells[C_MEDIAN], 256, "%.4g", g->median);
     }
+    if (g->median != g->median) cells[C_MEDIAN][0] = '\0';   /* nothing received: the comparison says so */
+    people_loss(g, cells);
 }
 
 /* Tab-separated text: what --tsv prints and --clip puts on the clipboard. */
@@ -90,12 +104,26 @@ char *rp_tsv_text(const rp_report *r)
     return out;
 }
 
+/* The columns people see (the console, Markdown): loss beside the median wherever a module
+ * counts loss, since a latency of the packets that arrived says nothing of those that did not. */
+static size_t people_columns(const rp_report *r, int *shown)
+{
+    static const int base[] = { C_BENCH, C_CONFIG, C_MACHINE, C_N, C_MEDIAN, C_UNIT };
+    size_t n = 0, i;
+    int loss = 0;
+    for (i = 0; i < r->ngroups; i++) loss |= r->groups[i].m->report->loss_column != NULL;
+    for (i = 0; i < sizeof base / sizeof base[0]; i++) shown[n++] = base[i];
+    if (loss) shown[n++] = C_LOST, shown[n++] = C_LOSS_PCT;
+    shown[n++] = C_COMPARISON;
+    return n;
+}
+
 void rp_print_table(const rp_report *r, FILE *out)
 {
-    static const int shown[] = { C_BENCH, C_CONFIG, C_MACHINE, C_N, C_MEDIAN, C_UNIT, C_COMPARISON };
+    int shown[C_COUNT];
     size_t widths[C_COUNT], i, k;
     char cells[C_COUNT][256];
-    const size_t nshown = sizeof shown / sizeof shown[0];
+    const size_t nshown = people_columns(r, shown);
     for (k = 0; k < nshown; k++) widths[shown[k]] = strlen(table_header[shown[k]]);
     for (i = 0; i < r->ngroups; i++) {
         console_cells(r, &r->groups[i], cells);
@@ -180,14 +208,15 @@ static void md_cell(FILE *f, const char *text)
 
 int rp_write_markdown(const rp_report *r, FILE *f)
 {
-    static const int shown[] = { C_BENCH, C_CONFIG, C_MACHINE, C_N, C_MEDIAN, C_UNIT, C_COMPARISON };
-    const size_t nshown = sizeof shown / sizeof shown[0];
+    int shown[C_COUNT];
+    const size_t nshown = people_columns(r, shown);
     char cells[C_COUNT][256];
     size_t i, k;
     fputs("|", f);
     for (k = 0; k < nshown; k++) md_cell(f, table_header[shown[k]]);
     fputs("\n|", f);
-    for (k = 0; k < nshown; k++) fputs(shown[k] == C_N || shown[k] == C_MEDIAN ? "---:|" : ":---|", f);
+    for (k = 0; k < nshown; k++)
+        fputs(shown[k] == C_N || shown[k] == C_MEDIAN || shown[k] == C_LOST || shown[k] == C_LOSS_PCT ? "---:|" : ":---|", f);
     fputs("\n", f);
     for (i = 0; i < r->ngroups; i++) {
         console_cells(r, &r->groups[i], cells);
