@@ -50,9 +50,10 @@ static const wb_option calibrate_options[] = {
     { .name = NULL }
 };
 
-static int calibrate_check(void *config, char *err, size_t cap)
+static int calibrate_check(void *config, const wb_args *args, char *err, size_t cap)
 {
     const calibrate_config *c = (const calibrate_config *)config;
+    (void)args;
     if (c->duty_busy < 0.0005 || c->duty_sleep < 0.001) {
         snprintf(err, cap, "--duty-busy: at least 500us busy and 1ms asleep");
         return -1;

@@ -103,13 +103,27 @@ static const wb_option idle_options[] = {
     { .name = NULL }
 };
 
-static int idle_check(void *config, char *err, size_t cap)
+static int idle_check(void *config, const wb_args *args, char *err, size_t cap)
 {
     idle_config *c = (idle_config *)config;
     /* The presets are the seed's experiment: its OnIdle override in an AppWizard MDI application
      * (one child frame, a toolbar with tooltips), switches A and B as its three runs set them.
-     * The CSV shows the values used. */
+     * An option a case sets, typed beside it, is refused: the CSV's options column would claim
+     * one experiment and the rows hold another. --mdi-children (1 or more) is honoured: the
+     * seed's layout with more child frames. The CSV shows the values used. */
     if (c->preset != CASE_NONE) {
+        static const char *const set_by_case[] = { "onidle", "button", "sends", "tooltips" };
+        size_t i;
+        for (i = 0; i < sizeof set_by_case / sizeof set_by_case[0]; i++)
+            if (wb_args_named(args, set_by_case[i])) {
+                snprintf(err, cap, "--%s: conflicts with --case %d, which sets it (drop one of them)", set_by_case[i],
+                         c->preset);
+                return -1;
+            }
+        if (wb_args_named(args, "mdi-children") && c->mdi_children == 0) {
+            snprintf(err, cap, "--mdi-children: --case %d is the seed's MDI layout: 1 or more", c->preset);
+            return -1;
+        }
         c->onidle = ONIDLE_SEED;
         if (c->mdi_children == 0) c->mdi_children = 1;
         c->tooltips = 1;
@@ -757,7 +771,7 @@ const wb_module wb_idle_module = {
     .print_rep = idle_print_rep,
     .print_summary = idle_print_summary,
     .fixed_schedule = 1,
-    .default_repeat = "3",
+    .default_repeat = "5",   /* the fewest a side with which the report's rank test can answer p < 0.05 is 4 */
     .default_warmup = "0",
     .report = &idle_report,
 };

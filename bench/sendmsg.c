@@ -52,10 +52,11 @@ static const unsigned safe_system_messages[] = {
     0x00F2, /* BM_GETSTATE */    0x0129  /* WM_QUERYUISTATE */
 };
 
-static int sendmsg_check(void *config, char *err, size_t cap)
+static int sendmsg_check(void *config, const wb_args *args, char *err, size_t cap)
 {
     const sendmsg_config *c = (const sendmsg_config *)config;
     size_t i;
+    (void)args;
     if (c->msg >= 0x8000) return 0;   /* WM_APP and registered messages: no system class uses them */
     if (c->msg >= 0x0400 && c->target != TARGET_BUTTON) return 0;   /* WM_USER range, own classes */
     for (i = 0; i < sizeof safe_system_messages / sizeof safe_system_messages[0]; i++)

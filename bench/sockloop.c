@@ -70,9 +70,10 @@ static const wb_wait_backend *backend_of(int loop)
     return wb_wait_backends[loop >= 0 && loop < WB_WAIT_COUNT ? loop : 0];
 }
 
-static int sockloop_check(void *config, char *err, size_t cap)
+static int sockloop_check(void *config, const wb_args *args, char *err, size_t cap)
 {
     sockloop_config *c = (sockloop_config *)config;
+    (void)args;
     /* The effective address goes in the CSV: say it rather than leave the cell empty. */
     if (c->bind == NULL) c->bind = c->peer ? "0.0.0.0" : "127.0.0.1";
     if (c->reflect && c->peer) {

@@ -146,9 +146,12 @@ static const char *loop_name(const void *variant)
 }
 
 /* Each loop's mean latency, loss and cost per packet, then hyperfine's form: "wsaevents: 1.21
- * +- 0.04 times lower mean latency than wsapoll" (the uncertainty from the spread of the
- * interval means within each run). A loop that lost packets the others did not is not faster
- * for it: that is said. */
+ * +- 0.04 times lower mean latency than wsapoll". With one repetition a loop (sockloop's
+ * default) there are no repetitions to test, so the uncertainty comes from the spread of the
+ * interval means within each run, propagated as hyperfine does; where that spread covers a ratio
+ * of 1 the loops are not told apart ("no clear difference"), and with fewer than two intervals
+ * nothing is claimed. (`winbench report --compare loop` tests repetitions, with --repeat 4 or
+ * more.) A loop that lost packets the others did not is not faster for it: that is said. */
 void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians)
 {
     int best = -1, i, lossy = 0, clean = 0;
@@ -168,16 +171,21 @@ void sockloop_compare(FILE *out, int n, const void *const *variants, const doubl
                 us(medians[i][M_RECV_BUSY_PER_PKT], c));
     for (i = 0; i < n; i++) {
         double x = medians[best][M_LAT_MEAN], y = medians[i][M_LAT_MEAN];
-        double sx = medians[best][M_INTERVAL_SD], sy = medians[i][M_INTERVAL_SD], ratio, rel;
+        double sx = medians[best][M_INTERVAL_SD], sy = medians[i][M_INTERVAL_SD], ratio, err;
         if (i == best || y != y) continue;
         ratio = y / x;
-        fprintf(out, "  %s: %.2f", loop_name(variants[best]), ratio);
-        if (sx == sx && sy == sy) {   /* error propagation for a ratio, as hyperfine does */
-            rel = sqrt(sx * sx / (x * x) + sy * sy / (y * y));
-            fprintf(out, " +- %.2f", ratio * rel);
+        if (!(sx == sx && sy == sy)) {
+            fprintf(out, "  %s vs %s: %.2f times lower mean latency, spread unknown (fewer than 2 intervals): "
+                         "not told apart\n", loop_name(variants[best]), loop_name(variants[i]), ratio);
+            continue;
         }
-        fprintf(out, " times lower mean latency than %s%s\n", loop_name(variants[i]),
-                sx == sx && sy == sy ? "" : " (spread unknown: fewer than 2 intervals)");
+        err = ratio * sqrt(sx * sx / (x * x) + sy * sy / (y * y));   /* error propagation for a ratio */
+        if (ratio - err <= 1.0)
+            fprintf(out, "  %s vs %s: no clear difference (%.2f +- %.2f: the interval means' spread covers 1)\n",
+                    loop_name(variants[best]), loop_name(variants[i]), ratio, err);
+        else
+            fprintf(out, "  %s: %.2f +- %.2f times lower mean latency than %s\n", loop_name(variants[best]), ratio, err,
+                    loop_name(variants[i]));
     }
     if (lossy && clean)
         for (i = 0; i < n; i++)

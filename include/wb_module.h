@@ -97,8 +97,9 @@ typedef struct wb_module {
     const wb_option *options;     /* the module's own options */
     size_t config_size;
     /* Optional: resolve presets (e.g. idle's --case) and refuse combinations the table cannot
-     * express. Returns 0, or -1 with "--name: what is wrong" in err (a usage error, exit 2). */
-    int  (*check)(void *config, char *err, size_t cap);
+     * express; args tells what was typed (wb_args_named). Returns 0, or -1 with
+     * "--name: what is wrong" in err (a usage error, exit 2). */
+    int  (*check)(void *config, const wb_args *args, char *err, size_t cap);
     /* Create what the timed loop needs. Returns 0, or -1 with err filled. */
     int  (*setup)(const void *config, void **state, wb_error *err);
     /* One timed repetition: fill sample->ops and sample->iv (wb_interval_begin/end). */

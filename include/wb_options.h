@@ -53,10 +53,22 @@ typedef struct wb_option_set {
  * (a default that does not parse is a bug in the table; the unit tests catch it). */
 int wb_options_defaults(const wb_option_set *sets, int nsets, char *err, size_t errcap);
 
-/* Parse argv[0..argc-1] ("--name value", "--name=value", flags) against all sets.
+/* Parse argv[0..argc-1] ("--name value", "--name=value", flags) against all sets. An option
+ * given twice is an error (one value would be dropped without a word).
  * Returns 0, or -1 with "--name: what is wrong" in err. */
 int wb_options_parse(const wb_option_set *sets, int nsets, int argc, char **argv,
                      char *err, size_t errcap);
+
+/* The arguments as parsed, for checks that must tell a value typed from a default (idle's
+ * --case refuses an option it sets when the user typed it too). */
+typedef struct wb_args {
+    int argc;
+    char **argv;
+    const wb_option_set *sets;
+    int nsets;
+} wb_args;
+/* 1 when the command line named --name (with its value or =value), 0 when not. */
+int wb_args_named(const wb_args *a, const char *name);
 
 /* The help listing of one table: "  --name N   help (default D)" per line.
  * Returns the length it needed (like snprintf); writes at most cap bytes. */

@@ -184,6 +184,14 @@ static void test_bad_arguments(void)
     expect_usage("winbench: idle: --duration: expected a positive duration (e.g. 2s, 500ms), got \"soon\"",
                  "idle", "--duration", "soon", NULL);
     expect_usage("winbench: idle: --case: expected one of none|1|2|3, got \"4\"", "idle", "--case", "4", NULL);
+    /* what a case sets, typed beside it: refused, never silently replaced */
+    expect_usage("winbench: idle: --button: conflicts with --case 2, which sets it (drop one of them)", "idle", "--case=2",
+                 "--button", "plain");
+    expect_usage("winbench: idle: --sends: conflicts with --case 3, which sets it (drop one of them)", "idle", "--sends=5",
+                 "--case", "3");
+    expect_usage("winbench: idle: --mdi-children: --case 1 is the seed's MDI layout: 1 or more", "idle", "--case=1",
+                 "--mdi-children", "0");
+    expect_usage("winbench: idle: --repeat: given twice (give it once)", "idle", "--repeat=3", "--repeat", "4");
     expect_usage(NULL, "idle", "--duration", "10ms", NULL);
 }
 

@@ -621,8 +621,11 @@ static void test_suite_and_report(void)
         }
         ok(later == runs - 1, "%d later CSVs carry the verdicts: %d", runs - 1, later);
     }
-    r = run("all", "--quick", "--label", "B", "--out", "B", NULL);
+    r = run("all", "--quick", "--label", "B", "--out", "B", "--repeat", "2", NULL);
     ok(r.code == 0, "--label B: exit %lu", r.code);
+    ok(strstr(r.out, "sendmsg --target scratch --themes off --thread same --iterations 100k --repeat 2") != NULL &&
+       strstr(r.out, "idle --case 1 --duration 3s --repeat 2") != NULL && strstr(r.out, "--repeat 3") == NULL,
+       "all --repeat 2 replaces every run's own:\n%s", r.out);
     result_free(&r);
     r = run("report", "A", "B", "--html", "suite.html", NULL);
     ok(r.code == 0, "report: exit %lu %s", r.code, r.err);

@@ -154,7 +154,20 @@ static void test_all_and_compare(void)
     result r = run("sockloop", "--rate", "500", "--duration", "2s", "--interval", "500ms", "--csv", "all.csv", NULL);
     csv_file c;
     ok(r.code == 0, "exit %lu: %s", r.code, r.err);
-    ok(strstr(r.out, "times lower mean latency than") != NULL, "comparison printed:\n%s", r.out);
+    {   /* every loop but the lowest compared with it: a ratio, or "no clear difference" where the
+         * interval means' spread covers 1 (never a ratio whose spread says nothing) */
+        int lines = 0;
+        const char *p;
+        for (p = r.out; (p = strstr(p, " times lower mean latency than ")) != NULL; p++) lines++;
+        for (p = r.out; (p = strstr(p, ": no clear difference (")) != NULL; p++) lines++;
+        ok(lines == 5, "a comparison line for each of 5 loops beside the lowest (%d):\n%s", lines, r.out);
+        for (p = r.out; (p = strstr(p, " +- ")) != NULL; p++) {   /* "select: 1.23 +- 0.45 times lower" */
+            const char *start = p, *after = strchr(p + 4, ' ');
+            while (start > r.out && start[-1] != ' ') start--;
+            if (after && strncmp(after, " times", 6) == 0)
+                ok(atof(start) - atof(p + 4) > 1.0, "a ratio printed as a difference has a spread clear of 1: %.20s", start);
+        }
+    }
     result_free(&r);
     c = load_csv_here("all.csv", ',');
     if (c.ok) {

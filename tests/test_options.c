@@ -83,6 +83,33 @@ static void test_errors(void)
     expect_error("--text=", NULL, "--text: expected a value, got an empty string");
 }
 
+/* An option given twice is refused; wb_args_named tells a typed option from a default, and never
+ * mistakes a value ("--text --flag": the text is "--flag") for an option. */
+static void test_typed(void)
+{
+    cfg c;
+    wb_option_set set;
+    char err[256] = "";
+    char *twice[] = { "--count", "5", "--flag", "--count=6" };
+    char *typed[] = { "--text", "--flag", "--mask=3" };
+    wb_args a;
+    set.table = table;
+    set.config = &c;
+    wb_options_defaults(&set, 1, err, sizeof err);
+    ok(wb_options_parse(&set, 1, 4, twice, err, sizeof err) == -1 && strcmp(err, "--count: given twice (give it once)") == 0,
+       "given twice: %s", err);
+    wb_options_defaults(&set, 1, err, sizeof err);
+    ok(wb_options_parse(&set, 1, 3, typed, err, sizeof err) == 0, "parses: %s", err);
+    a.argc = 3;
+    a.argv = typed;
+    a.sets = &set;
+    a.nsets = 1;
+    ok(wb_args_named(&a, "text") && wb_args_named(&a, "mask"), "--text and --mask=3 typed");
+    ok(!wb_args_named(&a, "flag"), "--flag was --text's value, not an option");
+    ok(!wb_args_named(&a, "count") && !wb_args_named(&a, "cou"), "--count not typed (nor a prefix of it)");
+    ok(strcmp(c.text, "--flag") == 0, "the text is \"%s\"", c.text);
+}
+
 static void test_help_text(void)
 {
     size_t need = wb_options_help(table, NULL, 0);
@@ -118,6 +145,7 @@ static const wbt_case cases[] = {
     { "forms", test_forms },
     { "errors", test_errors },
     { "help_text", test_help_text },
+    { "typed", test_typed },
     { "choice_names", test_choice_names },
     { NULL, NULL }
 };

@@ -11,6 +11,7 @@
 
 typedef struct suite_config {
     int quick, force;
+    uint64_t repeat;
     const char *out, *label;
 } suite_config;
 
@@ -22,6 +23,8 @@ static const wb_option suite_options[] = {
       .help = "folder for the CSVs (default results\\<host>)" },
     { .name = "label", .type = WB_OPT_TEXT, .offset = S(label), .metavar = "TEXT",
       .help = "stored in every row (e.g. the VM's name)" },
+    { .name = "repeat", .type = WB_OPT_COUNT, .offset = S(repeat), .def = "0", .max = 100000, .metavar = "N",
+      .help = "timed repetitions of every run (0: each run's own: 5 in the full suite, 1-3 with --quick)" },
     { .name = "force", .type = WB_OPT_FLAG, .offset = S(force),
       .help = "overwrite CSVs of the same name" },
     { .name = NULL }
@@ -49,11 +52,13 @@ static const suite_run suite[] = {
     SENDMSG("scratch", "off", "cross", "50k", "2k"), SENDMSG("scratch", "on", "cross", "50k", "2k"),
     SENDMSG("button", "off", "cross", "50k", "2k"),  SENDMSG("button", "on", "cross", "50k", "2k"),
     SENDMSG("mfc", "off", "cross", "50k", "2k"),     SENDMSG("mfc", "on", "cross", "50k", "2k"),
-    { "idle", "case1", { "--case", "1", NULL }, { "--case", "1", "--duration", "3s", "--repeat", "1", NULL } },
-    { "idle", "case2", { "--case", "2", NULL }, { "--case", "2", "--duration", "3s", "--repeat", "1", NULL } },
-    { "idle", "case3", { "--case", "3", NULL }, { "--case", "3", "--duration", "3s", "--repeat", "1", NULL } },
+    /* The full suite gives every comparison 5 repetitions: with fewer than 4 a side the report's
+     * rank test cannot reach p < 0.05 and says "cannot tell". --quick is a first look (1-3). */
+    { "idle", "case1", { "--case", "1", "--repeat", "5", NULL }, { "--case", "1", "--duration", "3s", "--repeat", "1", NULL } },
+    { "idle", "case2", { "--case", "2", "--repeat", "5", NULL }, { "--case", "2", "--duration", "3s", "--repeat", "1", NULL } },
+    { "idle", "case3", { "--case", "3", "--repeat", "5", NULL }, { "--case", "3", "--duration", "3s", "--repeat", "1", NULL } },
     /* --loop all: every backend this Windows has (XP: no WSAPoll, skipped with a note) */
-    { "sockloop", "all", { "--loop", "all", "--rate", "10000", "--duration", "20", NULL },
+    { "sockloop", "all", { "--loop", "all", "--rate", "10000", "--duration", "10", "--repeat", "5", NULL },
       { "--loop", "all", "--rate", "10000", "--duration", "3s", "--interval", "1s", NULL } },
 };
 
@@ -94,6 +99,7 @@ int wb_run_suite(int argc, char **argv)
     size_t i, n = sizeof suite / sizeof suite[0];
     int failures = 0;
     wb_run_outcome outcome;
+    char repeat_text[32];
     char calibration[256] = "";   /* the first run's (calibrate's) verdicts, for every later row */
 
     memset(&cfg, 0, sizeof cfg);
@@ -104,6 +110,7 @@ int wb_run_suite(int argc, char **argv)
     if (wb_options_defaults(&set, 1, err, sizeof err) != 0 || wb_options_parse(&set, 1, argc, argv, err, sizeof err) != 0)
         return wb_usage_error("all", err);
 
+    snprintf(repeat_text, sizeof repeat_text, "%llu", (unsigned long long)cfg.repeat);
     wb_sysinfo_read(&si);
     GetLocalTime(&t);
     snprintf(stamp, sizeof stamp, "%04u%02u%02u-%02u%02u%02u", t.wYear, t.wMonth, t.wDay, t.wHour, t.wMinute, t.wSecond);
@@ -128,7 +135,21 @@ int wb_run_suite(int argc, char **argv)
         const wb_module *m = wb_module_find(suite[i].bench);
         snprintf(csv, sizeof csv, "%s\\winbench-%s-%s-%s-%s%s%s.csv", out, suite[i].bench, suite[i].name, si.host,
                  stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
-        for (k = 0; opts[k]; k++) args[a++] = (char *)opts[k];
+        {   /* the run's options, --repeat replaced by the suite's when one is given */
+            int has_repeat = 0;
+            for (k = 0; opts[k]; k++) {
+                args[a++] = (char *)opts[k];
+                if (cfg.repeat && strcmp(opts[k], "--repeat") == 0 && opts[k + 1]) {
+                    args[a++] = repeat_text;
+                    k++;
+                    has_repeat = 1;
+                }
+            }
+            if (cfg.repeat && !has_repeat) {
+                args[a++] = (char *)"--repeat";
+                args[a++] = repeat_text;
+            }
+        }
         args[a++] = (char *)"--csv";
         args[a++] = csv;
         args[a++] = (char *)"--run-id";
@@ -144,7 +165,7 @@ int wb_run_suite(int argc, char **argv)
         }
         args[a++] = (char *)"--quiet";
         printf("[%lu/%lu] %s", (unsigned long)i + 1, (unsigned long)n, suite[i].bench);
-        for (k = 0; opts[k]; k++) printf(" %s", opts[k]);
+        for (k = 0; k < a && strcmp(args[k], "--csv") != 0; k++) printf(" %s", args[k]);
         printf("\n");
         fflush(stdout);
         rc = m ? wb_run_module(m, a, args, &outcome) : WB_EXIT_RUNTIME;

@@ -157,7 +157,9 @@ static const wb_option *find_option(const wb_option_set *sets, int nsets, const 
 int wb_options_parse(const wb_option_set *sets, int nsets, int argc, char **argv,
                      char *err, size_t errcap)
 {
-    int i;
+    enum { MAX_SEEN = 128 };
+    const wb_option *seen[MAX_SEEN];
+    int i, nseen = 0, k;
     for (i = 0; i < argc; i++) {
         const char *arg = argv[i], *name, *eq, *value;
         size_t len;
@@ -176,6 +178,13 @@ int wb_options_parse(const wb_option_set *sets, int nsets, int argc, char **argv
             snprintf(err, errcap, "--%.*s: unknown option (see winbench help)", (int)len, name);
             return -1;
         }
+        /* Given twice, one of the two would be dropped without a word: refused instead. */
+        for (k = 0; k < nseen; k++)
+            if (seen[k] == o) {
+                snprintf(err, errcap, "--%s: given twice (give it once)", o->name);
+                return -1;
+            }
+        if (nseen < MAX_SEEN) seen[nseen++] = o;
         if (o->type == WB_OPT_FLAG) {
             if (eq) {
                 snprintf(err, errcap, "--%s: takes no value", o->name);
@@ -191,6 +200,25 @@ int wb_options_parse(const wb_option_set *sets, int nsets, int argc, char **argv
             return -1;
         }
         if (store_value(o, config, value, err, errcap) != 0) return -1;
+    }
+    return 0;
+}
+
+int wb_args_named(const wb_args *a, const char *name)
+{
+    int i;
+    size_t want = strlen(name);
+    for (i = 0; a && i < a->argc; i++) {
+        const char *arg = a->argv[i], *eq;
+        size_t len;
+        void *config;
+        const wb_option *o;
+        if (strncmp(arg, "--", 2) != 0) continue;
+        eq = strchr(arg + 2, '=');
+        len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+        if (len == want && strncmp(arg + 2, name, len) == 0) return 1;
+        o = find_option(a->sets, a->nsets, arg + 2, len, &config);
+        if (o && o->type != WB_OPT_FLAG && !eq) i++;   /* its value, whatever it looks like */
     }
     return 0;
 }

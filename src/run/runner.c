@@ -205,6 +205,7 @@ static int run_variants(wb_run *r)
 static int parse(wb_run *r, int argc, char **argv)
 {
     wb_option_set sets[2];
+    wb_args args;
     wb_option common_table[WB_MAX_COMMON_OPTIONS];
     char err[512];
     int i;
@@ -216,9 +217,13 @@ static int parse(wb_run *r, int argc, char **argv)
     sets[0].config = &r->common;
     sets[1].table = r->m->options;
     sets[1].config = r->config;
+    args.argc = argc;
+    args.argv = argv;
+    args.sets = sets;
+    args.nsets = 2;
     if (wb_options_defaults(sets, 2, err, sizeof err) != 0 ||
         wb_options_parse(sets, 2, argc, argv, err, sizeof err) != 0 ||
-        (r->m->check && r->m->check(r->config, err, sizeof err) != 0))
+        (r->m->check && r->m->check(r->config, &args, err, sizeof err) != 0))
         return wb_usage_error(r->m->name, err);
     join_args(r->options_text, sizeof r->options_text, argc, argv);
     return WB_EXIT_OK;
