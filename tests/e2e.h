@@ -49,7 +49,12 @@ typedef struct csv_file {
 csv_file load_csv(const char *path, char sep);
 csv_file load_csv_here(const char *name, char sep);   /* a file in g_dir */
 const char *cell(const csv_file *c, size_t row, const char *col);
-double num(const csv_file *c, size_t row, const char *col);   /* -1 when empty or missing */
+/* A number the test needs: an empty or missing cell fails the test (naming the column) and reads
+ * as NaN; num_or_empty() allows "not applicable" (NaN, no failure). */
+double num(const csv_file *c, size_t row, const char *col);
+double num_or_empty(const csv_file *c, size_t row, const char *col);
+/* The row count the checks that follow rely on (header included): a different one fails. */
+int rows_are(const csv_file *c, size_t want);
 int cell_is(const csv_file *c, size_t row, const char *col, const char *want);
 
 /* main(): set up g_dir, run the named case, remove g_dir. */

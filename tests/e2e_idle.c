@@ -12,8 +12,12 @@
  * CSV (header, one rep row, summary). */
 static csv_file run_idle(const char *csv, const char *a1, const char *a2, const char *a3, const char *a4)
 {
-    result r = run("idle", "--windows", "20", "--mouse-rate", "100", "--duration", "2s", "--repeat", "1",
-                   "--quiet", "--csv", csv, a1, a2, a3, a4, NULL);
+    /* 20 windows unless the caller names its own (an option is given once) */
+    int own = (a1 && !strcmp(a1, "--windows")) || (a3 && !strcmp(a3, "--windows"));
+    result r = own ? run("idle", "--mouse-rate", "100", "--duration", "2s", "--repeat", "1", "--quiet", "--csv", csv, a1, a2,
+                         a3, a4, NULL)
+                   : run("idle", "--windows", "20", "--mouse-rate", "100", "--duration", "2s", "--repeat", "1", "--quiet",
+                         "--csv", csv, a1, a2, a3, a4, NULL);
     csv_file c;
     ok(r.code == 0, "idle %s %s %s: exit %lu: %s", a1 ? a1 : "", a2 ? a2 : "", a3 ? a3 : "", r.code, r.err);
     result_free(&r);
@@ -60,28 +64,38 @@ static void test_csv_and_counts(void)
     ok(cpu > 0 && cpu <= 100 * cpus, "CPU %g%% within 0..100 x %g CPUs", cpu, cpus);
     ok_near(num(&c, 1, "cpu_pct_machine"), cpu / cpus, 1e-6);
     ok_near(num(&c, 1, "cpu_user_pct") + num(&c, 1, "cpu_kernel_pct"), cpu, 1e-6);
-    /* The UI thread's CPU is part of the process's, within one accounting step: Windows charges
-     * both at its tick; Wine reads the thread's from /proc (10 ms steps) and the process's from
-     * getrusage, and under the 32-bit Wine the thread's figure once came out above the process's. */
-    ok(num(&c, 1, "ui_thread_cpu_pct") <= cpu + 100.0 * 0.0157 / num(&c, 1, "elapsed_s"),
-       "the UI thread's CPU %g%% is part of the process's %g%%", num(&c, 1, "ui_thread_cpu_pct"), cpu);
+    /* The UI thread's CPU is part of the process's: Windows charges both at its tick, and the
+     * interval's two reads may straddle one tick. Wine reads the thread's from /proc (10 ms steps)
+     * and the process's from getrusage: under the 32-bit Wine the thread's came out a step above. */
+    {
+        double ui = num(&c, 1, "ui_thread_cpu_pct"), tick = 100.0 * 0.0157 / num(&c, 1, "elapsed_s");
+        ok(ui <= cpu + tick || wine_broken(ui <= cpu + 2 * tick, "Wine reads thread CPU from /proc, the process's from getrusage"),
+           "the UI thread's CPU %g%% is part of the process's %g%%", ui, cpu);
+    }
     /* Busy by QPC (wall minus GetMessage) holds everything the thread ran: never much below
      * its CPU (one 15.6 ms tick of slack over the run for tick-sampled CPU on Windows). */
     {
         double busy = num(&c, 1, "ui_busy_pct"), ui = num(&c, 1, "ui_thread_cpu_pct");
         double slack = 100.0 * 0.0157 / num(&c, 1, "elapsed_s");
         ok(busy > 0 && busy <= 100.5, "ui_busy_pct %g within 0..100", busy);
-        ok(busy >= ui - slack, "busy %.1f%% >= CPU %.1f%% - %.1f", busy, ui, slack);
-        if (cell(&c, 1, "wine_version")[0])
-            /* Under Wine every PeekMessage / GetMessage / GetWindow is a request to the wineserver
-             * process, and the thread sleeps until the reply: busy counts those sleeps, CPU does
-             * not (here about twice the CPU: case 1 45% busy vs 22% CPU). On Windows the two agree
-             * when the CPU figure spans enough ticks. */
-            skip("ui_busy_pct vs ui_thread_cpu_pct: Wine's wineserver round trips make busy > CPU (%.1f vs %.1f)", busy, ui);
-        else if (strstr(cell(&c, 1, "warnings"), "cpu_coarse") == NULL)
-            ok(fabs(busy - ui) <= 5, "busy %.1f%% agrees with the charged %.1f%% over enough ticks", busy, ui);
+        /* Under Wine the CPU its client spends inside GetMessage's server round trips is charged to
+         * the thread while QPC counts it as waiting (seen: busy 6.9% against 8.0% CPU). */
+        ok(busy >= ui - slack ||
+           wine_broken(busy >= 0.8 * ui - slack, "Wine's client CPU inside GetMessage is charged, and waiting by QPC"),
+           "busy %.1f%% >= CPU %.1f%% - %.1f", busy, ui, slack);
+        /* On Windows the two agree when the CPU figure spans enough ticks. Under Wine every
+         * PeekMessage / GetMessage / GetWindow is a request to the wineserver process, and the
+         * thread sleeps until the reply: busy counts those sleeps, CPU does not (seen: 45% busy
+         * vs 22% CPU in case 1; in this lighter run they came out 1 point apart once). */
+        if (strstr(cell(&c, 1, "warnings"), "cpu_coarse") == NULL || wbt_under_wine())
+            ok(fabs(busy - ui) <= 5 || wine_broken(busy > ui, "wineserver round trips are busy by QPC, not CPU"),
+               "busy %.1f%% agrees with the charged %.1f%% over enough ticks", busy, ui);
         else
             skip("ui_busy_pct vs ui_thread_cpu_pct: the charged CPU spans under 64 ticks (cpu_coarse)");
+        /* Cycles (QueryThreadCycleTime) exist from Vista on; Wine has the function but it fails. */
+        todo_wine ok(num_or_empty(&c, 1, "ui_cycles_pct") == num_or_empty(&c, 1, "ui_cycles_pct") ||
+                     broken(atof(cell(&c, 1, "os_version")) < 6.0),
+                     "ui_cycles_pct from QueryThreadCycleTime: [%s]", cell(&c, 1, "ui_cycles_pct"));
     }
     periods = num(&c, 1, "idle_periods");
     calls = num(&c, 1, "onidle_calls");
@@ -221,7 +235,7 @@ static void test_seed_switches(void)
  * OnIdle(1) frees the temporary CWnds the tooltip filter made. */
 static void test_base_frame_list(void)
 {
-    csv_file flat = run_idle("f0.csv", "--onidle", "base", "--windows", "20");
+    csv_file flat = run_idle("f0.csv", "--onidle", "base", NULL, NULL);
     csv_file mdi = run_idle("f2.csv", "--onidle", "base", "--mdi-children", "2");
     if (flat.ok && mdi.ok) {
         double m0 = num(&flat, 1, "msgs_per_idle_period"), m2 = num(&mdi, 1, "msgs_per_idle_period");
@@ -278,7 +292,7 @@ static void test_sendinput(void)
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("si.csv", ',');
-    if (c.ok && c.t.nrows == 3) {
+    if (rows_are(&c, 3)) {
         double posted = num(&c, 1, "moves_posted"), got = num(&c, 1, "moves_processed");
         cell_is(&c, 1, "input", "sendinput");
         ok(posted == 200 && got >= 0.9 * posted && got <= posted, "%g moves sent, %g arrived as WM_MOUSEMOVE", posted, got);

@@ -215,7 +215,7 @@ static void test_warnings_clean(void)
     /* The Wine warning exactly where the rows say Wine ran them (native Windows: never). */
     ok((strstr(w, "wine") != NULL) == (last_cell(&c, "wine_version")[0] != '\0'), "wine warning iff wine_version \"%s\": [%s]",
        last_cell(&c, "wine_version"), w);
-    if (c.ok && c.t.nrows == 7) {
+    if (rows_are(&c, 7)) {
         for (i = 0; i < 5; i++) times[i] = sorted[i] = num(&c, i + 1, "ns_per_op");   /* outliers: on times */
         for (i = 0; i < 5; i++)   /* a tiny sort */
             for (k = i + 1; k < 5; k++)

@@ -258,7 +258,7 @@ static void test_label_round_trip(void)
     ok(count_lines(r.out) == 3, "--quiet prints the summary (2 lines) and the path: %s", r.out);
     result_free(&r);
     c = load_csv_here("l.csv", ',');
-    if (c.ok && c.t.nrows == 3) {
+    if (rows_are(&c, 3)) {
         cell_is(&c, 1, "label", "XP SP3, \"gold\" VM");
         cell_is(&c, 2, "label", "XP SP3, \"gold\" VM");
         ok(strstr(cell(&c, 1, "options"), "--label") != NULL, "options column records the command line");
@@ -276,7 +276,7 @@ static void test_work_scales(void)
     result_free(&r);
     a = load_csv_here("a.csv", ',');
     b = load_csv_here("b.csv", ',');
-    if (a.ok && b.ok && a.t.nrows == 5 && b.t.nrows == 5) {
+    if (rows_are(&a, 5) & rows_are(&b, 5)) {
         double ta = num(&a, 4, "elapsed_s"), tb = num(&b, 4, "elapsed_s");
         ok(tb / ta > 4 && tb / ta < 25, "10x iterations took %.2fx the time (%.4f s vs %.4f s)", tb / ta, tb, ta);
         ok(num(&b, 4, "ns_per_op") > 20, "a SendMessage costs more than 20 ns (%.1f)", num(&b, 4, "ns_per_op"));
@@ -297,7 +297,7 @@ static void test_msg_option(void)
     ok(r.code == 0, "WM_APP to a button: exit %lu %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("m.csv", ',');
-    if (c.ok && c.t.nrows == 3) cell_is(&c, 1, "msg", "32768");
+    if (rows_are(&c, 3)) cell_is(&c, 1, "msg", "32768");
     wb_csv_free(&c.t);
     r = run("sendmsg", "--target", "button", "--msg", "0x400", NULL);   /* BCM_* range of v6 buttons */
     ok(r.code == 2 && strstr(r.err, "--msg: 0x0400 is not safe"), "WM_USER to a button refused: %s", r.err);
@@ -322,7 +322,7 @@ static void test_charset(void)
             ok(r.code == 0, "%s --charset %s: exit %lu %s", targets[t], sets[k], r.code, r.err);
             result_free(&r);
             c = load_csv_here(name, ',');
-            if (c.ok && c.t.nrows == 3) {
+            if (rows_are(&c, 3)) {
                 cell_is(&c, 1, "charset", sets[k]);
                 ok(num(&c, 1, "ops") == 20000, "%s %s: %g ops", targets[t], sets[k], num(&c, 1, "ops"));
             }
@@ -332,7 +332,7 @@ static void test_charset(void)
         result r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "def.csv", "--quiet", NULL);
         csv_file c = load_csv_here("def.csv", ',');
         result_free(&r);
-        if (c.ok && c.t.nrows == 3) cell_is(&c, 1, "charset", "w");
+        if (rows_are(&c, 3)) cell_is(&c, 1, "charset", "w");
         wb_csv_free(&c.t);
     }
 }
@@ -383,7 +383,7 @@ static void test_process_settings(void)
     ok(r.code == 0, "exit %lu: %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("p.csv", ',');
-    if (c.ok && c.t.nrows == 3) {
+    if (rows_are(&c, 3)) {
         cell_is(&c, 1, "affinity", "0x1");
         cell_is(&c, 1, "priority", "high");
         cell_is(&c, 2, "priority", "high");
@@ -423,7 +423,7 @@ static void combo(const char *target, const char *themes, const char *thread)
     result_free(&r);
     c = load_csv_here("combo.csv", ',');
     check_sendmsg_csv(&c, 3, iterations);
-    if (c.ok && c.t.nrows == 5) {
+    if (rows_are(&c, 5)) {
         size_t row;
         for (row = 1; row <= 4; row++) {
             cell_is(&c, row, "target", target);

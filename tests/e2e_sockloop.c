@@ -111,8 +111,8 @@ static void one_backend(const char *loop)
          * was lost. */
         ok(num(&c, rep, "sent") + num(&c, rep, "send_errors") == 3000, "%s: sent %g + send errors %g = 3000", loop,
            num(&c, rep, "sent"), num(&c, rep, "send_errors"));
-        ok(num(&c, rep, "lost") == num(&c, rep, "sent") - (num(&c, rep, "received") - num(&c, rep, "duplicated")),
-           "%s: lost %g = sent - distinct received", loop, num(&c, rep, "lost"));
+        /* The loss against outside counts is tests/echo-peer.sh's (what the echo says it dropped);
+         * here the raw file below holds one line per packet that arrived. */
         ok(num(&c, rep, "jitter_us") >= 0 && num(&c, rep, "bad_packets") == 0 && num(&c, rep, "conn_resets") == 0,
            "%s: jitter %g us, %g bad, %g resets", loop, num(&c, rep, "jitter_us"), num(&c, rep, "bad_packets"),
            num(&c, rep, "conn_resets"));
@@ -300,7 +300,8 @@ static void test_hundred_sockets(void)
         ok(r.code == 0, "%s with 100 sockets: exit %lu %s", loops[i], r.code, r.err);
         result_free(&r);
         c = load_csv_here(name, ',');
-        if (c.ok && c.t.nrows > 2) {
+        ok(c.ok && c.t.nrows > 2, "%s: rep and summary rows (%lu rows)", loops[i], c.ok ? (unsigned long)c.t.nrows : 0ul);
+        if (c.ok) {
             size_t rep = find_row(&c, "rep", loops[i]);
             ok(rep && num(&c, rep, "received") == 1000 && num(&c, rep, "lost") == 0,
                "%s: all 1000 packets over 100 sockets arrived", loops[i]);

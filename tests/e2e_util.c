@@ -1,6 +1,7 @@
 /* Helpers of the end-to-end tests: run winbench.exe (found beside the test program) as a user
  * would, in a fresh directory, and read back its output and CSV. */
 #include <windows.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,10 +206,34 @@ const char *cell(const csv_file *c, size_t row, const char *col)
     return c->t.rows[row].fields[i];
 }
 
+/* A number the test asked for: an empty cell fails the test, naming the column, and reads as
+ * NaN, so that every comparison made with it fails too (never a -1 that passes an upper bound). */
 double num(const csv_file *c, size_t row, const char *col)
 {
     const char *s = cell(c, row, col);
-    return s && *s ? atof(s) : -1.0;
+    char *end;
+    double v;
+    if (s == NULL || *s == '\0') {
+        ok(0, "row %lu column %s is empty where a number was expected", (unsigned long)row, col);
+        return NAN;
+    }
+    v = strtod(s, &end);
+    ok(*end == '\0', "row %lu column %s is not a number: \"%s\"", (unsigned long)row, col, s);
+    return *end == '\0' ? v : NAN;
+}
+
+/* The same where the test allows "not applicable": NaN for an empty cell, without a failure. */
+double num_or_empty(const csv_file *c, size_t row, const char *col)
+{
+    const char *s = cell(c, row, col);
+    return s && *s ? atof(s) : NAN;
+}
+
+int rows_are(const csv_file *c, size_t want)
+{
+    ok(c->ok && c->t.nrows == want, "the CSV has %lu rows (the header included), expected %lu",
+       c->ok ? (unsigned long)c->t.nrows : 0ul, (unsigned long)want);
+    return c->ok && c->t.nrows == want;
 }
 
 int cell_is(const csv_file *c, size_t row, const char *col, const char *want)

@@ -56,7 +56,19 @@ cell() {   # cell FILE COLUMN: the column of the rep row, found by name
 passed=$((passed + 1))
 
 # The same prefix from outside the namespace while its server runs inside: refused.
+# (a server still ending from the runs above would not stay: end it, start a persistent one)
+in_ns "$root/scripts/wine-run" --wineserver -k >/dev/null 2>&1
 in_ns "$root/scripts/wine-run" --wineserver -p </dev/null >/dev/null 2>&1
+serving=0
+for _ in $(seq 50); do
+  for proc in /proc/[0-9]*; do
+    case $(cat "$proc/comm" 2>/dev/null) in wineserver*) ;; *) continue ;; esac
+    tr '\0' '\n' < "$proc/environ" 2>/dev/null | grep -qxF "WINEPREFIX=$prefix" && serving=1
+  done
+  [ $serving = 1 ] && break
+  sleep 0.1
+done
+[ $serving = 1 ] || fail "no persistent wineserver for $prefix in the namespace"
 WINBENCH_WINEPREFIX="$prefix" "$root/scripts/winbench" --arch "$arch" --version >"$dir/shared.out" 2>"$dir/shared.err"
 rc=$?
 [ "$rc" = 2 ] || fail "a prefix served in another namespace: exit $rc, expected 2: $(cat "$dir/shared.err")"

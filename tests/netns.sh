@@ -50,9 +50,9 @@ passed=$((passed + 1))
 # The near host: the README's peer command (no --bind: it binds the wildcard address).
 (cd "$dir" && in_ns "$near" near "$root/scripts/wine-run" "$exe" sockloop --peer 192.0.2.1:5555 --rate 1000 \
    --duration 3 --csv near.csv) >"$dir/near.out" 2>"$dir/near.err" || fail "the peer failed: $(tail -3 "$dir/near.err")"
-cell() {
-  awk -F, -v col="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
-                      $4 == "rep" { print $c; exit }' "$1"
+cell() {   # cell FILE COLUMN: the column of the first rep row, both found by name in the header
+  awk -F, -v col="$2" 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == col) c = i; if ($i == "row") r = i } next }
+                      c && r && $r == "rep" { print $c; exit }' "$1"
 }
 sent=$(cell "$dir/near.csv" sent); received=$(cell "$dir/near.csv" received); lost=$(cell "$dir/near.csv" lost)
 [ "$sent" = 3000 ] && [ "$received" = 3000 ] && [ "$lost" = 0 ] ||

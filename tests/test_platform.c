@@ -98,13 +98,15 @@ static void test_cpu_times(void)
     thread_s = (double)(iv.thr1.user + iv.thr1.kernel - iv.thr0.user - iv.thr0.kernel) * 1e-7;
     wall = wb_ticks_to_s(iv.t1 - iv.t0);
     ok(thread_s > 0.5 * wall, "busy thread CPU %.3f s over %.3f s wall", thread_s, wall);
-    /* Over the same interval the process was charged at least what its busy thread was, less
-     * two accounting steps: Windows samples both at its 15.6 ms tick; Wine reads the thread's
-     * time from /proc (10 ms steps) and the process's elsewhere, and under the 32-bit Wine the
-     * thread's came out 20 ms above the process's once. */
+    /* Over the same interval the process was charged at least what its busy thread was, less one
+     * accounting step where the interval's reads straddle a tick (Windows samples both at its
+     * 15.6 ms tick). Wine reads the thread's time from /proc (10 ms steps) and the process's
+     * elsewhere: under the 32-bit Wine the thread's came out 20 ms above the process's once. */
     {
         double proc_s = (double)(iv.proc1.user + iv.proc1.kernel - iv.proc0.user - iv.proc0.kernel) * 1e-7;
-        ok(proc_s >= thread_s - 0.032, "process CPU %.3f s covers the thread's %.3f s", proc_s, thread_s);
+        ok(proc_s >= thread_s - 0.0157 ||
+           wine_broken(proc_s >= thread_s - 0.032, "Wine reads thread CPU from /proc in 10 ms steps, the process's elsewhere"),
+           "process CPU %.3f s covers the thread's %.3f s", proc_s, thread_s);
     }
 
     /* And asleep it must not. */
