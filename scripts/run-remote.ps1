@@ -3,11 +3,16 @@
     Runs winbench's standard suite on several Windows hosts and copies their CSVs back.
 
 .DESCRIPTION
-    For each host: copies winbench.exe (beside this script) to the host's ADMIN$ share
-    (C:\Windows\Temp\winbench), runs "winbench all" there, and copies the CSVs back into
-    -Out\<host>\. The run goes through PowerShell remoting (Invoke-Command) where it is
+    For each host: copies winbench.exe (beside this script) to the host's ADMIN$ share, into
+    Temp\winbench (on the host: %SystemRoot%\Temp\winbench, the one folder both the copy and the
+    run use, wherever Windows is installed), runs "winbench all" there, and copies the CSVs back
+    into -Out\<host>\. The run goes through PowerShell remoting (Invoke-Command) where it is
     enabled; otherwise, or with -UseTask, through a scheduled task created with schtasks.exe,
-    whose end is noticed by a marker file. Needs administrator rights on the hosts (ADMIN$).
+    whose end is noticed by a marker file; the task is deleted on every way out, a time-out
+    included. Needs administrator rights on the hosts (ADMIN$).
+    A password never goes on a command line: remoting takes -Credential as a PSCredential, and
+    the scheduled-task way runs schtasks.exe as the logged-on user, or with -Credential through
+    Start-Process -Credential (a logon, not an argument); the task itself runs as SYSTEM.
     PowerShell 2.0 compatible (Vista / Server 2008 with WMF 2.0 and later); XP hosts can be
     targets of the scheduled-task way, since only schtasks.exe and a share are needed there.
     Then: winbench report -Out-folder --html report.html
@@ -30,15 +35,29 @@ $ErrorActionPreference = "Stop"
 $here = Split-Path -Parent $MyInvocation.MyCommand.Definition
 $exe = Join-Path $here "winbench.exe"
 if (-not (Test-Path $exe)) { throw "run-remote: winbench.exe is not beside this script ($here)" }
-$remoteLocal = "C:\Windows\Temp\winbench"
+# On the host, as the share \\HOST\ADMIN$\Temp\winbench is: ADMIN$ is %SystemRoot%.
+$remoteLocal = "%SystemRoot%\Temp\winbench"
 $failed = @()
+
+# schtasks.exe ARGS as the logged-on user, or with -Credential as that user through a logon
+# (Start-Process -Credential): the password is never an argument anyone can read.
+function Invoke-Schtasks([string[]] $taskArgs) {
+    if (-not $Credential) {
+        & schtasks.exe @taskArgs | Out-Null
+        return $LASTEXITCODE
+    }
+    $p = Start-Process -FilePath schtasks.exe -ArgumentList $taskArgs -Credential $Credential -Wait -PassThru -NoNewWindow
+    return $p.ExitCode
+}
 
 function Invoke-Suite-Remoting([string] $h, [string[]] $wbArgs) {
     $params = @{ ComputerName = $h; ArgumentList = (, $wbArgs) }
     if ($Credential) { $params.Credential = $Credential }
     $code = Invoke-Command @params -ScriptBlock {
         param($a)
-        & "C:\Windows\Temp\winbench\winbench.exe" @a | Out-Host
+        $wb = Join-Path $env:SystemRoot "Temp\winbench\winbench.exe"
+        $a = $a | ForEach-Object { $_ -replace '%SystemRoot%', $env:SystemRoot }
+        & $wb @a | Out-Host
         $LASTEXITCODE
     }
     return $code
@@ -50,20 +69,22 @@ function Invoke-Suite-Task([string] $h, [string[]] $wbArgs, [string] $share) {
     # The task runs cmd.exe so that the exit code lands in the marker file; /v:on with !ERRORLEVEL!
     # reads it after winbench ran (%ERRORLEVEL% would be expanded before).
     $cmdLine = "cmd.exe /v:on /c `"$remoteLocal\winbench.exe " + ($wbArgs -join " ") + " > $remoteLocal\suite.log 2>&1 & echo !ERRORLEVEL! > $remoteLocal\done.txt`""
-    $auth = @()
-    if ($Credential) {
-        $auth = @("/U", $Credential.UserName, "/P", $Credential.GetNetworkCredential().Password)
+    if ((Invoke-Schtasks @("/Create", "/S", $h, "/TN", "winbench-suite", "/TR", $cmdLine, "/SC", "ONCE", "/ST", "23:59",
+                           "/RU", "SYSTEM", "/F")) -ne 0) {
+        throw "schtasks /Create on $h failed"
     }
-    & schtasks.exe /Create /S $h @auth /TN winbench-suite /TR $cmdLine /SC ONCE /ST 23:59 /RU SYSTEM /F | Out-Null
-    if ($LASTEXITCODE -ne 0) { throw "schtasks /Create on $h failed ($LASTEXITCODE)" }
-    & schtasks.exe /Run /S $h @auth /TN winbench-suite | Out-Null
-    if ($LASTEXITCODE -ne 0) { throw "schtasks /Run on $h failed ($LASTEXITCODE)" }
-    $deadline = (Get-Date).AddMinutes($TimeoutMinutes)
-    while (-not (Test-Path $marker)) {
-        if ((Get-Date) -gt $deadline) { throw "the suite on $h did not finish within $TimeoutMinutes minutes" }
-        Start-Sleep -Seconds 10
+    try {
+        if ((Invoke-Schtasks @("/Run", "/S", $h, "/TN", "winbench-suite")) -ne 0) { throw "schtasks /Run on $h failed" }
+        $deadline = (Get-Date).AddMinutes($TimeoutMinutes)
+        while (-not (Test-Path $marker)) {
+            if ((Get-Date) -gt $deadline) { throw "the suite on $h did not finish within $TimeoutMinutes minutes" }
+            Start-Sleep -Seconds 10
+        }
     }
-    & schtasks.exe /Delete /S $h @auth /TN winbench-suite /F | Out-Null
+    finally {
+        # every way out, the time-out and Ctrl+C included: no task left behind on the host
+        Invoke-Schtasks @("/Delete", "/S", $h, "/TN", "winbench-suite", "/F") | Out-Null
+    }
     return [int]((Get-Content $marker | Select-Object -First 1).Trim())
 }
 

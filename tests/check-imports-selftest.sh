@@ -28,4 +28,18 @@ expect vista "statically imports GetTickCount64" x86_64-w64-mingw32-gcc -D_WIN32
 # shellcheck disable=SC2086
 expect crt "imports msvcrt's _mkgmtime" i686-w64-mingw32-gcc -Wno-implicit-function-declaration "$dir/crt.c" $xp86
 expect subsystem "Subsystem version 6.0 is above 5.01" i686-w64-mingw32-gcc "$dir/ok.c" -Wl,--subsystem,console:6.0
+# No file at all: a usage error, not a silent pass.
+set +e
+out=$("$root/scripts/check-imports" 2>&1); rc=$?
+set -e
+[ "$rc" = 2 ] && grep -q "usage: check-imports EXE" <<<"$out" || fail "no file: exit $rc: $out"
+passed=$((passed + 1))
+# A version field objdump cannot give (here: a fake objdump that prints none) fails the check.
+printf '#!/bin/sh\necho "Magic\t\t\t010b"\n' > "$dir/objdump"
+chmod +x "$dir/objdump"
+set +e
+out=$(OBJDUMP="$dir/objdump" "$root/scripts/check-imports" "$dir/clean.exe" 2>&1); rc=$?
+set -e
+[ "$rc" = 1 ] && grep -q "version unreadable" <<<"$out" || fail "unreadable version: exit $rc: $out"
+passed=$((passed + 1))
 echo "$passed passed, 0 failed"

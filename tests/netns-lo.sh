@@ -21,12 +21,9 @@ cleanup() {
   rm -rf "$dir"
 }
 fail() { echo "netns-lo test: $*"; echo "$passed passed, 1 failed"; exit 1; }
-if [ "$(id -u)" != 0 ] || ! command -v ip >/dev/null 2>&1 || ! ip netns add "$ns" 2>"$dir/why"; then
-  echo "netns-lo test: SKIPPED: cannot make network namespaces here ($( [ "$(id -u)" != 0 ] && echo "not root" ||
-        command -v ip >/dev/null 2>&1 || echo "no ip command"; cat "$dir/why" 2>/dev/null))"
-  rm -rf "$dir"
-  exit 77
-fi
+# shellcheck source=tests/netns-common.sh
+. "$root/tests/netns-common.sh"
+make_first_namespace "netns-lo test" "$ns"
 trap cleanup EXIT
 ip -n "$ns" link set lo up || fail "setting up lo"
 [ "$(ip -n "$ns" -o link | wc -l)" = 1 ] || fail "the namespace has more than lo: $(ip -n "$ns" -o link)"

@@ -25,12 +25,9 @@ cleanup() {
   rm -rf "$dir"
 }
 fail() { echo "netns test: $*"; echo "$passed passed, 1 failed"; exit 1; }
-if [ "$(id -u)" != 0 ] || ! command -v ip >/dev/null 2>&1 || ! ip netns add "$far" 2>"$dir/why"; then
-  echo "netns test: SKIPPED: cannot make network namespaces here ($( [ "$(id -u)" != 0 ] && echo "not root" ||
-        command -v ip >/dev/null 2>&1 || echo "no ip command"; cat "$dir/why" 2>/dev/null))"
-  rm -rf "$dir"
-  exit 77
-fi
+# shellcheck source=tests/netns-common.sh
+. "$root/tests/netns-common.sh"
+make_first_namespace "netns test" "$far"
 trap cleanup EXIT
 ip netns add "$near" || fail "ip netns add $near"
 ip link add "$vfar" type veth peer name "$vnear" || fail "ip link add veth"

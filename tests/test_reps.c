@@ -250,12 +250,20 @@ static void test_outlier_rule(void)
        flags[13]);
     for (i = 0; i < 21; i++)
         if (i != 13) ok(flags[i] == 0, "value %lu (100) flagged %u", (unsigned long)i, flags[i]);
-    {   /* 0.02% apart: the MAD is tiny, the Z-scores are large, the differences are not material */
-        const double close[4] = { 100.00, 100.01, 100.02, 100.05 };
+    {   /* 0.3% off, the others 0.01% apart: a Z-score of 19.6 (over 14.8), a difference nobody would
+         * call one (under 1% of the median) */
+        const double close[5] = { 100.00, 100.01, 100.00, 100.01, 100.30 };
         memset(flags, 0, sizeof flags);
         memset(&w, 0, sizeof w);
-        wb_run_warnings(close, 4, &rate, flags, &w);
-        ok(w.n == 0 && flags[3] == 0, "no warning for repetitions 0.05%% apart (%d warnings: %s)", w.n,
+        wb_run_warnings(close, 5, &rate, flags, &w);
+        ok(w.n == 0 && flags[4] == 0, "no warning for a repetition 0.3%% off (%d warnings: %s)", w.n, w.n ? w.code[0] : "");
+    }
+    {   /* three of equal rate but for 0.02%: the MAD is 0, so the Z-score is infinite */
+        const double equal[3] = { 100.00, 100.00, 100.02 };
+        memset(flags, 0, sizeof flags);
+        memset(&w, 0, sizeof w);
+        wb_run_warnings(equal, 3, &rate, flags, &w);
+        ok(w.n == 0 && flags[2] == 0, "no warning for three repetitions 0.02%% apart (%d warnings: %s)", w.n,
            w.n ? w.code[0] : "");
     }
     {
