@@ -2,7 +2,7 @@
 # sockloop --peer against a UDP echo service that is not winbench (tests/tools/udp_echo.c, a
 # Linux program on 127.0.0.1): what the echo says it dropped (its own count, --stats) must show
 # as exactly that many lost, and what it echoed as received; a steady echo gives a small RFC 3550
-# jitter and one that holds every second packet back 10 ms a jitter near 10 ms, the two ranges
+# jitter and one that holds every second packet back 20 ms a jitter near 20 ms, the two ranges
 # apart by more than Wine's wake-up noise; no output says "nan".
 # Two parts, two CTest cases: `echo-peer.sh EXE counts` (exact: never retried) and
 # `echo-peer.sh EXE jitter` (timing: labelled so, and the one a run may retry once).
@@ -61,24 +61,23 @@ echo "$passed passed, 0 failed"
 exit 0
 fi
 
-# A steady echo: jitter small (Wine's own noise); every second packet held back 10 ms: jitter
-# ~10 ms. At 50 packets/s (20 ms apart) a held packet is sent before the next one arrives, so
-# nothing is reordered. Wine's wake-up noise was seen from 0.4 to 1.46 ms in the steady figure
-# (on Windows it would be tens of us) and moves the delayed one by as much: the two windows,
-# under 3 ms and 7 to 14 ms, stay 4 ms apart, which that noise cannot bridge; an echo that ignored
-# its delay would read as the steady one and fail the second.
+# A steady echo: jitter small (Wine's own noise); every second packet held back 20 ms: jitter
+# ~20 ms. Wine's wake-up noise was seen from 0.4 to 2.1 ms in the steady figure (the higher in
+# the 32-bit Wine under a loaded run; on Windows it would be tens of us) and moves the delayed one
+# by as much: the windows, under 4 ms and 14 to 28 ms, stay 10 ms apart, which that noise cannot
+# bridge; an echo that ignored its delay would read as the steady one and fail the second. The
+# echo holds each odd packet in a queue, so a burst of sends cannot make one skip its delay.
 start_echo steady
-run_peer steady "$port" 50 4
+run_peer steady "$port" 25 4
 steady=$(cell "$dir/steady.csv" jitter_us)
-start_echo alt --delay-odd-us 10000
-run_peer alt "$port" 50 4
+start_echo alt --delay-odd-us 20000
+run_peer alt "$port" 25 4
 alt=$(cell "$dir/alt.csv" jitter_us)
-[ "$(stat alt delayed)" -gt 50 ] || fail "the echo held back only $(stat alt delayed) packets"
-[ "$(cell "$dir/alt.csv" reordered)" = 0 ] || fail "the delayed echo reordered packets: $(cell "$dir/alt.csv" reordered)"
-awk -v j="$steady" 'BEGIN { exit !(j >= 0 && j < 3000) }' || fail "steady echo: jitter $steady us, expected under 3000"
+[ "$(stat alt delayed)" -ge 45 ] || fail "the echo held back only $(stat alt delayed) packets of 100"
+awk -v j="$steady" 'BEGIN { exit !(j >= 0 && j < 4000) }' || fail "steady echo: jitter $steady us, expected under 4000"
 passed=$((passed + 1))
-awk -v j="$alt" 'BEGIN { exit !(j > 7000 && j < 14000) }' ||
-  fail "10 ms every second packet: jitter $alt us (steady $steady us), expected 7000 to 14000"
+awk -v j="$alt" 'BEGIN { exit !(j > 14000 && j < 28000) }' ||
+  fail "20 ms every second packet: jitter $alt us (steady $steady us), expected 14000 to 28000"
 passed=$((passed + 1))
-echo "jitter: steady $steady us, alternating 10 ms $alt us"
+echo "jitter: steady $steady us, alternating 20 ms $alt us"
 echo "$passed passed, 0 failed"

@@ -120,7 +120,8 @@ SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, wb_error *err)
  * range and the wildcard always local. Windows' bind refuses an address the machine does not
  * have; Wine's does not, which is why winbench asks. Wine builds the list from GetAdaptersInfo
  * and fails the call (WSAEINVAL) when there is no adapter but lo, as in a network namespace
- * with only lo: then the host name's addresses are the list (gethostbyname, XP's way). */
+ * with only lo: then the host name's addresses are the list (gethostbyname, XP's way), and
+ * where the name does not resolve either, no address is known to be ours but loopback. */
 int wb_is_local_address(struct in_addr addr, wb_error *err)
 {
     union { SOCKET_ADDRESS_LIST list; char bytes[8192]; } buf;   /* room for ~500 addresses */
@@ -143,10 +144,8 @@ int wb_is_local_address(struct in_addr addr, wb_error *err)
     if (!listed) {
         char name[256];
         struct hostent *he;
-        if (gethostname(name, sizeof name) != 0 || (he = gethostbyname(name)) == NULL) {
-            wb_error_win32(err, "gethostbyname(this host)", (unsigned long)WSAGetLastError());
-            return -1;
-        }
+        /* a host name that does not resolve (a bare chroot): no address is known but loopback */
+        if (gethostname(name, sizeof name) != 0 || (he = gethostbyname(name)) == NULL) return 0;
         for (i = 0; he->h_addrtype == AF_INET && he->h_addr_list[i] && !found; i++)
             found = memcmp(he->h_addr_list[i], &addr.s_addr, 4) == 0;
     }

@@ -4,7 +4,8 @@
  * uses it (tests/echo-peer.sh).
  *     udp_echo PORTFILE [--drop-every N] [--delay-odd-us US] [--seconds S] [--stats FILE]
  * Binds 127.0.0.1 on a free port, writes the port to PORTFILE, serves for S seconds (default 60).
- * Datagram k (0-based, in arrival order) is dropped when k % N == N - 1; odd k are delayed.
+ * Datagram k (0-based, in arrival order) is dropped when k % N == N - 1; every odd k is held
+ * back US microseconds (in a queue: a burst of arrivals cannot make one of them skip its delay).
  * With --stats, FILE always holds what it did so far, "received R echoed E dropped D delayed L":
  * the outside count the tests hold winbench's loss against. */
 #define _POSIX_C_SOURCE 200809L
@@ -38,18 +39,27 @@ static void write_stats(const char *path, long received, long echoed, long dropp
     if (fclose(f) == 0) rename(tmp, path);
 }
 
+/* The datagrams held back, oldest first: all are held equally long, so a FIFO is in due order. */
+#define HOLD_MAX 256
+static struct held {
+    char data[2048];
+    int len;
+    struct sockaddr_in from;
+    double due;
+} queue[HOLD_MAX];
+
 int main(int argc, char **argv)
 {
-    static char buf[65536], held[65536];
-    struct sockaddr_in addr, held_from;
+    static char buf[65536];
+    struct sockaddr_in addr;
     socklen_t len = sizeof addr;
     long drop_every = 0, delay_us = 0, k = 0, echoed = 0, dropped = 0, delayed = 0;
     const char *stats = NULL;
-    double seconds = 60, end, held_due = 0;
-    int fd, i, held_len = -1;
+    double seconds = 60, end;
+    int fd, i, head = 0, count = 0;
     FILE *f;
     if (argc < 2) {
-        fprintf(stderr, "usage: udp_echo PORTFILE [--drop-every N] [--delay-odd-us US] [--seconds S]\n");
+        fprintf(stderr, "usage: udp_echo PORTFILE [--drop-every N] [--delay-odd-us US] [--seconds S] [--stats FILE]\n");
         return 2;
     }
     for (i = 2; i + 1 < argc; i += 2) {
@@ -74,7 +84,7 @@ int main(int argc, char **argv)
     end = now_s() + seconds;
     while (now_s() < end) {
         struct pollfd p;
-        double wait = held_len >= 0 ? held_due - now_s() : 0.05;
+        double wait = count ? queue[head].due - now_s() : 0.05;
         p.fd = fd;
         p.events = POLLIN;
         if (wait < 0) wait = 0;
@@ -86,11 +96,13 @@ int main(int argc, char **argv)
                 long me = k++;
                 if (drop_every > 0 && me % drop_every == drop_every - 1) {
                     dropped++;
-                } else if (delay_us > 0 && (me & 1) && held_len < 0) {
-                    memcpy(held, buf, (size_t)n);
-                    held_len = (int)n;
-                    held_from = from;
-                    held_due = now_s() + (double)delay_us * 1e-6;
+                } else if (delay_us > 0 && (me & 1) && count < HOLD_MAX && n <= (ssize_t)sizeof queue[0].data) {
+                    struct held *h = &queue[(head + count) % HOLD_MAX];
+                    memcpy(h->data, buf, (size_t)n);
+                    h->len = (int)n;
+                    h->from = from;
+                    h->due = now_s() + (double)delay_us * 1e-6;
+                    count++;
                     delayed++;
                 } else if (sendto(fd, buf, (size_t)n, 0, (struct sockaddr *)&from, fl) == n) {
                     echoed++;
@@ -98,9 +110,11 @@ int main(int argc, char **argv)
                 write_stats(stats, k, echoed, dropped, delayed);
             }
         }
-        if (held_len >= 0 && now_s() >= held_due) {
-            if (sendto(fd, held, (size_t)held_len, 0, (struct sockaddr *)&held_from, sizeof held_from) == held_len) echoed++;
-            held_len = -1;
+        while (count && now_s() >= queue[head].due) {
+            struct held *h = &queue[head];
+            if (sendto(fd, h->data, (size_t)h->len, 0, (struct sockaddr *)&h->from, sizeof h->from) == h->len) echoed++;
+            head = (head + 1) % HOLD_MAX;
+            count--;
             write_stats(stats, k, echoed, dropped, delayed);
         }
     }
