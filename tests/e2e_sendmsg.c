@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "e2e.h"
+#include "wb_wait.h"
 
 static void check_sendmsg_csv(const csv_file *c, unsigned reps, const char *iterations)
 {
@@ -58,9 +59,38 @@ static void check_sendmsg_csv(const csv_file *c, unsigned reps, const char *iter
 static void test_version(void)
 {
     result r = run("--version", NULL);
+    char version[64] = "";
+    csv_file c;
     ok(r.code == 0, "exit %lu", r.code);
     ok(strncmp(r.out, "winbench ", 9) == 0 && count_lines(r.out) == 1, "version line: %s", r.out);
+    sscanf(r.out, "winbench %63s", version);
     result_free(&r);
+    /* what a CSV row says it was written by is what --version says, and not 0.1's number: the
+     * meaning of columns has changed since (docs/csv.md, Changes) */
+    r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--warmup", "0", "--csv", "v.csv", "--quiet", NULL);
+    result_free(&r);
+    c = load_csv_here("v.csv", ',');
+    ok(strcmp(cell(&c, 1, "tool_version"), version) == 0, "tool_version %s, --version %s", cell(&c, 1, "tool_version"),
+       version);
+    ok(strcmp(version, "0.1.0") != 0 && strcmp(version, "0.2.0") != 0, "version %s is this one's", version);
+    wb_csv_free(&c.t);
+    {   /* help sockloop names every loop the wait registry has */
+#define LOOP_NAME(name) #name,
+        static const char *const loops[] = { WB_WAIT_BACKENDS(LOOP_NAME) NULL };
+#undef LOOP_NAME
+        size_t i;
+        char want[64];
+        r = run("help", "sockloop", NULL);
+        for (i = 0; loops[i]; i++) {
+            snprintf(want, sizeof want, "%s|", loops[i]);
+            ok(strstr(r.out, want) != NULL, "help sockloop names --loop %s:\n%s", loops[i], r.out);
+        }
+        result_free(&r);
+        r = run("list", NULL);
+        ok(strstr(r.out, "WSAAsyncSelect") != NULL && strstr(r.out, "completion port") != NULL,
+           "winbench list names the six ways:\n%s", r.out);
+        result_free(&r);
+    }
 }
 
 static void test_list_and_help(void)

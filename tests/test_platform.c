@@ -234,7 +234,22 @@ static void test_visual_styles(void)
     DestroyWindow(themed);
 }
 
+/* Winsock errors in words, where the system's table (Wine's) has none for them. */
+static void test_wsa_texts(void)
+{
+    static const unsigned long codes[] = { 10048, 10054, 10061, 10060, 10049 };
+    char text[300];
+    size_t i;
+    for (i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        wb_system_message(codes[i], text, sizeof text);
+        ok(strcmp(text, "unknown error") != 0 && strlen(text) > 10, "error %lu in words: %s", codes[i], text);
+    }
+    wb_system_message(4242424242ul, text, sizeof text);
+    ok(strcmp(text, "unknown error") == 0, "a code nobody knows: %s", text);
+}
+
 static const wbt_case cases[] = {
+    { "wsa_texts", test_wsa_texts },
     { "os_names", test_os_names },
     { "sysinfo", test_sysinfo },
     { "clock", test_clock },
