@@ -198,17 +198,18 @@ static const char *last_cell(const csv_file *c, const char *col)
     return c->ok && c->t.nrows > 1 ? cell(c, c->t.nrows - 1, col) : "";
 }
 
-/* An undistorted run: no leap or short-interval warning, and the statistical warnings fire
- * exactly when the repetitions' own numbers (recomputed here) call for them. A VM under Wine is
- * not quiet enough to promise that no repetition is ever an outlier, so the test checks the
- * warning against the data instead of against a hope. Context warnings (Wine, a VM) describe
- * this machine and are expected. */
+/* An undistorted run: no leap or short-interval warning. A VM under Wine is not quiet enough to
+ * promise that no repetition is ever an outlier, so what is checked is what the rows must show
+ * whatever the rule's verdict: the outliers warning and the summary's outlier_reps agree, and a
+ * repetition named lies more than 1% from the median (the rule's material floor; the rule itself
+ * is tested on numbers whose outliers are known, test_reps.outlier_rule). The CV warning fires
+ * exactly when the rates' own spread says so. Context warnings (Wine, a VM) are expected. */
 static void test_warnings_clean(void)
 {
     result r = run("sendmsg", "--iterations", "300k", "--repeat", "5", "--csv", "clean.csv", "--quiet", NULL);
     csv_file c = load_csv_here("clean.csv", ',');
     const char *w = last_cell(&c, "warnings");
-    double times[5], sorted[5], dev[5], median, mad, maxz = 0, mean = 0, sd = 0;
+    double times[5], sorted[5], median, mean = 0, sd = 0;
     size_t i, k;
     ok(r.code == 0, "exit %lu", r.code);
     ok(strstr(w, "qpc_leap") == NULL && strstr(w, "short_interval") == NULL, "no leap, no short interval: [%s]", w);
@@ -216,31 +217,24 @@ static void test_warnings_clean(void)
     ok((strstr(w, "wine") != NULL) == (last_cell(&c, "wine_version")[0] != '\0'), "wine warning iff wine_version \"%s\": [%s]",
        last_cell(&c, "wine_version"), w);
     if (rows_are(&c, 7)) {
+        const char *named = last_cell(&c, "outlier_reps");
         for (i = 0; i < 5; i++) times[i] = sorted[i] = num(&c, i + 1, "ns_per_op");   /* outliers: on times */
         for (i = 0; i < 5; i++)   /* a tiny sort */
             for (k = i + 1; k < 5; k++)
                 if (sorted[k] < sorted[i]) { double t = sorted[i]; sorted[i] = sorted[k]; sorted[k] = t; }
         median = sorted[2];
-        for (i = 0; i < 5; i++) dev[i] = times[i] > median ? times[i] - median : median - times[i];
-        for (i = 0; i < 5; i++)
-            for (k = i + 1; k < 5; k++)
-                if (dev[k] < dev[i]) { double t = dev[i]; dev[i] = dev[k]; dev[k] = t; }
-        mad = dev[2];
+        ok((strstr(w, "outliers") != NULL) == (named[0] != '\0'), "outliers warning [%s] and outlier_reps [%s] agree", w, named);
         for (i = 0; i < 5; i++) {
-            double z = mad > 0 ? (times[i] - median) / (1.4826 * mad) : 0;
-            if (z < 0) z = -z;
-            if (z > maxz) maxz = z;
-            mean += times[i] / 5;
+            char number[8];
+            snprintf(number, sizeof number, "%lu", (unsigned long)i + 1);
+            if (strstr(named, number))
+                ok(fabs(times[i] - median) > 0.01 * median, "rep %lu named an outlier, %.3g ns against the median %.3g",
+                   (unsigned long)i + 1, times[i], median);
         }
-        for (i = 0; i < 5; i++) sd += (times[i] - mean) * (times[i] - mean) / 4;
-        sd = sqrt(sd);
         /* the CV warning is on rates, as the summary's CV column */
-        mean = 0;
         for (i = 0; i < 5; i++) mean += num(&c, i + 1, "ops_per_s") / 5;
-        sd = 0;
         for (i = 0; i < 5; i++) sd += (num(&c, i + 1, "ops_per_s") - mean) * (num(&c, i + 1, "ops_per_s") - mean) / 4;
         sd = sqrt(sd);
-        ok((strstr(w, "outliers") != NULL) == (maxz > 14.826), "outliers warning iff max |z| %.2f > 14.83: [%s]", maxz, w);
         ok((strstr(w, "cv_high") != NULL) == (sd / mean > 0.05), "cv_high iff CV %.2f%% > 5%%: [%s]", 100 * sd / mean, w);
     }
     wb_csv_free(&c.t);
