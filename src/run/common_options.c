@@ -17,6 +17,11 @@ unsigned long wb_priority_class(int priority)
     return priorities[priority >= 0 && priority < WB_PRIORITY_COUNT ? priority : 0].cls;
 }
 
+const char *wb_priority_name(int priority)
+{
+    return priorities[priority >= 0 && priority < WB_PRIORITY_COUNT ? priority : 0].name;
+}
+
 const char *wb_priority_name_of_class(unsigned long priority_class)
 {
     int i;

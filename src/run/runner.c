@@ -81,7 +81,7 @@ static int apply_process_settings(wb_run *r)
     if (got != wb_priority_class(r->common.priority))
         /* Realtime without SeIncreaseBasePriorityPrivilege silently becomes high. */
         wb_warn(&r->run_warnings, "priority", "asked for %s priority, running at %s",
-                wb_priority_name_of_class(wb_priority_class(r->common.priority)), r->priority_text);
+                wb_priority_name(r->common.priority), r->priority_text);
     return WB_EXIT_OK;
 }
 

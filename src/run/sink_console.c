@@ -86,7 +86,7 @@ static void con_begin(wb_sink *s, const wb_run_info *run)
     /* What was asked, as it took effect. */
     {
         const wb_common *k = run->common;
-        const char *asked = wb_priority_name_of_class(wb_priority_class(k->priority));
+        const char *asked = wb_priority_name(k->priority);
         fprintf(c->con, "  priority %s", run->priority_text);
         if (strcmp(asked, run->priority_text) != 0) fprintf(c->con, " (asked for %s)", asked);
         fprintf(c->con, ", affinity %s%s", run->affinity_text, k->affinity ? "" : " (as started)");

@@ -29,6 +29,7 @@ enum { WB_PRIORITIES(WB_PRIORITY_ID) WB_PRIORITY_COUNT };
 #undef WB_PRIORITY_ID
 /* "high", or NULL for a class winbench never asks for. */
 const char *wb_priority_name_of_class(unsigned long priority_class);
+const char *wb_priority_name(int priority);   /* the option's name of a WB_PRIORITY_* */
 unsigned long wb_priority_class(int priority);
 
 extern const wb_option wb_common_options[];
