@@ -257,19 +257,37 @@ static void test_warnings_provoked(void)
     ok(strstr(cell(&c, 1, "warnings"), "qpc_leap") != NULL, "rep 1 row: [%s]", cell(&c, 1, "warnings"));
     ok(strstr(cell(&c, 2, "warnings"), "qpc_leap") == NULL, "rep 2 row is clean: [%s]", cell(&c, 2, "warnings"));
     /* Rows are written as each repetition ends, before the run can judge them: the summary row
-     * names the outliers (the slow repetition 4, and repetition 1, which the leap made slow). */
+     * names the outliers. Repetition 4, slowed twenty times, must be among them; the leap made
+     * repetition 1 slow too. A busy machine may slow another repetition for real, and the rule is
+     * right to name it, so what is checked of any other is that it is one: over 1% from the
+     * median (a repetition named by a wrong index would not be). stderr names the same ones. */
     ok(strstr(cell(&c, 4, "warnings"), "outliers") == NULL, "rep 4 row written before the judgement: [%s]",
        cell(&c, 4, "warnings"));
-    ok(strstr(last_cell(&c, "outlier_reps"), "4") != NULL, "summary names rep 4: [%s]", last_cell(&c, "outlier_reps"));
-    ok(strcmp(last_cell(&c, "outlier_reps"), "1;4") == 0 || strcmp(last_cell(&c, "outlier_reps"), "4") == 0,
-       "summary names reps 1 and 4 at most: [%s]", last_cell(&c, "outlier_reps"));
-    ok(strstr(last_cell(&c, "outlier_reps"), "3") == NULL, "rep 3 not named: [%s]", last_cell(&c, "outlier_reps"));
+    if (rows_are(&c, 9)) {   /* the header, 7 repetitions, the summary */
+        const char *named = last_cell(&c, "outlier_reps");
+        char list[64] = "", *p, want[128];
+        double times[7], sorted[7];
+        size_t i, k;
+        for (i = 0; i < 7; i++) times[i] = sorted[i] = num(&c, i + 1, "ns_per_op");
+        for (i = 0; i < 7; i++)
+            for (k = i + 1; k < 7; k++)
+                if (sorted[k] < sorted[i]) { double t = sorted[i]; sorted[i] = sorted[k]; sorted[k] = t; }
+        ok(strstr(named, "4") != NULL, "summary names rep 4: [%s]", named);
+        for (p = (char *)named; *p; p++) {
+            unsigned long rep = strtoul(p, &p, 10);
+            ok(rep >= 1 && rep <= 7 && fabs(times[rep - 1] - sorted[3]) > 0.01 * sorted[3],
+               "rep %lu named an outlier: %.3g ns against the median %.3g", rep, rep >= 1 && rep <= 7 ? times[rep - 1] : 0,
+               sorted[3]);
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%lu", list[0] ? ", " : "", rep);
+            if (!*p) break;
+        }
+        snprintf(want, sizeof want, "from the median) in repetition(s) %s: ", list);
+        ok(strstr(r.err, want) != NULL, "stderr names the same outliers (%s):\n%s", list, r.err);
+    }
     ok(strstr(last_cell(&c, "warnings"), "first_slow") != NULL, "summary: first_slow: [%s]", last_cell(&c, "warnings"));
     ok(strstr(last_cell(&c, "warnings"), "outliers") != NULL && strstr(last_cell(&c, "warnings"), "cv_high") != NULL,
        "summary: [%s]", last_cell(&c, "warnings"));
     ok(strstr(r.err, "warning: repetition 1: QPC measured") != NULL, "leap on stderr:\n%s", r.err);
-    ok(strstr(r.err, "statistical outliers (modified Z-score over 14.8) in repetition(s) 1, 4") != NULL ||
-       strstr(r.err, "in repetition(s) 4") != NULL, "outliers named on stderr:\n%s", r.err);
     wb_csv_free(&c.t);
     result_free(&r);
 }

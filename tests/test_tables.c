@@ -7,6 +7,7 @@
 #include "wb_options.h"
 #include "run/wb_runner.h"
 #include "wbtest.h"
+#include "../bench/sockloop.h"   /* the comparison reads sockloop's own configuration and metrics */
 
 /* Every real table: defaults parse, and help names every option with its default. */
 static void check_real_table(const char *owner, const wb_option *t, size_t config_size)
@@ -77,9 +78,52 @@ static void test_limits(void)
     ok(wb_module_check_limits(&fake, err, sizeof err) == 0, "%d metrics refused: %s", WB_MAX_METRICS, err);
 }
 
+/* sockloop's comparison lines, on medians whose answer is known: a ratio is claimed only when
+ * its spread, as printed, stays clear of 1. */
+static void compare_line(double y, double sy, char *out, size_t cap)
+{
+    static double best[WB_MAX_METRICS], other[WB_MAX_METRICS];
+    sockloop_config a, b;
+    const void *variants[2];
+    const double *medians[2];
+    FILE *f = tmpfile();
+    size_t n;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    a.loop = 0;
+    b.loop = 1;
+    variants[0] = &a;
+    variants[1] = &b;
+    best[M_LAT_MEAN] = 100;
+    best[M_INTERVAL_SD] = 0;
+    other[M_LAT_MEAN] = y;
+    other[M_INTERVAL_SD] = sy;
+    medians[0] = best;
+    medians[1] = other;
+    out[0] = '\0';
+    if (!f) return;
+    wb_module_find("sockloop")->compare(f, 2, variants, medians);
+    rewind(f);
+    n = fread(out, 1, cap - 1, f);
+    out[n] = '\0';
+    fclose(f);
+}
+
+static void test_sockloop_compare(void)
+{
+    char text[2048];
+    compare_line(130, 10, text, sizeof text);   /* 1.30 +- 0.10 */
+    ok(strstr(text, ": 1.30 +- 0.10 times lower mean latency than ") != NULL, "a clear ratio:\n%s", text);
+    compare_line(122.49, 22.48, text, sizeof text);   /* 1.2249 +- 0.2248: clear of 1 only unrounded */
+    ok(strstr(text, "no clear difference (1.22 +- 0.22") != NULL, "printed as it was decided:\n%s", text);
+    compare_line(122.51, 22.4, text, sizeof text);   /* 1.23 +- 0.22 */
+    ok(strstr(text, ": 1.23 +- 0.22 times lower") != NULL, "just clear, as printed:\n%s", text);
+}
+
 static const wbt_case cases[] = {
     { "real_tables", test_real_tables },
     { "limits", test_limits },
+    { "sockloop_compare", test_sockloop_compare },
     { NULL, NULL }
 };
 WBT_MAIN(cases)
