@@ -33,8 +33,12 @@ static const wb_option sockloop_options[] = {
       .help = "how the receiver waits; all: each in turn, then compared" },
     { .name = "rate", .type = WB_OPT_COUNT, .offset = O(rate), .def = "10k", .min = 1, .max = 1000000, .metavar = "PPS",
       .help = "packets sent per second" },
-    { .name = "size", .type = WB_OPT_COUNT, .offset = O(size), .def = "1060", .min = HEADER_SIZE, .max = 65507, .metavar = "BYTES",
-      .help = "UDP payload bytes (1060 x 10k/s = the seed's 84.8 mbit)" },
+    { .name = "proto", .type = WB_OPT_CHOICE, .offset = O(proto), .def = "udp", .choices = WB_CHOICES(PROTO_CHOICES),
+      .help = "udp: datagrams (pgmping's case); tcp: --sockets connections carrying a byte stream (OMQ's tcp://)" },
+    { .name = "size", .type = WB_OPT_COUNT, .offset = O(size), .def = "1060", .min = HEADER_SIZE, .max = MESSAGE_MAX, .metavar = "BYTES",
+      .help = "bytes per message: a UDP payload, or a message in the TCP stream (1060 x 10k/s = the seed's 84.8 mbit)" },
+    { .name = "nodelay", .type = WB_OPT_CHOICE, .offset = O(nodelay), .def = "on", .choices = WB_CHOICES(WB_OFF_ON),
+      .help = "tcp: TCP_NODELAY on every connection (on, as OMQ sets it; off: Nagle may hold small messages back)" },
     { .name = "duration", .type = WB_OPT_SECONDS, .offset = O(duration), .def = "10s",
       .help = "sending time of each run" },
     { .name = "interval", .type = WB_OPT_SECONDS, .offset = O(interval), .def = "2s",
@@ -42,7 +46,7 @@ static const wb_option sockloop_options[] = {
     { .name = "grace", .type = WB_OPT_SECONDS, .offset = O(grace), .def = "1s",
       .help = "wait for late packets after the last send" },
     { .name = "sockets", .type = WB_OPT_COUNT, .offset = O(sockets), .def = "1", .min = 1, .max = 10000, .metavar = "N",
-      .help = "sockets the receiver waits on" },
+      .help = "sockets the receiver waits on (tcp: connections)" },
     { .name = "spread", .type = WB_OPT_FLAG, .offset = O(spread),
       .help = "send to all sockets in turn (default: all to the last one)" },
     { .name = "bind", .type = WB_OPT_TEXT, .offset = O(bind), .metavar = "ADDR",
@@ -73,12 +77,25 @@ static const wb_wait_backend *backend_of(int loop)
 static int sockloop_check(void *config, const wb_args *args, char *err, size_t cap)
 {
     sockloop_config *c = (sockloop_config *)config;
-    (void)args;
     /* The effective address goes in the CSV: say it rather than leave the cell empty. */
     if (c->bind == NULL) c->bind = c->peer ? "0.0.0.0" : "127.0.0.1";
     if (c->reflect && c->peer) {
         snprintf(err, cap, "--reflect: cannot be combined with --peer (run them on two machines)");
         return -1;
+    }
+    if (c->proto != PROTO_TCP && wb_args_named(args, "nodelay")) {
+        snprintf(err, cap, "--nodelay: a TCP option; add --proto tcp");
+        return -1;
+    }
+    if (c->proto == PROTO_TCP && c->reflect) {
+        /* The TCP reflector's connections come and go, which only its own select loop follows
+         * (sockloop_tcp_reflect.c): it is the echo, not what is measured. */
+        if (c->loop != LOOP_ALL && c->loop != 0) {
+            snprintf(err, cap, "--loop: a TCP reflector waits with select (its connections come and go); "
+                     "choose the loop on the --peer side");
+            return -1;
+        }
+        c->loop = 0;
     }
     if (c->reflect && c->loop == LOOP_ALL) {
         char names[128] = "";
@@ -119,8 +136,8 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
             return -1;
         }
     }
-    if (c->peer && c->spread) {
-        snprintf(err, cap, "--spread: a peer is one address; --spread is for loopback runs");
+    if (c->peer && c->spread && c->proto == PROTO_UDP) {   /* TCP: over the --sockets connections to it */
+        snprintf(err, cap, "--spread: a UDP peer is one address; --spread is for loopback runs and --proto tcp");
         return -1;
     }
     if (c->loop != LOOP_ALL && backend_of(c->loop)->max_sockets && c->sockets > backend_of(c->loop)->max_sockets) {
@@ -137,7 +154,7 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
         snprintf(err, cap, "--interval: at least 100ms");
         return -1;
     }
-    if (c->port && c->port + c->sockets - 1 > 65535) {
+    if (c->proto == PROTO_UDP && c->port && c->port + c->sockets - 1 > 65535) {   /* TCP: one listening port */
         snprintf(err, cap, "--port: %llu + %llu sockets runs past port 65535", (unsigned long long)c->port,
                  (unsigned long long)c->sockets);
         return -1;
@@ -222,6 +239,7 @@ static DWORD WINAPI sender_main(void *arg)
             tx->failed = 1;
             break;
         }
+        if (sent == 2) break;   /* a connection is gone: the receiver reports it */
         if (sent == 0) InterlockedIncrement(&tx->sent_count);
         else tx->send_errors++;   /* the stack had no room: the message never left, and is counted */
         if ((double)(now - intended) > period) tx->late_sends++;
@@ -297,7 +315,9 @@ static void account(sockloop_state *st, const char *p, int len, uint64_t t_recv)
     intended = get_u64(p + 16);
     actual = get_u64(p + 24);
     rx->received++;
-    if (!wb_seqwin_note(&rx->seq, seq)) return;   /* a duplicate: counted there */
+    /* A stream's order was checked per connection by the transport (several connections may
+     * interleave; one cannot reorder); datagrams go through the window. */
+    if (!st->transport->stream && !wb_seqwin_note(&rx->seq, seq)) return;   /* a duplicate: counted there */
     rx->unique++;
     /* The stamps are this machine's own QPC (in peer mode too: the round trip). One from the
      * future, or an intended time after the actual one, is a damaged message (or QPC differing
@@ -354,6 +374,15 @@ int sl_take(sockloop_state *st, unsigned index, const char *data, int len, const
     return 0;
 }
 
+void sl_fault(sockloop_state *st, const char *text)
+{
+    if (InterlockedCompareExchange(&st->fault_set, 1, 0) == 0) {
+        snprintf(st->fault, sizeof st->fault, "%s", text);
+        InterlockedExchange(&st->tx.stop, 1);
+        InterlockedExchange(&st->fault_set, 2);   /* the text is whole */
+    }
+}
+
 /* The first event of a wake ends the time the receiver was blocked in the wait; the ones after
  * it were there already (busy). */
 static void woke(sockloop_state *st)
@@ -394,7 +423,7 @@ static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
         DWORD timeout_ms;
         int n;
         if (now >= st->iv.next_boundary) close_interval(st, st->iv.next_boundary, now);
-        if (now >= deadline || *st->ctx->stop) break;
+        if (now >= deadline || *st->ctx->stop || st->fault_set) break;
         if (!st->cfg.reflect && st->tx.done) {
             if (st->tx.failed) {
                 *err = st->tx.err;
@@ -407,7 +436,8 @@ static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
         timeout_ms = (DWORD)((until - now) * 1000 / st->freq) + 1;
         if (timeout_ms > 50) timeout_ms = 50;   /* also notices the sender finishing */
         st->rx.wait_started = wb_ticks();
-        n = st->backend->wait(st->waiter, timeout_ms, &handler, err);
+        n = st->transport->wait ? st->transport->wait(st, timeout_ms, err)
+                                : st->backend->wait(st->waiter, timeout_ms, &handler, err);
         woke(st);   /* nothing came: the whole wait was blocked */
         if (n < 0) return -1;
     }
@@ -456,7 +486,7 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     }
     *state = st;
     st->cfg = *(const sockloop_config *)config;
-    st->transport = &sl_udp;
+    st->transport = st->cfg.proto == PROTO_TCP ? (st->cfg.reflect ? &sl_tcp_reflect : &sl_tcp) : &sl_udp;
     /* The sender's Sleep(1) needs a 1 ms timer; asked for here, so that the runner's look at the
      * timer after set-up (timer_res_ms, sleep1_ms) sees what the run gets. */
     st->timer_raised = wb_timer_1ms_begin();
@@ -480,7 +510,7 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     }
     st->sockets = (SOCKET *)malloc(st->nsockets * sizeof *st->sockets);
     st->addrs = (struct sockaddr_in *)calloc(st->nsockets, sizeof *st->addrs);
-    st->rbuf = (char *)malloc(st->cfg.reflect ? REFLECT_BUFFER : (size_t)st->cfg.size + 1);
+    st->rbuf = (char *)malloc(st->transport->stream ? STREAM_CHUNK : st->cfg.reflect ? REFLECT_BUFFER : (size_t)st->cfg.size + 1);
     st->sbuf = (char *)calloc(1, (size_t)st->cfg.size);
     st->lat_actual = (wb_hist *)calloc(1, sizeof *st->lat_actual);
     st->lat_intended = (wb_hist *)calloc(1, sizeof *st->lat_intended);
@@ -505,14 +535,17 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     base.sin_family = AF_INET;
     if (wb_resolve_host(st->cfg.bind, &base.sin_addr, err) != 0) goto fail;
     if (st->cfg.peer && wb_parse_host_port(st->cfg.peer, &st->peer, err) != 0) goto fail;
-    {
+    if (st->transport->wait == NULL) {
         wb_wait_params params;
         params.capacity = st->nsockets;
         params.outstanding = (unsigned)st->cfg.outstanding;
-        params.datagram_size = st->cfg.reflect ? REFLECT_BUFFER : (unsigned)st->cfg.size + 1;
+        /* A stream's receives need not hold a message (they are reassembled): a 4 KB chunk at
+         * least, so that 1000 connections x 4 posted receives stay in memory. */
+        params.datagram_size = st->transport->stream ? (st->cfg.size < 4096 ? 4096 : (unsigned)st->cfg.size)
+                               : st->cfg.reflect ? REFLECT_BUFFER : (unsigned)st->cfg.size + 1;
         st->waiter = st->backend->create(&params, err);
+        if (st->waiter == NULL) goto fail;
     }
-    if (st->waiter == NULL) goto fail;
     if (st->transport->open(st, &base, err) != 0) goto fail;
     if (st->cfg.raw) {
         unsigned long code = 0;
@@ -565,8 +598,8 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     m[M_SENT] = sent;
     m[M_RECEIVED] = (double)rx->received;
     m[M_LOST] = st->cfg.reflect ? 0 : sent - (double)rx->unique;
-    m[M_DUP] = (double)rx->seq.duplicated;
-    m[M_REORDERED] = (double)rx->seq.reordered;
+    m[M_DUP] = (double)(st->transport->stream ? rx->stream_dup : rx->seq.duplicated);
+    m[M_REORDERED] = (double)(st->transport->stream ? rx->stream_reordered : rx->seq.reordered);
     m[M_LATE_SENDS] = (double)tx->late_sends;
     m[M_SEND_ERRORS] = (double)tx->send_errors;
     m[M_FOREIGN] = (double)rx->foreign;
@@ -603,6 +636,7 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     m[M_RECV_BUSY_PER_PKT] = rx->received ? (wall - wb_ticks_to_s(rx->blocked)) * 1e6 / (double)rx->received : NAN;
     m[M_BAD] = (double)rx->bad_packets;
     m[M_JITTER] = st->cfg.reflect ? NAN : wb_jitter_value(&rx->jitter) * 1e6 / (double)st->freq;
+    m[M_DISCONNECTS] = st->cfg.proto == PROTO_TCP ? (double)rx->disconnects : NAN;
 }
 
 static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
@@ -611,6 +645,10 @@ static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_erro
     uint64_t deadline;
     int rc = 0;
 
+    if (st->fault_set) {   /* never reached: rep_warnings ended the run (its connections are gone) */
+        wb_error_text(err, "%s", st->fault);
+        return -1;
+    }
     reset_run(st);
     st->ctx = ctx;
     st->tx.total = st->cfg.reflect ? 0 : (uint64_t)(st->cfg.duration * (double)st->cfg.rate + 0.5);
@@ -658,14 +696,33 @@ out:
 }
 
 /* Nothing arrived: in peer mode the far side is not answering (the run fails, rows kept); in
- * loopback mode something on this machine dropped everything; a reflector heard nobody. */
+ * loopback mode something on this machine dropped everything; a reflector heard nobody. TCP: a
+ * connection lost ends the run after this repetition (2); a message out of order within one
+ * connection is a defect, not a figure (1). */
 static int sockloop_rep_warnings(void *state, const wb_sample *sample,
                                  void (*warn)(void *into, const char *code, const char *text), void *into)
 {
     const sockloop_state *st = (const sockloop_state *)state;
-    char text[300];
+    char text[700];
+    int failed = 0;
     (void)sample;
-    if (st->rx.received > 0) return 0;
+    if (st->rx.stream_dup || st->rx.stream_reordered) {
+        snprintf(text, sizeof text, "%llu message(s) repeated and %llu out of order within one TCP connection: a stream "
+                 "cannot do that, so this is a defect (of winbench, or of the echo at the far side)",
+                 (unsigned long long)st->rx.stream_dup, (unsigned long long)st->rx.stream_reordered);
+        warn(into, "stream_order", text);
+        failed = 1;
+    }
+    if (st->cfg.reflect && st->cfg.proto == PROTO_TCP && st->rx.bad_packets) {
+        snprintf(text, sizeof text, "dropped %llu connection(s) whose stream was not winbench's messages (the others were "
+                 "served)", (unsigned long long)st->rx.bad_packets);
+        warn(into, "bad_stream", text);
+    }
+    if (st->fault_set) {   /* a connection lost: the run stops after this repetition, its rows kept */
+        warn(into, "disconnected", st->fault);   /* the last: the sentence the run ends with */
+        return 2;
+    }
+    if (failed || st->rx.received > 0) return failed;
     if (st->cfg.reflect) {
         snprintf(text, sizeof text, "nothing arrived at %s:%u: no peer sent to this reflector", inet_ntoa(st->addrs[0].sin_addr),
                  ntohs(st->addrs[0].sin_port));
@@ -674,8 +731,9 @@ static int sockloop_rep_warnings(void *state, const wb_sample *sample,
     }
     if (st->tx.sent_count == 0) return 0;   /* nothing left either: the send errors say why */
     if (st->cfg.peer) {
-        snprintf(text, sizeof text, "nothing came back from %s: is a reflector (winbench sockloop --reflect) or a UDP echo "
-                 "service running there, and does a firewall let it answer?", st->cfg.peer);
+        snprintf(text, sizeof text, "nothing came back from %s: is a reflector (winbench sockloop --reflect%s) or a %s echo "
+                 "service running there, and does a firewall let it answer?", st->cfg.peer,
+                 st->cfg.proto == PROTO_TCP ? " --proto tcp" : "", st->cfg.proto == PROTO_TCP ? "TCP" : "UDP");
         warn(into, "no_packets", text);
         return 1;
     }

@@ -22,18 +22,23 @@
 enum { LOOP_ALL = WB_WAIT_COUNT };
 #define PACING_CHOICES(X) X(PACING_AUTO, "auto") X(PACING_SPIN, "spin") X(PACING_TIMER, "timer")
 enum { PACING_CHOICES(WB_CHOICE_ID) };
+#define PROTO_CHOICES(X) X(PROTO_UDP, "udp") X(PROTO_TCP, "tcp")
+enum { PROTO_CHOICES(WB_CHOICE_ID) };
 
 #define PACKET_MAGIC 0x4C534257u   /* "WBSL" */
 #define HEADER_SIZE 32             /* magic, size, sequence, intended and actual send times */
 #define SOCKET_BUFFER (1 << 20)
 #define DRAIN_LIMIT 256            /* messages read from one socket per wake: no socket starves the others */
 #define REFLECT_BUFFER 65536       /* a reflector echoes datagrams of any size */
+#define MESSAGE_MAX 65507          /* --size: the largest UDP payload, and TCP's message limit too */
+#define STREAM_CHUNK 65536         /* TCP: bytes one receive asks for (messages are cut out of it) */
+#define CONNECT_TIMEOUT_MS 5000    /* TCP: a connection not made by then fails the set-up */
 #define PENDING_MAX 8              /* closed intervals waiting for the reporter */
 
 typedef struct sockloop_config {
     uint64_t rate, size, sockets, port, outstanding;
     double duration, interval, grace;
-    int loop, spread, reflect, pacing;
+    int loop, spread, reflect, pacing, proto, nodelay;
     const char *bind, *peer, *raw;
 } sockloop_config;
 
@@ -51,7 +56,8 @@ typedef struct sockloop_config {
     X(M_SENDER_CPU, "sender_cpu_pct") X(M_RECEIVER_CPU, "receiver_cpu_pct")                         \
     X(M_RECEIVER_BUSY, "receiver_busy_pct") X(M_SENDER_BUSY, "sender_busy_pct")                     \
     X(M_CONN_RESETS, "conn_resets") X(M_BAD, "bad_packets") X(M_JITTER, "jitter_us")                   \
-    X(M_RECV_CPU_PER_PKT, "receiver_cpu_us_per_pkt") X(M_RECV_BUSY_PER_PKT, "receiver_busy_us_per_pkt")
+    X(M_RECV_CPU_PER_PKT, "receiver_cpu_us_per_pkt") X(M_RECV_BUSY_PER_PKT, "receiver_busy_us_per_pkt")   \
+    X(M_DISCONNECTS, "disconnects")
 #define METRIC_ID(id, name) id,
 enum { SOCKLOOP_METRICS(METRIC_ID) M_COUNT };
 #undef METRIC_ID
@@ -83,6 +89,8 @@ typedef struct sl_sender {
 /* The receiver's counts over one repetition. */
 typedef struct sl_counters {
     uint64_t received, unique, foreign, conn_resets, bad_packets;
+    uint64_t disconnects;         /* TCP: connections the far side closed or reset (a reflector: that left) */
+    uint64_t stream_dup, stream_reordered;   /* TCP: a message out of order on its connection (a defect) */
     uint64_t blocked;             /* QPC ticks spent waiting, before the first event of each wake */
     uint64_t wait_started;        /* QPC at the current wait's start; 0 once an event came */
     double sum_us, sumsq_us;      /* over every message's latency */
@@ -110,12 +118,14 @@ typedef struct sockloop_state sockloop_state;
 
 /* What the receive loop needs from a kind of socket. */
 typedef struct sl_transport {
-    const char *name;             /* "udp" */
+    const char *name;             /* "udp", "tcp" */
+    int stream;                   /* 1: messages are cut out of a byte stream, in order per connection */
     /* The receiving sockets (st->sockets, bound to base, each added to the waiter; st->addrs get
      * the bound addresses) and what the sender sends through. */
     int (*open)(sockloop_state *st, const struct sockaddr_in *base, wb_error *err);
     /* One message from the sender thread to receiving socket `target` (loopback) or the peer:
-     * 0 sent; 1 not sent, the stack had no room (a send error, counted); -1 failed (err set). */
+     * 0 sent; 1 not sent, the stack had no room (a send error, counted); 2 not sent, the
+     * connection is gone (sl_fault said so: the sender stops); -1 failed (err set). */
     int (*send)(sockloop_state *st, unsigned target, const char *msg, int len, wb_error *err);
     /* Readiness: read what socket `index` has waiting, at most DRAIN_LIMIT messages. */
     int (*readable)(sockloop_state *st, unsigned index, wb_error *err);
@@ -127,8 +137,11 @@ typedef struct sl_transport {
     int (*echo)(sockloop_state *st, unsigned index, const char *data, int len, const struct sockaddr_in *from,
                 int fromlen);
     void (*close)(sockloop_state *st);
+    /* Optional: waits itself instead of the --loop backend (the TCP reflector, whose set of
+     * connections grows and shrinks); the backend's contract. */
+    int (*wait)(sockloop_state *st, DWORD timeout_ms, wb_error *err);
 } sl_transport;
-extern const sl_transport sl_udp;
+extern const sl_transport sl_udp, sl_tcp, sl_tcp_reflect;
 
 struct sockloop_state {
     sockloop_config cfg;
@@ -150,6 +163,11 @@ struct sockloop_state {
     char pacing_fact[8];
     uint64_t interval_ticks;
     wb_hist *lat_actual, *lat_intended;   /* ns */
+    void *conn;                   /* the transport's own state (TCP: its connections) */
+    /* A connection lost (TCP): the first such sentence, kept for the repetition's failure; the
+     * receive loop ends, the sender stops, and the connections are not used again. */
+    volatile LONG fault_set;
+    char fault[600];
 
     /* per repetition */
     uint64_t t0;                  /* start of the send schedule */
@@ -167,6 +185,13 @@ struct sockloop_state {
  * --reflect mode, else accounted. */
 int sl_take(sockloop_state *st, unsigned index, const char *data, int len, const struct sockaddr_in *from, int fromlen,
             uint64_t t_recv, wb_error *err);
+
+/* sockloop.c: the first connection lost of a run (later ones are counted, not told). */
+void sl_fault(sockloop_state *st, const char *text);
+/* sockloop_tcp.c: what a failed set-up or a lost connection calls a connection:
+ * "connection 2 of 100 (127.0.0.1:50123 to 127.0.0.1:7000)". */
+void sl_connection_name(char *out, size_t cap, unsigned index, unsigned count, const struct sockaddr_in *local,
+                        const struct sockaddr_in *remote);
 
 /* sockloop_report.c (which calls nothing in sockloop.c: the parts form no loop) */
 /* The sample standard deviation from n, sum and sum of squares; NaN below 2. */

@@ -230,7 +230,8 @@ void sockloop_warnings(void *state, void (*warn)(void *into, const char *code, c
     }
 }
 
-static const char *const sockloop_variant_columns[] = { "loop", "rate", "size", "sockets", "spread", "mode", "pacing_used", NULL };
+static const char *const sockloop_variant_columns[] = { "proto", "nodelay", "loop", "rate", "size", "sockets", "spread", "mode",
+                                                        "pacing_used", NULL };
 static const char *const sockloop_percentile_columns[] = {
     "lat_p50_us", "lat_p90_us", "lat_p99_us", "lat_p999_us", "lat_max_us", NULL
 };

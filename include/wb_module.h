@@ -118,7 +118,8 @@ typedef struct wb_module {
     /* Optional: what one repetition's own numbers say about it beyond the runner's rules
      * (sockloop: nothing arrived), each a code and a sentence given to warn(). Returns 1 when
      * the repetition failed its purpose (a peer that answered nothing): its rows are kept, and
-     * the run exits 1 at the end saying why (the first such sentence). */
+     * the run exits 1 at the end saying why (the first such sentence). Returns 2 when, besides,
+     * no further repetition can run (a TCP connection lost): the run ends after this one. */
     int (*rep_warnings)(void *state, const wb_sample *sample,
                         void (*warn)(void *into, const char *code, const char *text), void *into);
     /* Optional: the module's own measures per repetition (CSV columns after the common ones;

@@ -1,4 +1,4 @@
-/* Winsock helpers for sockloop: start-up, IPv4 addresses, non-blocking UDP sockets. */
+/* Winsock helpers for sockloop: start-up, IPv4 addresses, non-blocking UDP and TCP sockets. */
 #ifndef WB_NET_H
 #define WB_NET_H
 
@@ -25,5 +25,16 @@ int wb_is_local_address(struct in_addr addr, wb_error *err);
 /* A non-blocking UDP socket bound to addr (port 0: any free port), with send and receive
  * buffers of bufsize bytes. addr gets the port actually bound. INVALID_SOCKET on error. */
 SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, wb_error *err);
+
+/* TCP (src/win/net_tcp.c). A non-blocking listener bound to addr (which gets the port bound). */
+SOCKET wb_tcp_listen(struct sockaddr_in *addr, wb_error *err);
+/* A connection to `to`, non-blocking, made within timeout_ms: refused, unreachable or timed out
+ * is INVALID_SOCKET with the address and Windows' words in err. */
+SOCKET wb_tcp_connect(const struct sockaddr_in *to, DWORD timeout_ms, wb_error *err);
+/* The next connection on a listener, waiting up to timeout_ms; from gets the far end. */
+SOCKET wb_tcp_accept(SOCKET listener, DWORD timeout_ms, struct sockaddr_in *from, wb_error *err);
+/* Non-blocking, TCP_NODELAY on or off, send and receive buffers of bufsize bytes (0: the
+ * system's). */
+int wb_tcp_tune(SOCKET s, int nodelay, int bufsize, wb_error *err);
 
 #endif

@@ -26,7 +26,10 @@ typedef struct wb_wait_params {
  * finished receive (a negative len is -WSA error of a failed one), its sender, and the QPC
  * read taken when it was dequeued; the buffer is the backend's, valid during the call. The
  * first call of a wake is where the thread stopped being blocked. Return 0, or -1 to stop
- * the wait (err set). */
+ * the wait (err set); received() returns 1 when that socket is finished (a TCP connection
+ * the far side closed: its receives complete at once with 0 bytes), so that no receive is
+ * posted on it again. A closed or reset connection is readable() for readiness backends
+ * (wsaevents and asyncselect ask for FD_CLOSE beside FD_READ). */
 typedef struct wb_wait_handler {
     void *ctx;
     int (*readable)(void *ctx, unsigned index, wb_error *err);

@@ -184,7 +184,7 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
 
     for (i = 0; i < total; i++) {
         wb_rep_result r;
-        int warmup = i < plan->warmup;
+        int warmup = i < plan->warmup, verdict = 0;
         memset(&r, 0, sizeof r);
         memset(sample, 0, sizeof *sample);
         r.rep = warmup ? 0 : i + 1 - plan->warmup;
@@ -223,12 +223,14 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
         wb_rep_warnings(r.rep, sample, plan->resolution_ticks, plan->tick_ms, &r.warnings);
         if (m->rep_warnings) {
             int before = r.warnings.n;
-            if (m->rep_warnings(state, sample, add_warning, &r.warnings) && !out->failure[0])
+            verdict = m->rep_warnings(state, sample, add_warning, &r.warnings);
+            if (verdict && !out->failure[0])
                 snprintf(out->failure, sizeof out->failure, "%s",
                          r.warnings.n > before ? r.warnings.text[r.warnings.n - 1] : "a repetition failed");
         }
         wb_warn_merge_rep(&out->warnings, &r.warnings, plan->context_warnings, r.rep);
         EACH_SINK(&link, rep, (sink, &r));
+        if (verdict == 2) break;   /* no further repetition can run: summarised as far as it went */
     }
 
     EACH_SINK(&link, rep_start, (sink, 0, 0, NULL));   /* no repetition runs now */

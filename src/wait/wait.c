@@ -8,6 +8,6 @@ int wb_wait_deliver_ready(const wb_wait_handler *h, const unsigned *ready, int n
 {
     int i;
     for (i = 0; i < n; i++)
-        if (h->readable(h->ctx, ready[i], err) != 0) return -1;
+        if (h->readable(h->ctx, ready[i], err) < 0) return -1;
     return n;
 }

@@ -68,7 +68,8 @@ static int asyncselect_add(wb_waiter *w, SOCKET s, wb_error *err)
         wb_error_text(err, "asyncselect: more sockets than announced");
         return -1;
     }
-    if (WSAAsyncSelect(s, w->hwnd, WM_WB_SOCKET, FD_READ) == SOCKET_ERROR) {
+    /* FD_CLOSE: a TCP connection the far side closed posts nothing else (UDP never sees it). */
+    if (WSAAsyncSelect(s, w->hwnd, WM_WB_SOCKET, FD_READ | FD_CLOSE) == SOCKET_ERROR) {
         wb_error_win32(err, "WSAAsyncSelect", (unsigned long)WSAGetLastError());
         return -1;
     }
@@ -83,7 +84,7 @@ static unsigned take_queued(wb_waiter *w, unsigned *ready, unsigned max_ready, u
     MSG msg;
     while (found < max_ready && PeekMessageA(&msg, w->hwnd, WM_WB_SOCKET, WM_WB_SOCKET, PM_REMOVE)) {
         unsigned index;
-        if (WSAGETSELECTEVENT(msg.lParam) != FD_READ) continue;
+        if (WSAGETSELECTEVENT(msg.lParam) != FD_READ && WSAGETSELECTEVENT(msg.lParam) != FD_CLOSE) continue;
         /* An error event (WSAGETSELECTERROR) is left for recvfrom to report. */
         if (wb_socket_map_get(&w->map, (SOCKET)msg.wParam, &index) && !w->marked[index]) {
             w->marked[index] = 1;

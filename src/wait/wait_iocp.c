@@ -143,8 +143,11 @@ static int complete(wb_waiter *w, recv_op *op, DWORD bytes, int ok, uint64_t t, 
         if (WSAGetOverlappedResult(w->sockets[op->index], &op->ov, &got, FALSE, &flags)) len = (int)got;
         else len = -WSAGetLastError();
     }
-    if (h->received(h->ctx, op->index, op->buf.buf, len, &op->from, op->fromlen, t, err) != 0) return -1;
-    return post(w, op, err);
+    switch (h->received(h->ctx, op->index, op->buf.buf, len, &op->from, op->fromlen, t, err)) {
+    case 0: return post(w, op, err);
+    case 1: return 0;   /* that socket is finished (a TCP connection closed): posted again, it would complete at once, forever */
+    default: return -1;
+    }
 }
 
 static int iocp_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)

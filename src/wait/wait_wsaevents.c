@@ -39,7 +39,8 @@ static int wsaevents_add(wb_waiter *w, SOCKET s, wb_error *err)
         wb_error_win32(err, "WSACreateEvent", (unsigned long)WSAGetLastError());
         return -1;
     }
-    if (WSAEventSelect(s, ev, FD_READ) == SOCKET_ERROR) {
+    /* FD_CLOSE: a TCP connection the far side closed signals nothing else (UDP never sees it). */
+    if (WSAEventSelect(s, ev, FD_READ | FD_CLOSE) == SOCKET_ERROR) {
         wb_error_win32(err, "WSAEventSelect", (unsigned long)WSAGetLastError());
         WSACloseEvent(ev);
         return -1;
