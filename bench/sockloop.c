@@ -334,6 +334,7 @@ static void account(sockloop_state *st, const char *p, int len, uint64_t t_recv)
     if (lat_us > cur->max_us) cur->max_us = lat_us;
     cur->received++;
     cur->bytes += (uint64_t)len;
+    rx->bytes += (uint64_t)len;
     cur->sum_us += lat_us;
     cur->sumsq_us += lat_us * lat_us;
     rx->sum_us += lat_us;
@@ -364,10 +365,13 @@ int sl_take(sockloop_state *st, unsigned index, const char *data, int len, const
         st->rx.received++;
         st->iv.cur.received++;
         st->iv.cur.bytes += (uint64_t)len;
-        if (st->transport->echo(st, index, data, len, from, fromlen) != 0)
+        st->rx.bytes += (uint64_t)len;
+        if (st->transport->echo(st, index, data, len, from, fromlen) != 0) {
             st->tx.send_errors++;
-        else
+        } else {
             st->iv.cur.sent++, st->rx.unique++;
+            st->rx.bytes_echoed += (uint64_t)len;
+        }
         return 0;
     }
     account(st, data, len, t_recv);
@@ -473,6 +477,10 @@ static void sockloop_teardown(void *state)
     free(st);
 }
 
+/* The --raw file this process created: the next variant of the run (--loop all) adds to it
+ * rather than refuse it as a file that exists. */
+static char raw_created[MAX_PATH];
+
 static int sockloop_setup(const void *config, void **state, wb_error *err)
 {
     sockloop_state *st = (sockloop_state *)calloc(1, sizeof *st);
@@ -547,7 +555,15 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
         if (st->waiter == NULL) goto fail;
     }
     if (st->transport->open(st, &base, err) != 0) goto fail;
-    if (st->cfg.raw) {
+    if (st->cfg.raw && strcmp(raw_created, st->cfg.raw) == 0) {
+        /* --loop all: the file this run made for the loop before; each line names its loop */
+        st->raw = fopen(st->cfg.raw, "ab");
+        if (st->raw == NULL) {
+            wb_error_text(err, "--raw: %s could not be opened again for the next loop", st->cfg.raw);
+            goto fail;
+        }
+        setvbuf(st->raw, NULL, _IOFBF, 1 << 20);
+    } else if (st->cfg.raw) {
         unsigned long code = 0;
         st->raw = wb_create_file(st->cfg.raw, 0, &code);
         if (st->raw == NULL) {
@@ -558,6 +574,7 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
         }
         setvbuf(st->raw, NULL, _IOFBF, 1 << 20);
         fputs("loop,seq,intended_us,actual_us,received_us\r\n", st->raw);
+        snprintf(raw_created, sizeof raw_created, "%s", st->cfg.raw);
     }
     return 0;
 fail:
@@ -605,8 +622,9 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     m[M_FOREIGN] = (double)rx->foreign;
     m[M_SEND_RATE] = sent / send_s;
     m[M_RECV_RATE] = (double)rx->received / send_s;   /* over the sending time: the grace is no traffic */
-    m[M_MBIT_OUT] = sent * (double)st->cfg.size * 8.0 / send_s / 1e6;
-    m[M_MBIT_IN] = (double)rx->received * (double)st->cfg.size * 8.0 / send_s / 1e6;
+    /* A reflector's messages are whatever size its peers sent: counted in bytes. */
+    m[M_MBIT_OUT] = (st->cfg.reflect ? (double)rx->bytes_echoed : sent * (double)st->cfg.size) * 8.0 / send_s / 1e6;
+    m[M_MBIT_IN] = (st->cfg.reflect ? (double)rx->bytes : (double)rx->received * (double)st->cfg.size) * 8.0 / send_s / 1e6;
     if (n > 0) {
         m[M_LAT_MEAN] = rx->sum_us / n;
         m[M_LAT_MIN] = (double)st->lat_actual->min / 1000.0;
@@ -636,7 +654,7 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     m[M_RECV_BUSY_PER_PKT] = rx->received ? (wall - wb_ticks_to_s(rx->blocked)) * 1e6 / (double)rx->received : NAN;
     m[M_BAD] = (double)rx->bad_packets;
     m[M_JITTER] = st->cfg.reflect ? NAN : wb_jitter_value(&rx->jitter) * 1e6 / (double)st->freq;
-    m[M_DISCONNECTS] = st->cfg.proto == PROTO_TCP ? (double)rx->disconnects : NAN;
+    m[M_DISCONNECTS] = st->cfg.proto == PROTO_TCP ? (double)tx->disconnects : NAN;
 }
 
 static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)

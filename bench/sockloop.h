@@ -78,6 +78,7 @@ typedef struct interval_stats {
 typedef struct sl_sender {
     volatile LONG sent_count;     /* messages sent so far (wraps after 2^32: only deltas are used) */
     volatile LONG done;
+    volatile LONG disconnects;    /* TCP: connections found gone, by either thread (a reflector: clients that left) */
     volatile LONG stop;           /* the receiver failed: stop sending now */
     uint64_t end, total, late_sends, send_errors;
     uint64_t blocked;             /* QPC ticks the sender spent in Sleep: not busy */
@@ -89,7 +90,7 @@ typedef struct sl_sender {
 /* The receiver's counts over one repetition. */
 typedef struct sl_counters {
     uint64_t received, unique, foreign, conn_resets, bad_packets;
-    uint64_t disconnects;         /* TCP: connections the far side closed or reset (a reflector: that left) */
+    uint64_t bytes, bytes_echoed; /* of the messages taken (and, reflecting, of those echoed) */
     uint64_t stream_dup, stream_reordered;   /* TCP: a message out of order on its connection (a defect) */
     uint64_t blocked;             /* QPC ticks spent waiting, before the first event of each wake */
     uint64_t wait_started;        /* QPC at the current wait's start; 0 once an event came */

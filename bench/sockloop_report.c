@@ -95,6 +95,14 @@ void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample 
 {
     const double *m = s->metrics;
     char a[24], b[24];
+    if (is_reflector(m) && m[M_DISCONNECTS] == m[M_DISCONNECTS]) {   /* TCP */
+        fprintf(out, "  rep %u/%u: echoed %.0f messages (%.1f/s, %.2f mbit); %.0f connection%s left, %.0f dropped "
+                     "for a stream that was not winbench's messages\n",
+                rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT], m[M_DISCONNECTS], m[M_DISCONNECTS] == 1 ? "" : "s",
+                m[M_BAD]);
+        fprintf(out, "    cpu: %.0f%% of one CPU (busy by QPC %.0f%%)\n", m[M_RECEIVER_CPU], m[M_RECEIVER_BUSY]);
+        return;
+    }
     if (is_reflector(m)) {
         fprintf(out, "  rep %u/%u: echoed %.0f packets (%.1f/s, %.2f mbit), %.0f echo errors, %.0f not winbench's "
                      "(echoed too), %.0f connection resets\n",

@@ -21,7 +21,9 @@ typedef struct tcp_stream {
     char *buf;                  /* a message begun in one read and not yet ended */
     unsigned have;              /* bytes of it in buf */
     uint64_t last_seq;          /* the last sequence number this connection carried */
-    int has_seq, closed;
+    int has_seq;
+    int closed;                 /* the receiver reads no more of it */
+    volatile LONG gone;         /* counted in disconnects (by whichever thread found it first) */
     struct sockaddr_in remote;  /* the far end, for the message that names a lost connection */
 } tcp_stream;
 
@@ -63,14 +65,21 @@ static void tell_lost(sockloop_state *st, unsigned index, const char *call, int 
     sl_fault(st, text);
 }
 
-/* The receiver found connection `index` gone: counted once, and the run told. */
+/* Connection `index` is gone, found by either thread: counted once, and the run told. */
+static void gone(sockloop_state *st, unsigned index, const char *call, int code)
+{
+    tcp_state *ts = (tcp_state *)st->conn;
+    if (InterlockedCompareExchange(&ts->streams[index].gone, 1, 0) != 0) return;
+    InterlockedIncrement(&st->tx.disconnects);
+    tell_lost(st, index, call, code);
+}
+
+/* The receiver found it gone: it reads no more of it. */
 static void lost(sockloop_state *st, unsigned index, const char *call, int code)
 {
     tcp_state *ts = (tcp_state *)st->conn;
-    if (ts->streams[index].closed) return;
     ts->streams[index].closed = 1;
-    st->rx.disconnects++;
-    tell_lost(st, index, call, code);
+    gone(st, index, call, code);
 }
 
 /* A stream that does not carry winbench's messages of --size bytes (an echo that answers with
@@ -233,7 +242,7 @@ static int tcp_send(sockloop_state *st, unsigned target, const char *msg, int le
         }
         if (code == WSAECONNRESET || code == WSAECONNABORTED || code == WSAENOTCONN || code == WSAESHUTDOWN ||
             code == WSAENETRESET) {
-            tell_lost(st, target, "send", code);   /* the sender's thread: the receiver counts it when it sees it */
+            gone(st, target, "send", code);   /* the receiver reads on: what arrived before it still counts */
             return 2;
         }
         wb_error_win32(err, "send", (unsigned long)code);

@@ -182,7 +182,7 @@ static int serve_readable(sockloop_state *st, reflect_state *rs, unsigned i, uin
     int n = recv(c->s, c->in + c->in_have, (int)(IN_CAP - c->in_have), 0), rc;
     if (n == SOCKET_ERROR && WSAGetLastError() == WSAEWOULDBLOCK) return 0;
     if (n <= 0) {   /* the client left (closed, or reset) */
-        st->rx.disconnects++;
+        st->tx.disconnects++;
         drop(rs, i);
         return 1;
     }
@@ -195,7 +195,7 @@ static int serve_readable(sockloop_state *st, reflect_state *rs, unsigned i, uin
         return 1;
     }
     if (flush(c) != 0) {
-        st->rx.disconnects++;
+        st->tx.disconnects++;
         drop(rs, i);
         return 1;
     }
@@ -260,7 +260,7 @@ static int reflect_wait(sockloop_state *st, DWORD timeout_ms, wb_error *err)
         if (!r && !w) continue;
         events++;
         if (w && flush(&rs->conns[i]) != 0) {
-            st->rx.disconnects++;
+            st->tx.disconnects++;
             drop(rs, i);
             continue;
         }
@@ -269,7 +269,7 @@ static int reflect_wait(sockloop_state *st, DWORD timeout_ms, wb_error *err)
             if (rc < 0) return -1;
             if (rc == 0 && flush(&rs->conns[i]) == 0) continue;
             if (rc > 0) st->rx.bad_packets++;
-            else st->rx.disconnects++;
+            else st->tx.disconnects++;
             drop(rs, i);
             continue;
         }
