@@ -18,6 +18,7 @@ in_ns() {   # in_ns NS SIDE COMMAND...: in namespace NS with the side's own Wine
 }
 cleanup() {
   [ -n "${refl:-}" ] && kill "$refl" 2>/dev/null
+  [ -n "${refl_tcp:-}" ] && kill "$refl_tcp" 2>/dev/null
   in_ns "$far" far "$root/scripts/wine-run" --wineserver -k >/dev/null 2>&1
   in_ns "$near" near "$root/scripts/wine-run" --wineserver -k >/dev/null 2>&1
   ip netns del "$far" 2>/dev/null
@@ -57,5 +58,24 @@ sent=$(cell "$dir/near.csv" sent); received=$(cell "$dir/near.csv" received); lo
 [ "$(cell "$dir/near.csv" bind)" = 0.0.0.0 ] || fail "the peer bound $(cell "$dir/near.csv" bind), not the wildcard"
 passed=$((passed + 1))
 if grep -qiw nan "$dir/near.out" "$dir/near.err" "$dir/far.out"; then fail "\"nan\" in the output"; fi
+passed=$((passed + 1))
+
+# The same over TCP (the README's --proto tcp commands): a TCP reflector on the far host, the
+# peer's six loops over three connections.
+(cd "$dir" && in_ns "$far" far "$root/scripts/wine-run" "$exe" sockloop --proto tcp --reflect --port 5556 \
+   --bind 0.0.0.0 --duration 10m --csv far-tcp.csv) >"$dir/far-tcp.out" 2>"$dir/far-tcp.err" &
+refl_tcp=$!
+for _ in $(seq 600); do grep -q "reflecting on 0.0.0.0:5556" "$dir/far-tcp.out" 2>/dev/null && break; sleep 0.1; done
+grep -q "reflecting on 0.0.0.0:5556" "$dir/far-tcp.out" || fail "the TCP reflector did not start: $(cat "$dir/far-tcp.err")"
+(cd "$dir" && in_ns "$near" near "$root/scripts/wine-run" "$exe" sockloop --proto tcp --peer 192.0.2.1:5556 \
+   --sockets 3 --spread --rate 1000 --duration 2 --csv near-tcp.csv) >"$dir/near-tcp.out" 2>"$dir/near-tcp.err" ||
+  fail "the TCP peer failed: $(tail -3 "$dir/near-tcp.err")"
+# every loop's rep row: 2000 sent, 2000 back, none lost (XP prefixes lack two of the loops)
+summary=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+                   $c["row"] == "rep" { n++; if ($c["sent"] != 2000 || $c["received"] != 2000 || $c["lost"] != 0 ||
+                                               $c["proto"] != "tcp") bad = bad " " $c["loop"] }
+                   END { print n + 0, (bad ? bad : "none") }' "$dir/near-tcp.csv")
+[ "${summary%% *}" -ge 4 ] && [ "${summary#* }" = none ] ||
+  fail "over TCP across the veth: $summary (rep rows, loops with a wrong count)"
 passed=$((passed + 1))
 echo "$passed passed, 0 failed"
