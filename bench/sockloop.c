@@ -596,6 +596,7 @@ static void reset_run(sockloop_state *st)
     memset(&st->queue, 0, sizeof st->queue);
     wb_hist_reset(st->lat_actual);
     wb_hist_reset(st->lat_intended);
+    if (st->transport->rep_start) st->transport->rep_start(st);
 }
 
 static void fill_metrics(sockloop_state *st, wb_sample *s)

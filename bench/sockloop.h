@@ -138,6 +138,8 @@ typedef struct sl_transport {
     int (*echo)(sockloop_state *st, unsigned index, const char *data, int len, const struct sockaddr_in *from,
                 int fromlen);
     void (*close)(sockloop_state *st);
+    /* Optional: a repetition starts (TCP: sequence numbers start again on every connection). */
+    void (*rep_start)(sockloop_state *st);
     /* Optional: waits itself instead of the --loop backend (the TCP reflector, whose set of
      * connections grows and shrinks); the backend's contract. */
     int (*wait)(sockloop_state *st, DWORD timeout_ms, wb_error *err);

@@ -298,6 +298,15 @@ static int tcp_echo(sockloop_state *st, unsigned index, const char *data, int le
     return 1;   /* a TCP reflector is sl_tcp_reflect */
 }
 
+/* Each repetition numbers its messages from 0. (A message cut at the end of the last one, which
+ * waited for all it sent, cannot be: the stream stays framed.) */
+static void tcp_rep_start(sockloop_state *st)
+{
+    tcp_state *ts = (tcp_state *)st->conn;
+    unsigned i;
+    for (i = 0; ts && i < st->nsockets; i++) ts->streams[i].has_seq = 0;
+}
+
 static void tcp_close(sockloop_state *st)
 {
     tcp_state *ts = (tcp_state *)st->conn;
@@ -321,4 +330,5 @@ const sl_transport sl_tcp = {
     .received = tcp_received,
     .echo = tcp_echo,
     .close = tcp_close,
+    .rep_start = tcp_rep_start,
 };
