@@ -1,7 +1,8 @@
 /* sockloop: the ways a Windows program waits for sockets (select, WSAPoll,
  * WSAWaitForMultipleEvents, WSAAsyncSelect, I/O completion ports with GetQueuedCompletionStatus
- * and GetQueuedCompletionStatusEx: every backend of include/wb_wait.h) receiving UDP at a fixed
- * packet rate, reported every interval in pgmping's form (sockloop_report.c):
+ * and GetQueuedCompletionStatusEx: every backend of include/wb_wait.h) receiving UDP datagrams or
+ * TCP streams (--proto tcp: ZeroMQ's transport) at a fixed message rate, reported every interval in
+ * pgmping's form (sockloop_report.c):
  *     2010-10-30 11:53:24 : s=10004.2 avg=2301.5 min=179.0 max=15400.0 stddev=2186.3 us o=84.84 i=84.84 mbit
  *
  * Threads: a sender paced on a QPC schedule t_k = t0 + k / rate (each message carries its
@@ -15,7 +16,8 @@
  * the wait). Modes: loopback (default), --reflect (echo what arrives), --peer HOST:PORT (send
  * to a reflector, measure round trips on this machine's clock).
  *
- * This file holds the mechanics; the socket kind is behind sl_transport (sockloop_udp.c). */
+ * This file holds the mechanics; the socket kind is behind sl_transport: sockloop_udp.c,
+ * sockloop_tcp.c (loopback and peer connections), sockloop_tcp_reflect.c (the TCP reflector). */
 #include "sockloop.h"
 
 #include <math.h>
@@ -33,12 +35,8 @@ static const wb_option sockloop_options[] = {
       .help = "how the receiver waits; all: each in turn, then compared" },
     { .name = "rate", .type = WB_OPT_COUNT, .offset = O(rate), .def = "10k", .min = 1, .max = 1000000, .metavar = "PPS",
       .help = "packets sent per second" },
-    { .name = "proto", .type = WB_OPT_CHOICE, .offset = O(proto), .def = "udp", .choices = WB_CHOICES(PROTO_CHOICES),
-      .help = "udp: datagrams (pgmping's case); tcp: --sockets connections carrying a byte stream (OMQ's tcp://)" },
     { .name = "size", .type = WB_OPT_COUNT, .offset = O(size), .def = "1060", .min = HEADER_SIZE, .max = MESSAGE_MAX, .metavar = "BYTES",
       .help = "bytes per message: a UDP payload, or a message in the TCP stream (1060 x 10k/s = the seed's 84.8 mbit)" },
-    { .name = "nodelay", .type = WB_OPT_CHOICE, .offset = O(nodelay), .def = "on", .choices = WB_CHOICES(WB_OFF_ON),
-      .help = "tcp: TCP_NODELAY on every connection (on, as OMQ sets it; off: Nagle may hold small messages back)" },
     { .name = "duration", .type = WB_OPT_SECONDS, .offset = O(duration), .def = "10s",
       .help = "sending time of each run" },
     { .name = "interval", .type = WB_OPT_SECONDS, .offset = O(interval), .def = "2s",
@@ -66,6 +64,11 @@ static const wb_option sockloop_options[] = {
               "(bursts, little CPU); auto: spin with 3 or more usable CPUs, else timer" },
     { .name = "raw", .type = WB_OPT_TEXT, .offset = O(raw), .metavar = "FILE",
       .help = "write one CSV row per packet to FILE (never overwritten)" },
+    /* Newer options last: their columns come after the ones 0.2 files have (docs/csv.md). */
+    { .name = "proto", .type = WB_OPT_CHOICE, .offset = O(proto), .def = "udp", .choices = WB_CHOICES(PROTO_CHOICES),
+      .help = "udp: datagrams (pgmping's case); tcp: --sockets connections carrying a byte stream (OMQ's tcp://)" },
+    { .name = "nodelay", .type = WB_OPT_CHOICE, .offset = O(nodelay), .def = "on", .choices = WB_CHOICES(WB_OFF_ON),
+      .help = "tcp: TCP_NODELAY on every connection (on, as OMQ sets it; off: Nagle may hold small messages back)" },
     { .name = NULL }
 };
 
@@ -781,7 +784,7 @@ static void sockloop_facts(void *state, const char **values)
 
 const wb_module wb_sockloop_module = {
     .name = "sockloop",
-    .summary = "UDP at a fixed packet rate received with select, WSAPoll, WSAWaitForMultipleEvents, WSAAsyncSelect or a completion port (GetQueuedCompletionStatus, -Ex)",
+    .summary = "UDP or TCP at a fixed message rate received with select, WSAPoll, WSAWaitForMultipleEvents, WSAAsyncSelect or a completion port (GetQueuedCompletionStatus, -Ex)",
     .op_name = "packet",
     .options = sockloop_options,
     .config_size = sizeof(sockloop_config),
