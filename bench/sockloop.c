@@ -695,7 +695,10 @@ static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_erro
     wb_interval_end(&sample->iv);
 out:
     if (st->sender_thread) {
-        if (rc != 0) InterlockedExchange(&st->tx.stop, 1);
+        /* The receiver is done, so the sender is too: a sender behind its schedule at the deadline
+         * would send into nothing, and over TCP, once the buffers fill, wait for a reader that is
+         * gone. */
+        InterlockedExchange(&st->tx.stop, 1);
         SetEvent(st->start);
         WaitForSingleObject(st->sender_thread, INFINITE);
         CloseHandle(st->sender_thread);

@@ -174,6 +174,29 @@ static void test_nodelay_off(void)
     wb_csv_free(&c.t);
 }
 
+/* A sender far behind its schedule when the receiver's deadline comes (100,000 messages/s is
+ * beyond Wine's TCP): the run ends at the deadline, the sender with it, rather than wait for a
+ * reader that has stopped. What was sent is counted; none of it lost. */
+static void test_sender_behind(void)
+{
+    DWORD t0 = GetTickCount(), took;
+    result r = run("sockloop", "--proto", "tcp", "--loop", "select", "--rate", "100000", "--duration", "1s", "--grace", "100ms",
+                   "--csv", "behind.csv", NULL);
+    csv_file c;
+    size_t rep;
+    took = GetTickCount() - t0;
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    ok(took < 20000, "ended in %lu ms", took);
+    result_free(&r);
+    c = load_csv_here("behind.csv", ',');
+    rep = c.ok ? find_row(&c, "rep", "select") : 0;
+    ok(rep && num(&c, rep, "sent") > 0 && num(&c, rep, "sent") <= 100000 &&
+       num(&c, rep, "received") + num(&c, rep, "lost") == num(&c, rep, "sent"),
+       "sent %g = received %g + lost %g", rep ? num(&c, rep, "sent") : -1, rep ? num(&c, rep, "received") : -1,
+       rep ? num(&c, rep, "lost") : -1);
+    wb_csv_free(&c.t);
+}
+
 /* ---- an echo that is not winbench ------------------------------------------------------------ */
 
 typedef struct echo_service {
@@ -287,6 +310,18 @@ static void echo_start(echo_service *e)
     ok(e->listener != INVALID_SOCKET && e->port != 0 && e->thread != NULL, "the echo service listens on %u", e->port);
 }
 
+/* An echo for `connections` connections, started; peer gets its "127.0.0.1:PORT". */
+static void echo_begin(echo_service *e, int connections, int pieces, long close_after, int reset, char *peer, size_t cap)
+{
+    memset(e, 0, sizeof *e);
+    e->connections = connections;
+    e->pieces = pieces;
+    e->close_after = close_after;
+    e->reset = reset;
+    echo_start(e);
+    snprintf(peer, cap, "127.0.0.1:%u", e->port);
+}
+
 static void echo_stop(echo_service *e)
 {
     closesocket(e->listener);
@@ -307,11 +342,7 @@ static void test_foreign_echo(void)
         result r;
         csv_file c;
         size_t rep;
-        memset(&e, 0, sizeof e);
-        e.connections = 3;
-        e.pieces = 1;
-        echo_start(&e);
-        snprintf(peer, sizeof peer, "127.0.0.1:%u", e.port);
+        echo_begin(&e, 3, 1, 0, 0, peer, sizeof peer);
         r = run("sockloop", "--proto", "tcp", "--peer", peer, "--sockets", "3", "--spread", "--loop", loops[k], "--rate",
                 "500", "--duration", "2s", "--csv", "foreign.csv", "--raw", "foreign-raw.csv", NULL);
         ok(r.code == 0, "%s: exit %lu: %s", loops[k], r.code, r.err);
@@ -340,12 +371,7 @@ static void test_far_side_closes(void)
         result r;
         csv_file c;
         size_t rep;
-        memset(&e, 0, sizeof e);
-        e.connections = 1;
-        e.close_after = 300L * MSG;
-        e.reset = reset;
-        echo_start(&e);
-        snprintf(peer, sizeof peer, "127.0.0.1:%u", e.port);
+        echo_begin(&e, 1, 0, 300L * MSG, reset, peer, sizeof peer);
         r = run("sockloop", "--proto", "tcp", "--peer", peer, "--loop", reset ? "iocp" : "select", "--rate", "500",
                 "--duration", "3s", "--repeat", "2", "--csv", "closed.csv", NULL);
         ok(r.code == 1, "exit %lu (1: the connection was lost)", r.code);
@@ -370,6 +396,43 @@ static void test_far_side_closes(void)
         wb_csv_free(&c.t);
         remove_here("closed.csv");
     }
+}
+
+/* A listener whose queue is full drops new connection requests (Linux, under Wine; Windows
+ * refuses them instead, which the test accepts too): the connection is not made within winbench's
+ * 5 s, and it says so, names the address, exits 1, leaves no CSV. */
+static void test_timed_out(void)
+{
+    WSADATA wsa;
+    struct sockaddr_in a;
+    int len = (int)sizeof a, i;
+    SOCKET listener, queued[4];
+    char peer[32];
+    result r;
+    WSAStartup(MAKEWORD(2, 2), &wsa);
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    listener = socket(AF_INET, SOCK_STREAM, IPPROTO_TCP);
+    ok(bind(listener, (struct sockaddr *)&a, sizeof a) == 0 && listen(listener, 0) == 0 &&
+       getsockname(listener, (struct sockaddr *)&a, &len) == 0, "a listener with no room");
+    for (i = 0; i < 4; i++) {   /* fill its queue, never accepting (non-blocking: the last ones may not fit) */
+        u_long nonblocking = 1;
+        queued[i] = socket(AF_INET, SOCK_STREAM, IPPROTO_TCP);
+        ioctlsocket(queued[i], FIONBIO, &nonblocking);
+        connect(queued[i], (struct sockaddr *)&a, sizeof a);
+    }
+    Sleep(200);
+    snprintf(peer, sizeof peer, "127.0.0.1:%u", ntohs(a.sin_port));
+    r = run("sockloop", "--proto", "tcp", "--peer", peer, "--loop", "select", "--duration", "1s", "--csv", "late.csv", NULL);
+    ok(r.code == 1, "exit %lu", r.code);
+    ok(strstr(r.err, "connection 1 of 1 to ") != NULL && strstr(r.err, peer) != NULL &&
+           (strstr(r.err, "10060") != NULL || strstr(r.err, "10061") != NULL),
+       "timed out (or refused), named:\n%s", r.err);
+    ok(!dir_has_csv(), "no CSV left");
+    result_free(&r);
+    for (i = 0; i < 4; i++) closesocket(queued[i]);
+    closesocket(listener);
 }
 
 /* Nobody listens: a clear line naming the address, exit 1, no CSV. */
@@ -528,9 +591,11 @@ static const wbt_case cases[] = {
     { "spread", test_spread },
     { "sizes", test_sizes },
     { "nodelay_off", test_nodelay_off },
+    { "sender_behind", test_sender_behind },
     { "foreign_echo", test_foreign_echo },
     { "far_side_closes", test_far_side_closes },
     { "refused", test_refused },
+    { "timed_out", test_timed_out },
     { "reflector_garbage", test_reflector_garbage },
     { "reflector_client_never_reads", test_reflector_client_never_reads },
     { "bad_arguments", test_bad_arguments },
