@@ -1,7 +1,7 @@
 /* sockloop: the ways a Windows program waits for sockets (select, WSAPoll,
  * WSAWaitForMultipleEvents, WSAAsyncSelect, I/O completion ports with GetQueuedCompletionStatus
- * and GetQueuedCompletionStatusEx: every backend of include/wb_wait.h) receiving UDP datagrams or
- * TCP streams (--proto tcp: ZeroMQ's transport) at a fixed message rate, reported every interval in
+ * and GetQueuedCompletionStatusEx, AFD poll: every backend of include/wb_wait.h) receiving UDP
+ * datagrams or TCP streams (--proto tcp: ZeroMQ's transport) at a fixed message rate, reported every interval in
  * pgmping's form (sockloop_report.c):
  *     2010-10-30 11:53:24 : s=10004.2 avg=2301.5 min=179.0 max=15400.0 stddev=2186.3 us o=84.84 i=84.84 mbit
  *
@@ -787,7 +787,7 @@ static void sockloop_facts(void *state, const char **values)
 
 const wb_module wb_sockloop_module = {
     .name = "sockloop",
-    .summary = "UDP or TCP at a fixed message rate received with select, WSAPoll, WSAWaitForMultipleEvents, WSAAsyncSelect or a completion port (GetQueuedCompletionStatus, -Ex)",
+    .summary = "UDP or TCP at a fixed message rate received with select, WSAPoll, WSAWaitForMultipleEvents, WSAAsyncSelect, a completion port (GetQueuedCompletionStatus, -Ex) or AFD poll",
     .op_name = "packet",
     .options = sockloop_options,
     .config_size = sizeof(sockloop_config),

@@ -62,7 +62,7 @@ int wb_wait_deliver_ready(const wb_wait_handler *h, const unsigned *ready, int n
 
 /* The backends, listed once, in the order `--loop all` runs them. A backend's index here is
  * its value of sockloop's --loop option. */
-#define WB_WAIT_BACKENDS(X) X(select) X(wsapoll) X(wsaevents) X(asyncselect) X(iocp) X(iocpex)
+#define WB_WAIT_BACKENDS(X) X(select) X(wsapoll) X(wsaevents) X(asyncselect) X(iocp) X(iocpex) X(afd)
 
 #define WB_WAIT_DECLARE(name) extern const wb_wait_backend wb_wait_##name;
 WB_WAIT_BACKENDS(WB_WAIT_DECLARE)

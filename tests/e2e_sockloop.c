@@ -148,6 +148,7 @@ static void test_wsaevents(void) { one_backend("wsaevents"); }
 static void test_asyncselect(void) { one_backend("asyncselect"); }
 static void test_iocp(void) { one_backend("iocp"); }
 static void test_iocpex(void) { one_backend("iocpex"); }
+static void test_afd(void) { one_backend("afd"); }
 
 static void test_all_and_compare(void)
 {
@@ -200,12 +201,13 @@ static void test_missing_wsapoll(void)
     wb_csv_free(&c.t);
 }
 
-/* --loop all runs every loop this Windows has: six on Vista and later, four on XP, where
- * WSAPoll and GetQueuedCompletionStatusEx do not exist (WINBENCH_HIDE_VISTA=1 makes any Windows
- * look like that), and compares them, cost per packet included. */
+/* --loop all runs every loop this Windows has: seven on Vista and later, four on XP, where
+ * WSAPoll, GetQueuedCompletionStatusEx and AFD poll's NtCancelIoFileEx do not exist
+ * (WINBENCH_HIDE_VISTA=1 makes any Windows look like that), and compares them, cost per packet
+ * included. */
 static void test_all_six_or_four(void)
 {
-    static const char *const loops[] = { "select", "wsapoll", "wsaevents", "asyncselect", "iocp", "iocpex" };
+    static const char *const loops[] = { "select", "wsapoll", "wsaevents", "asyncselect", "iocp", "iocpex", "afd" };
     int hide;
     for (hide = 0; hide <= 1; hide++) {
         result r;
@@ -218,11 +220,12 @@ static void test_all_six_or_four(void)
         ok(strstr(r.out, "us CPU and ") != NULL, "the comparison gives the cost per packet:\n%s", r.out);
         if (hide)
             ok(strstr(r.out, "skipped: --loop wsapoll") && strstr(r.out, "skipped: --loop iocpex: "
-               "GetQueuedCompletionStatusEx is not available"), "XP: wsapoll and iocpex skipped:\n%s", r.out);
+               "GetQueuedCompletionStatusEx is not available") && strstr(r.out, "skipped: --loop afd: AFD poll needs "
+               "Windows Vista or later"), "XP: wsapoll, iocpex and afd skipped:\n%s", r.out);
         result_free(&r);
         c = load_csv_here(hide ? "xp.csv" : "vista.csv", ',');
-        for (i = 0; c.ok && i < 6; i++) {
-            int vista_only = i == 1 || i == 5;
+        for (i = 0; c.ok && i < 7; i++) {
+            int vista_only = i == 1 || i == 5 || i == 6;
             size_t rep = find_row(&c, "rep", loops[i]);
             ok(count_rows(&c, "summary", loops[i]) == (hide && vista_only ? 0 : 1), "%s%s: %d summary rows", loops[i],
                hide ? " (XP)" : "", count_rows(&c, "summary", loops[i]));
@@ -283,7 +286,7 @@ static void test_iocp_outstanding(void)
  * cannot (64 at most), which is refused up front, and skipped by --loop all. */
 static void test_hundred_sockets(void)
 {
-    static const char *const loops[] = { "select", "wsapoll", "asyncselect", "iocp" };
+    static const char *const loops[] = { "select", "wsapoll", "asyncselect", "iocp", "afd" };
     size_t i;
     result r;
     expect_usage("winbench: sockloop: --sockets: wsaevents waits on at most 64 sockets "
@@ -312,6 +315,35 @@ static void test_hundred_sockets(void)
     r = run("sockloop", "--sockets", "100", "--rate", "200", "--duration", "1s", "--csv", "h-all.csv", "--quiet", NULL);
     ok(r.code == 0 && strstr(r.out, "skipped: --loop wsaevents: waits on at most 64 sockets, not 100"),
        "--loop all skips wsaevents: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
+}
+
+/* AFD poll has no socket limit but --sockets' own: 1,500 sockets, past select's FD_SETSIZE of
+ * this build (1024) and wsaevents' 64, every packet once; on XP (or with Vista's functions
+ * hidden) a clear refusal. */
+static void test_afd_many_sockets(void)
+{
+    result r = run("sockloop", "--loop", "afd", "--sockets", "1500", "--spread", "--rate", "1000", "--duration", "1s",
+                   "--csv", "afd-1500.csv", "--quiet", "--raw", "afd-raw.csv", NULL);
+    csv_file c;
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("afd-1500.csv", ',');
+    if (c.ok) {
+        size_t rep = find_row(&c, "rep", "afd");
+        ok(rep && num(&c, rep, "received") == 1000 && num(&c, rep, "lost") == 0 && num(&c, rep, "duplicated") == 0 &&
+           num(&c, rep, "sockets") == 1500, "all 1000 packets over 1500 sockets, once each: %g",
+           rep ? num(&c, rep, "received") : -1);
+    }
+    wb_csv_free(&c.t);
+    c = load_csv_here("afd-raw.csv", ',');
+    ok(c.ok && c.t.nrows == 1001, "one raw line per packet: %lu", c.ok ? (unsigned long)c.t.nrows - 1 : 0ul);
+    wb_csv_free(&c.t);
+    SetEnvironmentVariableA("WINBENCH_HIDE_VISTA", "1");
+    r = run("sockloop", "--loop", "afd", "--rate", "100", "--duration", "1s", "--csv", "afd-xp.csv", NULL);
+    SetEnvironmentVariableA("WINBENCH_HIDE_VISTA", NULL);
+    ok(r.code == 1 && strstr(r.err, "winbench: sockloop: --loop afd: AFD poll needs Windows Vista or later") != NULL,
+       "XP: exit %lu, %s", r.code, r.err);
     result_free(&r);
 }
 
@@ -440,11 +472,11 @@ static void test_bad_arguments(void)
 {
     expect_usage("winbench: sockloop: --reflect: cannot be combined with --peer (run them on two machines)",
                  "sockloop", "--reflect", "--peer", "1.2.3.4:5");
-    expect_usage("winbench: sockloop: --reflect: pick one --loop (select, wsapoll, wsaevents, asyncselect, iocp or iocpex)", "sockloop",
+    expect_usage("winbench: sockloop: --reflect: pick one --loop (select, wsapoll, wsaevents, asyncselect, iocp, iocpex or afd)", "sockloop",
                  "--reflect", NULL, NULL);
     expect_usage("winbench: sockloop: --size: 10 is out of range (32..65507)", "sockloop", "--size", "10", NULL);
     expect_usage("winbench: sockloop: --rate: expected a positive integer, got \"0\"", "sockloop", "--rate", "0", NULL);
-    expect_usage("winbench: sockloop: --loop: expected one of select|wsapoll|wsaevents|asyncselect|iocp|iocpex|all, got \"epoll\"",
+    expect_usage("winbench: sockloop: --loop: expected one of select|wsapoll|wsaevents|asyncselect|iocp|iocpex|afd|all, got \"epoll\"",
                  "sockloop", "--loop", "epoll", NULL);
     expect_usage("winbench: sockloop: --peer: expected HOST:PORT, got \"nocolon\"", "sockloop", "--peer",
                  "nocolon", NULL);
@@ -464,6 +496,8 @@ static const wbt_case cases[] = {
     { "asyncselect", test_asyncselect },
     { "iocp", test_iocp },
     { "iocpex", test_iocpex },
+    { "afd", test_afd },
+    { "afd_many_sockets", test_afd_many_sockets },
     { "all_six_or_four", test_all_six_or_four },
     { "asyncselect_bursts", test_asyncselect_bursts },
     { "iocp_outstanding", test_iocp_outstanding },

@@ -70,7 +70,7 @@ static void raw_has_every_message(const char *name, const char *loop, int want, 
  * percentiles ordered, pgmping's lines, one console and one CSV comparing the six. */
 static void test_all_loops(void)
 {
-    static const char *const loops[] = { "select", "wsapoll", "wsaevents", "asyncselect", "iocp", "iocpex" };
+    static const char *const loops[] = { "select", "wsapoll", "wsaevents", "asyncselect", "iocp", "iocpex", "afd" };
     result r = run("sockloop", "--proto", "tcp", "--rate", "1000", "--duration", "2s", "--interval", "500ms", "--csv",
                    "all.csv", "--raw", "all-raw.csv", NULL);
     csv_file c;
@@ -82,10 +82,10 @@ static void test_all_loops(void)
     ok(strstr(r.out, " : s=") != NULL && strstr(r.out, " mbit") != NULL, "pgmping's interval lines:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("all.csv", ',');
-    for (i = 0; i < 6 && c.ok; i++) {
+    for (i = 0; i < 7 && c.ok; i++) {
         size_t rep = find_row(&c, "rep", loops[i]);
-        if (!rep) {   /* iocpex and wsapoll need Vista: a prefix reporting XP skips them, saying so */
-            ok(i == 1 || i == 5, "%s: a rep row", loops[i]);
+        if (!rep) {   /* wsapoll, iocpex and afd need Vista: a prefix reporting XP skips them, saying so */
+            ok(i == 1 || i == 5 || i == 6, "%s: a rep row", loops[i]);
             continue;
         }
         ok(cell_is(&c, rep, "proto", "tcp") && cell_is(&c, rep, "nodelay", "on"), "%s: proto and nodelay columns", loops[i]);

@@ -29,6 +29,13 @@
     /* OVERLAPPED_ENTRY * (hidden below Vista; src/wait/wait_iocp.c spells it out) */               \
     X(GetQueuedCompletionStatusEx, "kernel32.dll", "Windows Vista", BOOL, WINAPI,                   \
       (HANDLE, void *, ULONG, ULONG *, DWORD, BOOL))                                                 \
+    /* AFD poll (src/wait/wait_afd.c): the NT calls wepoll makes; the structures are its own */   \
+    X(NtCreateFile, "ntdll.dll", "Windows NT 3.1", LONG, NTAPI,                                    \
+      (HANDLE *, ACCESS_MASK, void *, void *, LARGE_INTEGER *, ULONG, ULONG, ULONG, ULONG, void *, ULONG)) \
+    X(NtDeviceIoControlFile, "ntdll.dll", "Windows NT 3.1", LONG, NTAPI,                           \
+      (HANDLE, HANDLE, void *, void *, void *, ULONG, void *, ULONG, void *, ULONG))                 \
+    X(NtCancelIoFileEx, "ntdll.dll", "Windows Vista", LONG, NTAPI, (HANDLE, void *, void *))        \
+    X(RtlNtStatusToDosError, "ntdll.dll", "Windows NT 3.1", ULONG, NTAPI, (LONG))                   \
     /* ProcessPowerThrottling from Windows 8; its IGNORE_TIMER_RESOLUTION flag from Windows 11 */   \
     X(SetProcessInformation, "kernel32.dll", "Windows 8", BOOL, WINAPI, (HANDLE, int, void *, DWORD)) \
     X(PowerGetActiveScheme, "powrprof.dll", "Windows Vista", DWORD, WINAPI, (HKEY, GUID **))         \

@@ -1,0 +1,251 @@
+/* AFD poll: the wait of wepoll, and so of libzmq's Windows poller (4.3.3 on), mio/tokio and
+ * libuv's uv_poll. One handle opened on \Device\Afd\winbench (NtCreateFile, no extended
+ * attributes: a channel to the AFD driver that is not a socket) is associated with an I/O
+ * completion port; every socket keeps one IOCTL_AFD_POLL outstanding on it, asking for its
+ * base socket's RECEIVE (and, for TCP, DISCONNECT, ABORT) events. A poll completes when the
+ * socket is ready; GetQueuedCompletionStatusEx takes up to 64 completions a call, the ready
+ * sockets are handed over as readiness (read as the other readiness backends read them), and
+ * only then is each one's poll issued again: never two polls on one socket at once, which
+ * makes the driver report events wrongly (wepoll's rule). Vista and later. */
+#include <stdlib.h>
+#include <string.h>
+#include "wb_wait.h"
+#include "win/winapi.h"
+
+#define BATCH 64
+#define IOCTL_AFD_POLL 0x00012024
+#define SIO_BASE_HANDLE_CODE 0x48000022
+#define AFD_POLL_RECEIVE 0x0001
+#define AFD_POLL_DISCONNECT 0x0008
+#define AFD_POLL_ABORT 0x0010
+#define AFD_POLL_LOCAL_CLOSE 0x0020
+#define STATUS_PENDING_CODE 0x00000103L
+#define STATUS_CANCELLED_CODE ((LONG)0xC0000120L)
+#define FILE_OPEN_DISPOSITION 1
+
+/* The NT types, spelled out: the SDK's winternl.h is not for XP-era headers. */
+typedef struct nt_io_status {
+    union {
+        LONG status;
+        void *pointer;
+    } u;
+    ULONG_PTR information;
+} nt_io_status;
+
+typedef struct nt_unicode_string {
+    USHORT length, maximum_length;
+    WCHAR *buffer;
+} nt_unicode_string;
+
+typedef struct nt_object_attributes {
+    ULONG length;
+    HANDLE root;
+    nt_unicode_string *name;
+    ULONG attributes;
+    void *security_descriptor, *security_qos;
+} nt_object_attributes;
+
+typedef struct afd_poll_handle_info {
+    HANDLE handle;
+    ULONG events;
+    LONG status;
+} afd_poll_handle_info;
+
+typedef struct afd_poll_info {
+    LARGE_INTEGER timeout;
+    ULONG count;
+    ULONG exclusive;
+    afd_poll_handle_info handles[1];
+} afd_poll_info;
+
+typedef struct overlapped_entry {   /* OVERLAPPED_ENTRY (hidden below Vista) */
+    ULONG_PTR key;
+    OVERLAPPED *overlapped;
+    ULONG_PTR internal;
+    DWORD bytes;
+} overlapped_entry;
+
+typedef struct poll_op {
+    nt_io_status iosb;          /* first: the completion's "OVERLAPPED *" is this block */
+    afd_poll_info info;
+    unsigned index;
+    int pending;
+} poll_op;
+
+struct wb_waiter {
+    HANDLE port, afd;
+    unsigned n, cap, pending;
+    poll_op *ops;
+};
+
+static const char *afd_unavailable(void)
+{
+    if (!WB_API(NtCreateFile) || !WB_API(NtDeviceIoControlFile))
+        return "NtCreateFile / NtDeviceIoControlFile could not be found in ntdll";
+    if (!WB_API(GetQueuedCompletionStatusEx) || !WB_API(NtCancelIoFileEx))
+        return "AFD poll needs Windows Vista or later (GetQueuedCompletionStatusEx, NtCancelIoFileEx)";
+    return NULL;
+}
+
+static void nt_error(wb_error *err, const char *call, LONG status)
+{
+    wb_fn_RtlNtStatusToDosError to_dos = WB_API(RtlNtStatusToDosError);
+    if (to_dos)
+        wb_error_win32(err, call, to_dos(status));
+    else
+        wb_error_text(err, "%s failed: NTSTATUS 0x%08lx", call, (unsigned long)status);
+}
+
+static wb_waiter *afd_create(const wb_wait_params *params, wb_error *err)
+{
+    static WCHAR device[] = L"\\Device\\Afd\\winbench";
+    nt_unicode_string name;
+    nt_object_attributes attributes;
+    nt_io_status iosb;
+    LONG status;
+    const char *why = afd_unavailable();
+    wb_waiter *w;
+    if (why) {
+        wb_error_text(err, "%s", why);
+        return NULL;
+    }
+    w = (wb_waiter *)calloc(1, sizeof *w);
+    if (w) w->ops = (poll_op *)calloc(params->capacity ? params->capacity : 1, sizeof *w->ops);
+    if (w == NULL || w->ops == NULL) {
+        if (w) free(w);
+        wb_error_text(err, "out of memory");
+        return NULL;
+    }
+    w->cap = params->capacity;
+    w->port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 1);
+    if (w->port == NULL) {
+        wb_error_win32(err, "CreateIoCompletionPort", GetLastError());
+        free(w->ops), free(w);
+        return NULL;
+    }
+    name.length = (USHORT)(sizeof device - sizeof(WCHAR));
+    name.maximum_length = (USHORT)sizeof device;
+    name.buffer = device;
+    memset(&attributes, 0, sizeof attributes);
+    attributes.length = sizeof attributes;
+    attributes.name = &name;
+    status = WB_API(NtCreateFile)(&w->afd, SYNCHRONIZE, &attributes, &iosb, NULL, 0, FILE_SHARE_READ | FILE_SHARE_WRITE,
+                                  FILE_OPEN_DISPOSITION, 0, NULL, 0);
+    if (status != 0) {
+        nt_error(err, "NtCreateFile(\\Device\\Afd\\winbench)", status);
+        CloseHandle(w->port);
+        free(w->ops), free(w);
+        return NULL;
+    }
+    if (CreateIoCompletionPort(w->afd, w->port, 0, 0) == NULL) {
+        wb_error_win32(err, "CreateIoCompletionPort(AFD)", GetLastError());
+        CloseHandle(w->afd), CloseHandle(w->port);
+        free(w->ops), free(w);
+        return NULL;
+    }
+    return w;
+}
+
+/* Issues the poll of one socket. One that is answered at once still queues its completion. */
+static int arm(wb_waiter *w, poll_op *op, wb_error *err)
+{
+    LONG status;
+    op->info.timeout.QuadPart = INT64_MAX;
+    op->info.count = 1;
+    op->info.exclusive = FALSE;
+    op->info.handles[0].events = AFD_POLL_RECEIVE | AFD_POLL_DISCONNECT | AFD_POLL_ABORT | AFD_POLL_LOCAL_CLOSE;
+    op->info.handles[0].status = 0;
+    op->iosb.u.status = STATUS_PENDING_CODE;
+    status = WB_API(NtDeviceIoControlFile)(w->afd, NULL, NULL, &op->iosb, &op->iosb, IOCTL_AFD_POLL, &op->info,
+                                           sizeof op->info, &op->info, sizeof op->info);
+    if (status != 0 && status != STATUS_PENDING_CODE) {
+        nt_error(err, "NtDeviceIoControlFile(IOCTL_AFD_POLL)", status);
+        return -1;
+    }
+    op->pending = 1;
+    w->pending++;
+    return 0;
+}
+
+static int afd_add(wb_waiter *w, SOCKET s, wb_error *err)
+{
+    poll_op *op;
+    SOCKET base = INVALID_SOCKET;
+    DWORD bytes = 0;
+    if (w->n >= w->cap) {
+        wb_error_text(err, "afd: more sockets than announced");
+        return -1;
+    }
+    /* The driver polls the base socket, under any layered provider. */
+    if (WSAIoctl(s, SIO_BASE_HANDLE_CODE, NULL, 0, &base, sizeof base, &bytes, NULL, NULL) == SOCKET_ERROR ||
+        base == INVALID_SOCKET)
+        base = s;
+    op = &w->ops[w->n];
+    op->index = w->n;
+    op->info.handles[0].handle = (HANDLE)base;
+    w->n++;
+    return arm(w, op, err);
+}
+
+static int afd_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
+{
+    overlapped_entry entries[BATCH];
+    unsigned ready[BATCH];
+    ULONG removed = 0, i;
+    int found = 0, k;
+    if (!WB_API(GetQueuedCompletionStatusEx)(w->port, entries, BATCH, &removed, timeout_ms, FALSE)) {
+        if (GetLastError() == WAIT_TIMEOUT) return 0;
+        wb_error_win32(err, "GetQueuedCompletionStatusEx", GetLastError());
+        return -1;
+    }
+    for (i = 0; i < removed; i++) {
+        poll_op *op = (poll_op *)entries[i].overlapped;
+        op->pending = 0;
+        w->pending--;
+        if (op->iosb.u.status == 0 && op->info.count == 1 && op->info.handles[0].events != 0) ready[found++] = op->index;
+        else if (arm(w, op, err) != 0) return -1;   /* answered with no event (timed out, cancelled): ask again */
+    }
+    found = wb_wait_deliver_ready(h, ready, found, err);
+    if (found < 0) return -1;
+    for (k = 0; k < found; k++)   /* read first, then poll again: no second poll on a socket */
+        if (arm(w, &w->ops[ready[k]], err) != 0) return -1;
+    return found;
+}
+
+static void afd_destroy(wb_waiter *w)
+{
+    unsigned i, tries;
+    if (w == NULL) return;
+    /* The driver owns the poll blocks of pending polls: cancel them and take their completions
+     * before freeing anything. */
+    for (i = 0; i < w->n; i++)
+        if (w->ops[i].pending) {
+            nt_io_status cancel;
+            WB_API(NtCancelIoFileEx)(w->afd, &w->ops[i].iosb, &cancel);
+        }
+    for (tries = 0; w->pending > 0 && tries < 200; tries++) {
+        DWORD bytes;
+        ULONG_PTR key;
+        OVERLAPPED *ov = NULL;
+        GetQueuedCompletionStatus(w->port, &bytes, &key, &ov, 10);
+        if (ov) {
+            ((poll_op *)ov)->pending = 0;
+            w->pending--;
+        }
+    }
+    CloseHandle(w->afd);
+    CloseHandle(w->port);
+    if (w->pending == 0) free(w->ops);   /* else: leaked rather than freed under the driver's feet */
+    free(w);
+}
+
+const wb_wait_backend wb_wait_afd = {
+    .name = "afd",
+    .max_sockets = 0,
+    .unavailable = afd_unavailable,
+    .create = afd_create,
+    .add = afd_add,
+    .wait = afd_wait,
+    .completion = 0,
+    .destroy = afd_destroy,
+};
