@@ -65,6 +65,10 @@ static const wb_option sockloop_options[] = {
     { .name = "raw", .type = WB_OPT_TEXT, .offset = O(raw), .metavar = "FILE",
       .help = "write one CSV row per packet to FILE (never overwritten)" },
     /* Newer options last: their columns come after the ones 0.2 files have (docs/csv.md). */
+    { .name = "allow", .type = WB_OPT_LIST, .offset = O(allow), .metavar = "ADDR[/BITS]",
+      .help = "--reflect: echo only to these sources (repeatable; default: any); others are counted as refused" },
+    { .name = "echo-any", .type = WB_OPT_FLAG, .offset = O(echo_any),
+      .help = "--reflect, udp: echo every datagram, winbench's or not (a plain echo; warned about: an open echo)" },
     { .name = "proto", .type = WB_OPT_CHOICE, .offset = O(proto), .def = "udp", .choices = WB_CHOICES(PROTO_CHOICES),
       .help = "udp: datagrams (pgmping's case); tcp: --sockets connections carrying a byte stream (OMQ's tcp://)" },
     { .name = "nodelay", .type = WB_OPT_CHOICE, .offset = O(nodelay), .def = "on", .choices = WB_CHOICES(WB_OFF_ON),
@@ -85,6 +89,22 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
     if (c->reflect && c->peer) {
         snprintf(err, cap, "--reflect: cannot be combined with --peer (run them on two machines)");
         return -1;
+    }
+    if (!c->reflect && (c->allow[0] || c->echo_any)) {
+        snprintf(err, cap, "--%s: a reflector's option; add --reflect", c->allow[0] ? "allow" : "echo-any");
+        return -1;
+    }
+    if (c->echo_any && c->proto == PROTO_TCP) {
+        snprintf(err, cap, "--echo-any: UDP only (a TCP reflector serves winbench's streams, whose framing it checks)");
+        return -1;
+    }
+    if (c->allow[0]) {
+        wb_netmask nets[ALLOW_MAX];
+        char why[200];
+        if (wb_netmask_parse_list(c->allow, nets, ALLOW_MAX, why, sizeof why) < 0) {
+            snprintf(err, cap, "--allow: %s", why);
+            return -1;
+        }
     }
     if (c->proto != PROTO_TCP && wb_args_named(args, "nodelay")) {
         snprintf(err, cap, "--nodelay: a TCP option; add --proto tcp");
@@ -365,6 +385,17 @@ int sl_take(sockloop_state *st, unsigned index, const char *data, int len, const
         return 0;
     }
     if (st->cfg.reflect) {
+        /* Not an open relay: only winbench's own datagrams are echoed (a forged source address
+         * would otherwise aim the echoes at a third host), and only to --allow's sources. */
+        int ours = len >= HEADER_SIZE && get_u32(data) == PACKET_MAGIC;
+        if (!ours) {
+            st->rx.foreign++;
+            if (!st->cfg.echo_any) return 0;
+        }
+        if (!sl_allowed(st, from)) {
+            st->rx.refused++;
+            return 0;
+        }
         st->rx.received++;
         st->iv.cur.received++;
         st->iv.cur.bytes += (uint64_t)len;
@@ -379,6 +410,12 @@ int sl_take(sockloop_state *st, unsigned index, const char *data, int len, const
     }
     account(st, data, len, t_recv);
     return 0;
+}
+
+int sl_allowed(const sockloop_state *st, const struct sockaddr_in *addr)
+{
+    /* No address: a TCP connection's message, whose source was checked when it was accepted. */
+    return st->nallow == 0 || !addr || wb_netmask_match(st->allow, st->nallow, ntohl(addr->sin_addr.s_addr));
 }
 
 void sl_fault(sockloop_state *st, const char *text)
@@ -541,6 +578,14 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     }
     if (wb_net_start(err) != 0) goto fail;
     st->net_started = 1;
+    {
+        char why[200];
+        st->nallow = wb_netmask_parse_list(st->cfg.allow, st->allow, ALLOW_MAX, why, sizeof why);
+        if (st->nallow < 0) {   /* checked already: never */
+            wb_error_text(err, "--allow: %s", why);
+            goto fail;
+        }
+    }
 
     memset(&base, 0, sizeof base);
     base.sin_family = AF_INET;
@@ -659,6 +704,7 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     m[M_BAD] = (double)rx->bad_packets;
     m[M_JITTER] = st->cfg.reflect ? NAN : wb_jitter_value(&rx->jitter) * 1e6 / (double)st->freq;
     m[M_DISCONNECTS] = st->cfg.proto == PROTO_TCP ? (double)tx->disconnects : NAN;
+    m[M_REFUSED] = st->cfg.reflect ? (double)rx->refused : NAN;
 }
 
 static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)

@@ -15,6 +15,7 @@
 #include "wb_hist.h"
 #include "wb_jitter.h"
 #include "wb_module.h"
+#include "wb_netmask.h"
 #include "wb_seqwin.h"
 #include "wb_wait.h"
 
@@ -40,7 +41,10 @@ typedef struct sockloop_config {
     double duration, interval, grace;
     int loop, spread, reflect, pacing, proto, nodelay;
     const char *bind, *peer, *raw;
+    char allow[WB_OPT_LIST_CAP];  /* --allow, given as often as wanted: "10.0.0.0/8;192.0.2.7" */
+    int echo_any;
 } sockloop_config;
+#define ALLOW_MAX 16
 
 /* The CSV columns this module adds, listed once: the M_ index and the column name. */
 #define SOCKLOOP_METRICS(X)                                                                         \
@@ -57,7 +61,7 @@ typedef struct sockloop_config {
     X(M_RECEIVER_BUSY, "receiver_busy_pct") X(M_SENDER_BUSY, "sender_busy_pct")                     \
     X(M_CONN_RESETS, "conn_resets") X(M_BAD, "bad_packets") X(M_JITTER, "jitter_us")                   \
     X(M_RECV_CPU_PER_PKT, "receiver_cpu_us_per_pkt") X(M_RECV_BUSY_PER_PKT, "receiver_busy_us_per_pkt")   \
-    X(M_DISCONNECTS, "disconnects")
+    X(M_DISCONNECTS, "disconnects") X(M_REFUSED, "refused")
 #define METRIC_ID(id, name) id,
 enum { SOCKLOOP_METRICS(METRIC_ID) M_COUNT };
 #undef METRIC_ID
@@ -91,7 +95,8 @@ typedef struct sl_sender {
 typedef struct sl_counters {
     uint64_t received, unique, foreign, conn_resets, bad_packets;
     uint64_t bytes, bytes_echoed; /* of the messages taken (and, reflecting, of those echoed) */
-    uint64_t stream_dup, stream_reordered;   /* TCP: a message out of order on its connection (a defect) */
+    uint64_t stream_dup, stream_reordered;
+    uint64_t refused;             /* a reflector's: from outside --allow, never echoed */   /* TCP: a message out of order on its connection (a defect) */
     uint64_t blocked;             /* QPC ticks spent waiting, before the first event of each wake */
     uint64_t wait_started;        /* QPC at the current wait's start; 0 once an event came */
     double sum_us, sumsq_us;      /* over every message's latency */
@@ -167,6 +172,8 @@ struct sockloop_state {
     uint64_t interval_ticks;
     wb_hist *lat_actual, *lat_intended;   /* ns */
     void *conn;                   /* the transport's own state (TCP: its connections) */
+    wb_netmask allow[ALLOW_MAX];  /* a reflector echoes to these only (none: to anyone) */
+    int nallow;
     /* A connection lost (TCP): the first such sentence, kept for the repetition's failure; the
      * receive loop ends, the sender stops, and the connections are not used again. */
     volatile LONG fault_set;
@@ -189,6 +196,8 @@ struct sockloop_state {
 int sl_take(sockloop_state *st, unsigned index, const char *data, int len, const struct sockaddr_in *from, int fromlen,
             uint64_t t_recv, wb_error *err);
 
+/* sockloop.c: whether a reflector may answer addr (--allow; NULL: already checked). */
+int sl_allowed(const sockloop_state *st, const struct sockaddr_in *addr);
 /* sockloop.c: the first connection lost of a run (later ones are counted, not told). */
 void sl_fault(sockloop_state *st, const char *text);
 /* sockloop_tcp.c: what a failed set-up or a lost connection calls a connection:

@@ -97,16 +97,17 @@ void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample 
     char a[24], b[24];
     if (is_reflector(m) && m[M_DISCONNECTS] == m[M_DISCONNECTS]) {   /* TCP */
         fprintf(out, "  rep %u/%u: echoed %.0f messages (%.1f/s, %.2f mbit); %.0f connection%s left, %.0f dropped "
-                     "for a stream that was not winbench's messages\n",
+                     "for a stream that was not winbench's messages, %.0f refused (outside --allow)\n",
                 rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT], m[M_DISCONNECTS], m[M_DISCONNECTS] == 1 ? "" : "s",
-                m[M_BAD]);
+                m[M_BAD], m[M_REFUSED]);
         fprintf(out, "    cpu: %.0f%% of one CPU (busy by QPC %.0f%%)\n", m[M_RECEIVER_CPU], m[M_RECEIVER_BUSY]);
         return;
     }
     if (is_reflector(m)) {
-        fprintf(out, "  rep %u/%u: echoed %.0f packets (%.1f/s, %.2f mbit), %.0f echo errors, %.0f not winbench's "
-                     "(echoed too), %.0f connection resets\n",
-                rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT], m[M_SEND_ERRORS], m[M_FOREIGN], m[M_CONN_RESETS]);
+        fprintf(out, "  rep %u/%u: echoed %.0f packets (%.1f/s, %.2f mbit), %.0f echo errors, %.0f not winbench's, "
+                     "%.0f refused (outside --allow), %.0f connection resets\n",
+                rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT], m[M_SEND_ERRORS], m[M_FOREIGN], m[M_REFUSED],
+                m[M_CONN_RESETS]);
         fprintf(out, "    cpu: %.0f%% of one CPU (busy by QPC %.0f%%)\n", m[M_RECEIVER_CPU], m[M_RECEIVER_BUSY]);
         return;
     }
@@ -221,15 +222,31 @@ void sockloop_announce(void *state, char *line, size_t cap)
                  st->usable_cpus == 1 ? "" : "s");
         return;
     }
-    if (st->cfg.reflect)
-        snprintf(line, cap, "sockloop: reflecting on %s:%u for %g s", inet_ntoa(st->addrs[0].sin_addr),
-                 ntohs(st->addrs[0].sin_port), st->cfg.duration);
+    if (st->cfg.reflect) {   /* and what it answers: nobody should have to guess whether it is an open echo */
+        char who[WB_OPT_LIST_CAP * 2] = "anyone";
+        size_t used = 0;
+        int i;
+        for (i = 0; i < st->nallow; i++) {
+            char one[32];
+            wb_netmask_text(&st->allow[i], one, sizeof one);
+            used += (size_t)snprintf(who + used, sizeof who - used, "%s%s", i ? ", " : "", one);
+            if (used >= sizeof who) break;
+        }
+        snprintf(line, cap, "sockloop: reflecting on %s:%u for %g s: echoes %s to %s", inet_ntoa(st->addrs[0].sin_addr),
+                 ntohs(st->addrs[0].sin_port), st->cfg.duration,
+                 st->cfg.proto == PROTO_TCP ? "winbench's message streams"
+                 : st->cfg.echo_any ? "every datagram (--echo-any)" : "winbench's datagrams only", who);
+    }
 }
 
 void sockloop_warnings(void *state, void (*warn)(void *into, const char *code, const char *text), void *into)
 {
     const sockloop_state *st = (const sockloop_state *)state;
     char text[256];
+    if (st->cfg.reflect && st->cfg.echo_any) {
+        warn(into, "echo_any", "--echo-any: this reflector echoes any datagram to whatever source address it carries, so "
+             "a forged source turns it against a third host: use it on a closed network, with --allow");
+    }
     if (st->pacing == PACING_SPIN && st->usable_cpus < 3 && !st->cfg.reflect) {
         snprintf(text, sizeof text, "--pacing spin on %u usable CPU%s: the sender's spin, the receiver and the OS "
                  "share them, so the receiver's latencies include waiting for a CPU (--pacing timer suits this)",

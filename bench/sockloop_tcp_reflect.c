@@ -96,6 +96,11 @@ static int accept_all(sockloop_state *st, reflect_state *rs, wb_error *err)
             wb_error_win32(err, "accept", (unsigned long)code);
             return -1;
         }
+        if (!sl_allowed(st, &from)) {   /* outside --allow: closed at once, counted */
+            st->rx.refused++;
+            closesocket(s);
+            continue;
+        }
         if (wb_tcp_tune(s, st->cfg.nodelay == WB_ON, SOCKET_BUFFER, &e) != 0) {
             closesocket(s);   /* gone already, most likely */
             continue;

@@ -11,8 +11,11 @@ typedef enum wb_opt_type {
     WB_OPT_SECONDS,  /* double seconds, suffixes us/ms/s/m/h */
     WB_OPT_CHOICE,   /* int: index into the "a|b|c" list in `choices` */
     WB_OPT_TEXT,     /* const char *: the argument as typed */
-    WB_OPT_FLAG      /* int: 1 when present, takes no value */
+    WB_OPT_FLAG,     /* int: 1 when present, takes no value */
+    WB_OPT_LIST      /* char[WB_OPT_LIST_CAP]: may be given again; the values joined by ';' ("" when none) */
 } wb_opt_type;
+
+#define WB_OPT_LIST_CAP 256
 
 typedef struct wb_option {
     const char *name;     /* long name without the leading "--" */

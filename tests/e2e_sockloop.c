@@ -1,5 +1,6 @@
 /* End-to-end tests of sockloop under Wine, at 1000 packets/s (Wine routes socket waits through
  * its server process, so the 10,000/s Windows sustains is out of reach here). */
+#include <winsock2.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -347,6 +348,114 @@ static void test_afd_many_sockets(void)
     result_free(&r);
 }
 
+/* The port a reflector announced ("reflecting on 127.0.0.1:PORT ..."), and the whole line. */
+static unsigned announced_port(proc *p, char *line, size_t cap)
+{
+    unsigned port = 0;
+    int tries;
+    line[0] = '\0';
+    for (tries = 0; tries < 100 && port == 0; tries++) {
+        char *out = proc_output_so_far(p);
+        const char *at = strstr(out, "reflecting on 127.0.0.1:");
+        if (at) {
+            size_t len = strcspn(at, "\r\n");
+            port = (unsigned)atoi(at + strlen("reflecting on 127.0.0.1:"));
+            snprintf(line, cap, "%.*s", (int)len, at);
+        } else {
+            Sleep(100);
+        }
+        free(out);
+    }
+    ok(port > 0, "the reflector announced its port");
+    return port;
+}
+
+/* One datagram to the reflector at port, and whether anything came back within 700 ms. */
+static int echoed(unsigned port, const char *data, int len)
+{
+    SOCKET s = socket(AF_INET, SOCK_DGRAM, IPPROTO_UDP);
+    struct sockaddr_in to;
+    DWORD timeout = 700;
+    char back[2048];
+    int got;
+    memset(&to, 0, sizeof to);
+    to.sin_family = AF_INET;
+    to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    to.sin_port = htons((unsigned short)port);
+    setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, (const char *)&timeout, sizeof timeout);
+    sendto(s, data, len, 0, (struct sockaddr *)&to, sizeof to);
+    got = recv(s, back, (int)sizeof back, 0);
+    closesocket(s);
+    return got == len && memcmp(back, data, (size_t)len) == 0;
+}
+
+/* A reflector is no open relay: a datagram without winbench's header is not echoed (else a
+ * forged source would aim it at a third host), a source outside --allow gets nothing, and
+ * --echo-any restores a plain echo, with a warning. Each reflector's start line says what it
+ * answers; its CSV counts what it did not. */
+static void test_reflector_not_open_relay(void)
+{
+    char ours[64], line[256];
+    static const char junk[] = "GET / HTTP/1.0\r\n\r\n";
+    WSADATA wsa;
+    proc plain, allow, any;
+    unsigned p1, p2, p3;
+    result r;
+    csv_file c;
+    size_t rep;
+    memset(ours, 0, sizeof ours);
+    ours[0] = 0x57, ours[1] = 0x42, ours[2] = 0x53, ours[3] = 0x4C;   /* the magic, "WBSL" */
+    ours[4] = (char)sizeof ours;
+    WSAStartup(MAKEWORD(2, 2), &wsa);
+    plain = start("sockloop", "--reflect", "--loop", "select", "--duration", "4s", "--csv", "plain.csv", NULL);
+    allow = start("sockloop", "--reflect", "--loop", "select", "--duration", "4s", "--allow", "10.0.0.0/8", "--allow",
+                  "192.0.2.7", "--csv", "allow.csv", NULL);
+    any = start("sockloop", "--reflect", "--loop", "select", "--duration", "4s", "--echo-any", "--csv", "any.csv", NULL);
+    p1 = announced_port(&plain, line, sizeof line);
+    ok(strstr(line, ": echoes winbench's datagrams only to anyone") != NULL, "the start line says what it answers: %s", line);
+    p2 = announced_port(&allow, line, sizeof line);
+    ok(strstr(line, ": echoes winbench's datagrams only to 10.0.0.0/8, 192.0.2.7/32") != NULL, "and to whom: %s", line);
+    p3 = announced_port(&any, line, sizeof line);
+    ok(strstr(line, ": echoes every datagram (--echo-any) to anyone") != NULL, "an open echo says so: %s", line);
+    ok(!echoed(p1, junk, (int)sizeof junk - 1), "a datagram without the header is not echoed");
+    ok(echoed(p1, ours, (int)sizeof ours), "winbench's is");
+    ok(!echoed(p2, ours, (int)sizeof ours), "a source outside --allow gets nothing");
+    ok(echoed(p3, junk, (int)sizeof junk - 1), "--echo-any echoes it");
+    r = finish(&plain, 30000);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("plain.csv", ',');
+    rep = c.ok ? find_row(&c, "rep", "select") : 0;
+    ok(rep && num(&c, rep, "foreign") == 1 && num(&c, rep, "received") == 1 && num(&c, rep, "refused") == 0,
+       "counted: %g not winbench's, %g echoed", rep ? num(&c, rep, "foreign") : -1, rep ? num(&c, rep, "received") : -1);
+    wb_csv_free(&c.t);
+    r = finish(&allow, 30000);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "1 refused (outside --allow)") != NULL, "the console counts the refusal:\n%s", r.out);
+    result_free(&r);
+    c = load_csv_here("allow.csv", ',');
+    rep = c.ok ? find_row(&c, "rep", "select") : 0;
+    ok(rep && num(&c, rep, "refused") == 1 && num(&c, rep, "received") == 0 &&
+       cell_is(&c, rep, "allow", "10.0.0.0/8;192.0.2.7"), "refused %g; allow column [%s]", rep ? num(&c, rep, "refused") : -1,
+       rep ? cell(&c, rep, "allow") : "");
+    wb_csv_free(&c.t);
+    r = finish(&any, 30000);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strstr(r.err, "--echo-any: this reflector echoes any datagram") != NULL, "warned:\n%s", r.err);
+    result_free(&r);
+    c = load_csv_here("any.csv", ',');
+    rep = c.ok ? find_row(&c, "rep", "select") : 0;
+    ok(rep && num(&c, rep, "received") == 1 && num(&c, rep, "foreign") == 1 && strstr(cell(&c, rep, "warnings"), "echo_any"),
+       "echoed and counted as not winbench's, the row warned [%s]", rep ? cell(&c, rep, "warnings") : "");
+    wb_csv_free(&c.t);
+    expect_usage("winbench: sockloop: --allow: a reflector's option; add --reflect", "sockloop", "--allow", "10.0.0.0/8",
+                 NULL);
+    expect_usage("winbench: sockloop: --allow: 192.0.2.7/24 has bits set past its /24 (did you mean the network "
+                 "192.0.2.0/24?)", "sockloop", "--reflect", "--loop=select", "--allow=192.0.2.7/24");
+    expect_usage("winbench: sockloop: --echo-any: UDP only (a TCP reflector serves winbench's streams, whose framing it "
+                 "checks)", "sockloop", "--reflect", "--proto=tcp", "--echo-any");
+}
+
 /* A reflector in one process, a peer in another: round trips on the peer's clock. */
 static void test_reflect_and_peer(void)
 {
@@ -497,6 +606,7 @@ static const wbt_case cases[] = {
     { "iocp", test_iocp },
     { "iocpex", test_iocpex },
     { "afd", test_afd },
+    { "reflector_not_open_relay", test_reflector_not_open_relay },
     { "afd_many_sockets", test_afd_many_sockets },
     { "all_six_or_four", test_all_six_or_four },
     { "asyncselect_bursts", test_asyncselect_bursts },

@@ -12,6 +12,7 @@ typedef struct cfg {
     double secs;
     int choice, flag;
     const char *text;
+    char list[WB_OPT_LIST_CAP];
 } cfg;
 
 static const wb_option table[] = {
@@ -27,6 +28,8 @@ static const wb_option table[] = {
       .help = "a flag" },
     { .name = "text", .type = WB_OPT_TEXT, .offset = offsetof(cfg, text), .metavar = "TEXT",
       .help = "some text" },
+    { .name = "list", .type = WB_OPT_LIST, .offset = offsetof(cfg, list), .metavar = "ITEM",
+      .help = "a list (repeatable)" },
     { .name = NULL }
 };
 

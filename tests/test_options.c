@@ -110,6 +110,36 @@ static void test_typed(void)
     ok(strcmp(c.text, "--flag") == 0, "the text is \"%s\"", c.text);
 }
 
+/* A list option may be given again: every value kept, in order, joined by ';'; none is "". */
+static void test_list(void)
+{
+    cfg c;
+    wb_option_set set;
+    char err[256] = "", text[WB_OPT_LIST_CAP];
+    char *three[] = { "--list", "10.0.0.0/8", "--count", "5", "--list=192.0.2.7", "--list", "x" };
+    char *bad[] = { "--list", "a;b" };
+    char *empty[] = { "--list=" };
+    char *many[40];
+    int i;
+    set.table = table;
+    set.config = &c;
+    wb_options_defaults(&set, 1, err, sizeof err);
+    ok(c.list[0] == '\0', "none given: \"%s\"", c.list);
+    ok(wb_options_parse(&set, 1, 7, three, err, sizeof err) == 0, "parses: %s", err);
+    ok(strcmp(c.list, "10.0.0.0/8;192.0.2.7;x") == 0, "kept in order: %s", c.list);
+    wb_option_value_text(&table[6], &c, text, sizeof text);
+    ok(strcmp(text, "10.0.0.0/8;192.0.2.7;x") == 0, "its text: %s", text);
+    wb_options_defaults(&set, 1, err, sizeof err);
+    ok(wb_options_parse(&set, 1, 2, bad, err, sizeof err) == -1 && strstr(err, "--list: expected a value without ';'"),
+       "a ';' refused: %s", err);
+    wb_options_defaults(&set, 1, err, sizeof err);
+    ok(wb_options_parse(&set, 1, 1, empty, err, sizeof err) == -1, "an empty value refused: %s", err);
+    for (i = 0; i < 40; i++) many[i] = i % 2 ? "0123456789abcdef" : "--list";
+    wb_options_defaults(&set, 1, err, sizeof err);
+    ok(wb_options_parse(&set, 1, 40, many, err, sizeof err) == -1 && strstr(err, "given too often"), "too long: %s", err);
+    ok(strlen(c.list) < WB_OPT_LIST_CAP, "never past its buffer");
+}
+
 static void test_help_text(void)
 {
     size_t need = wb_options_help(table, NULL, 0);
@@ -146,6 +176,7 @@ static const wbt_case cases[] = {
     { "errors", test_errors },
     { "help_text", test_help_text },
     { "typed", test_typed },
+    { "list", test_list },
     { "choice_names", test_choice_names },
     { NULL, NULL }
 };

@@ -115,6 +115,20 @@ static int store_value(const wb_option *o, void *config, const char *value, char
     case WB_OPT_FLAG:
         *SLOT(int, o, config) = 1;
         return 0;
+    case WB_OPT_LIST: {
+        char *list = (char *)config + o->offset;
+        size_t used = strlen(list);
+        if (value[0] == '\0' || strchr(value, ';')) {
+            snprintf(err, cap, "--%s: expected a value without ';', got \"%s\"", o->name, value);
+            return -1;
+        }
+        if (used + (used ? 1 : 0) + strlen(value) >= WB_OPT_LIST_CAP) {
+            snprintf(err, cap, "--%s: given too often (%d characters in all at most)", o->name, WB_OPT_LIST_CAP - 1);
+            return -1;
+        }
+        snprintf(list + used, WB_OPT_LIST_CAP - used, "%s%s", used ? ";" : "", value);
+        return 0;
+    }
     }
     snprintf(err, cap, "--%s: unknown option type", o->name);
     return -1;
@@ -127,6 +141,7 @@ int wb_options_defaults(const wb_option_set *sets, int nsets, char *err, size_t 
         const wb_option *o;
         for (o = sets[s].table; o->name != NULL; o++) {
             if (o->type == WB_OPT_FLAG) *SLOT(int, o, sets[s].config) = 0;
+            else if (o->type == WB_OPT_LIST) ((char *)sets[s].config + o->offset)[0] = '\0';
             else if (o->type == WB_OPT_TEXT) *SLOT(const char *, o, sets[s].config) = o->def;
             else if (o->def == NULL) {
                 snprintf(err, errcap, "--%s: option table has no default", o->name);
@@ -178,8 +193,9 @@ int wb_options_parse(const wb_option_set *sets, int nsets, int argc, char **argv
             snprintf(err, errcap, "--%.*s: unknown option (see winbench help)", (int)len, name);
             return -1;
         }
-        /* Given twice, one of the two would be dropped without a word: refused instead. */
-        for (k = 0; k < nseen; k++)
+        /* Given twice, one of the two would be dropped without a word: refused instead (a list
+         * keeps both). */
+        for (k = 0; k < nseen && o->type != WB_OPT_LIST; k++)
             if (seen[k] == o) {
                 snprintf(err, errcap, "--%s: given twice (give it once)", o->name);
                 return -1;
@@ -231,6 +247,7 @@ static const char *metavar(const wb_option *o)
     case WB_OPT_SECONDS: return "TIME";
     case WB_OPT_CHOICE: return o->choices;
     case WB_OPT_TEXT: return "TEXT";
+    case WB_OPT_LIST: return "TEXT";
     default: return "";
     }
 }
@@ -301,6 +318,9 @@ void wb_option_value_text(const wb_option *o, const void *config, char *buf, siz
         snprintf(buf, cap, "%d", v);
         return;
     }
+    case WB_OPT_LIST:
+        snprintf(buf, cap, "%s", base);
+        return;
     }
     buf[0] = '\0';
 }
