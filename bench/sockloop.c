@@ -65,14 +65,19 @@ static const wb_option sockloop_options[] = {
     { .name = "raw", .type = WB_OPT_TEXT, .offset = O(raw), .metavar = "FILE",
       .help = "write one CSV row per packet to FILE (never overwritten)" },
     /* Newer options last: their columns come after the ones 0.2 files have (docs/csv.md). */
-    { .name = "allow", .type = WB_OPT_LIST, .offset = O(allow), .metavar = "ADDR[/BITS]",
-      .help = "--reflect: echo only to these sources (repeatable; default: any); others are counted as refused" },
-    { .name = "echo-any", .type = WB_OPT_FLAG, .offset = O(echo_any),
-      .help = "--reflect, udp: echo every datagram, winbench's or not (a plain echo; warned about: an open echo)" },
     { .name = "proto", .type = WB_OPT_CHOICE, .offset = O(proto), .def = "udp", .choices = WB_CHOICES(PROTO_CHOICES),
       .help = "udp: datagrams (pgmping's case); tcp: --sockets connections carrying a byte stream (OMQ's tcp://)" },
     { .name = "nodelay", .type = WB_OPT_CHOICE, .offset = O(nodelay), .def = "on", .choices = WB_CHOICES(WB_OFF_ON),
       .help = "tcp: TCP_NODELAY on every connection (on, as OMQ sets it; off: Nagle may hold small messages back)" },
+    { .name = "allow", .type = WB_OPT_LIST, .offset = O(allow), .metavar = "ADDR[/BITS]",
+      .help = "--reflect: echo only to these sources (repeatable; default: any); others are counted as refused" },
+    { .name = "group", .type = WB_OPT_TEXT, .offset = O(group), .metavar = "ADDR",
+      .help = "udp: a multicast group (224.0.0.0-239.255.255.255) on --port: the receiving socket joins it on --bind's "
+              "interface, the sender sends to it (pgmping's case); with --reflect the reflector joins it" },
+    { .name = "ttl", .type = WB_OPT_COUNT, .offset = O(ttl), .def = "1", .min = 0, .max = 255, .metavar = "HOPS",
+      .help = "multicast time to live of what is sent to a group (1: this network only)" },
+    { .name = "echo-any", .type = WB_OPT_FLAG, .offset = O(echo_any),
+      .help = "--reflect, udp: echo every datagram, winbench's or not (a plain echo; warned about: an open echo)" },
     { .name = NULL }
 };
 
@@ -105,6 +110,29 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
             snprintf(err, cap, "--allow: %s", why);
             return -1;
         }
+    }
+    if (c->group) {
+        char why[200];
+        wb_netmask g;
+        if (wb_netmask_parse(c->group, &g, why, sizeof why) != 0 || g.mask != 0xFFFFFFFFu) {
+            snprintf(err, cap, "--group: expected an IPv4 multicast address (224.0.0.0 to 239.255.255.255), got \"%s\"",
+                     c->group);
+            return -1;
+        }
+        if ((g.net >> 28) != 0xE) {
+            snprintf(err, cap, "--group: %s is not a multicast address (224.0.0.0 to 239.255.255.255)", c->group);
+            return -1;
+        }
+        if (c->proto != PROTO_UDP || c->peer || c->sockets != 1) {
+            snprintf(err, cap, "--group: %s", c->proto != PROTO_UDP ? "multicast is UDP (drop --proto tcp)"
+                     : c->peer ? "a peer sends to the group it names: --peer GROUP:PORT, without --group"
+                               : "one receiving socket joins the group (drop --sockets)");
+            return -1;
+        }
+    }
+    if (wb_args_named(args, "ttl") && !c->group && !c->peer) {
+        snprintf(err, cap, "--ttl: for what is sent to a multicast group (--group, or --peer GROUP:PORT)");
+        return -1;
     }
     if (c->proto != PROTO_TCP && wb_args_named(args, "nodelay")) {
         snprintf(err, cap, "--nodelay: a TCP option; add --proto tcp");
@@ -591,6 +619,10 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     base.sin_family = AF_INET;
     if (wb_resolve_host(st->cfg.bind, &base.sin_addr, err) != 0) goto fail;
     if (st->cfg.peer && wb_parse_host_port(st->cfg.peer, &st->peer, err) != 0) goto fail;
+    if (st->cfg.group) {
+        st->group.sin_family = AF_INET;
+        st->group.sin_addr.s_addr = inet_addr(st->cfg.group);   /* checked: a dotted multicast address */
+    }
     if (st->transport->wait == NULL) {
         wb_wait_params params;
         params.capacity = st->nsockets;

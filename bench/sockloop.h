@@ -37,10 +37,10 @@ enum { PROTO_CHOICES(WB_CHOICE_ID) };
 #define PENDING_MAX 8              /* closed intervals waiting for the reporter */
 
 typedef struct sockloop_config {
-    uint64_t rate, size, sockets, port, outstanding;
+    uint64_t rate, size, sockets, port, outstanding, ttl;
     double duration, interval, grace;
     int loop, spread, reflect, pacing, proto, nodelay;
-    const char *bind, *peer, *raw;
+    const char *bind, *peer, *raw, *group;
     char allow[WB_OPT_LIST_CAP];  /* --allow, given as often as wanted: "10.0.0.0/8;192.0.2.7" */
     int echo_any;
 } sockloop_config;
@@ -160,6 +160,7 @@ struct sockloop_state {
     struct sockaddr_in *addrs;    /* where each is bound */
     SOCKET send_socket;           /* loopback mode: the sender's own */
     struct sockaddr_in peer;
+    struct sockaddr_in group;     /* --group: where the loopback sender sends (a multicast address) */
     unsigned nsockets;
     char *rbuf, *sbuf;
     FILE *raw;

@@ -1,14 +1,72 @@
 /* sockloop's UDP transport: one datagram is one message. The receiving sockets are bound
  * non-blocking UDP sockets (wb_udp_socket); loopback mode sends from a socket of its own, peer
- * mode through receiving socket 0, so that the reflector's echo comes back to it. */
+ * mode through receiving socket 0, so that the reflector's echo comes back to it.
+ *
+ * Multicast (--group, pgmping's case): the one receiving socket is bound to the wildcard
+ * address on --port and joins the group on --bind's interface; the sender sends to the group
+ * with --ttl, out of --bind's interface. IP_MULTICAST_LOOP is turned on on both sockets, since
+ * Windows reads it on the receiving side and Linux (so Wine) on the sending side. A --peer
+ * whose address is a group sends there the same way; reflectors that joined it echo back. */
 #include "sockloop.h"
 
+#include <string.h>
+#include <ws2tcpip.h>   /* Winsock 2's IP_ADD_MEMBERSHIP and ip_mreq (winsock.h's are 1.1's) */
+
 #include "wb_net.h"
+
+static int is_multicast(struct in_addr a) { return (ntohl(a.s_addr) >> 28) == 0xE; }
+
+static int set_ip(SOCKET s, int option, const char *name, const void *value, int len, wb_error *err)
+{
+    if (setsockopt(s, IPPROTO_IP, option, (const char *)value, len) == SOCKET_ERROR) {
+        wb_error_win32(err, name, (unsigned long)WSAGetLastError());
+        return -1;
+    }
+    return 0;
+}
+
+/* What sends to a group: out of iface (0.0.0.0: the system's choice), ttl hops, looped back. */
+static int multicast_sender(SOCKET s, struct in_addr iface, uint64_t ttl, wb_error *err)
+{
+    DWORD hops = (DWORD)ttl, loop = 1;
+    if (iface.s_addr != htonl(INADDR_ANY) &&
+        set_ip(s, IP_MULTICAST_IF, "setsockopt(IP_MULTICAST_IF)", &iface, (int)sizeof iface, err) != 0)
+        return -1;
+    if (set_ip(s, IP_MULTICAST_TTL, "setsockopt(IP_MULTICAST_TTL)", &hops, (int)sizeof hops, err) != 0) return -1;
+    return set_ip(s, IP_MULTICAST_LOOP, "setsockopt(IP_MULTICAST_LOOP)", &loop, (int)sizeof loop, err);
+}
+
+/* The receiving socket of a group: the wildcard address on --port, joined on iface. */
+static int join_group(sockloop_state *st, struct in_addr iface, wb_error *err)
+{
+    struct sockaddr_in at;
+    struct ip_mreq join;
+    DWORD loop = 1;
+    char call[96];
+    memset(&at, 0, sizeof at);
+    at.sin_family = AF_INET;
+    at.sin_port = htons((unsigned short)st->cfg.port);
+    st->sockets[0] = wb_udp_socket(&at, SOCKET_BUFFER, err);
+    if (st->sockets[0] == INVALID_SOCKET) return -1;
+    join.imr_multiaddr = st->group.sin_addr;
+    join.imr_interface = iface;
+    snprintf(call, sizeof call, "setsockopt(IP_ADD_MEMBERSHIP %s", inet_ntoa(st->group.sin_addr));
+    snprintf(call + strlen(call), sizeof call - strlen(call), " on %s)", inet_ntoa(iface));
+    if (set_ip(st->sockets[0], IP_ADD_MEMBERSHIP, call, &join, (int)sizeof join, err) != 0 ||
+        set_ip(st->sockets[0], IP_MULTICAST_LOOP, "setsockopt(IP_MULTICAST_LOOP)", &loop, (int)sizeof loop, err) != 0)
+        return -1;
+    st->group.sin_port = at.sin_port;   /* the port bound (--port 0: a free one) */
+    st->addrs[0] = st->group;           /* what the sender sends to, and what the rows name */
+    return st->backend->add(st->waiter, st->sockets[0], err);
+}
 
 static int udp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error *err)
 {
     unsigned i;
-    for (i = 0; i < st->nsockets; i++) {
+    if (st->cfg.group) {
+        if (join_group(st, base->sin_addr, err) != 0) return -1;
+    }
+    for (i = st->cfg.group ? st->nsockets : 0; i < st->nsockets; i++) {
         st->addrs[i] = *base;
         st->addrs[i].sin_port = htons((unsigned short)(st->cfg.port ? st->cfg.port + i : 0));
         st->sockets[i] = wb_udp_socket(&st->addrs[i], SOCKET_BUFFER, err);
@@ -23,7 +81,11 @@ static int udp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error
         any.sin_port = 0;
         st->send_socket = wb_udp_socket(&any, SOCKET_BUFFER, err);
         if (st->send_socket == INVALID_SOCKET) return -1;
+        if (st->cfg.group && multicast_sender(st->send_socket, base->sin_addr, st->cfg.ttl, err) != 0) return -1;
     }
+    if (st->cfg.peer && is_multicast(st->peer.sin_addr) &&
+        multicast_sender(st->sockets[0], base->sin_addr, st->cfg.ttl, err) != 0)
+        return -1;
     return 0;
 }
 
@@ -36,6 +98,15 @@ static int udp_send(sockloop_state *st, unsigned target, const char *msg, int le
         /* a full send buffer (or a port-unreachable left over from a vanished peer): the
          * datagram never left, and is counted */
         if (code == WSAEWOULDBLOCK || code == WSAENOBUFS || code == WSAECONNRESET) return 1;
+        if (is_multicast(to->sin_addr) && (code == WSAENETUNREACH || code == WSAEHOSTUNREACH || code == WSAEADDRNOTAVAIL)) {
+            char call[96];
+            snprintf(call, sizeof call, "sendto(group %s:%u)", inet_ntoa(to->sin_addr), ntohs(to->sin_port));
+            wb_error_win32(err, call, (unsigned long)code);
+            snprintf(err->what + strlen(err->what), sizeof err->what - strlen(err->what),
+                     " - no route for multicast from %s: --bind an interface that has one (or add a route for "
+                     "224.0.0.0/4)", st->cfg.bind);
+            return -1;
+        }
         wb_error_win32(err, "sendto", (unsigned long)code);
         return -1;
     }

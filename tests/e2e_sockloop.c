@@ -589,6 +589,17 @@ static void test_bad_arguments(void)
                  "sockloop", "--loop", "epoll", NULL);
     expect_usage("winbench: sockloop: --peer: expected HOST:PORT, got \"nocolon\"", "sockloop", "--peer",
                  "nocolon", NULL);
+    /* multicast: a group that is not one, and what a group cannot be combined with */
+    expect_usage("winbench: sockloop: --group: 10.1.2.3 is not a multicast address (224.0.0.0 to 239.255.255.255)",
+                 "sockloop", "--group", "10.1.2.3", NULL);
+    expect_usage("winbench: sockloop: --group: expected an IPv4 multicast address (224.0.0.0 to 239.255.255.255), got "
+                 "\"239.1.2.0/24\"", "sockloop", "--group", "239.1.2.0/24", NULL);
+    expect_usage("winbench: sockloop: --group: multicast is UDP (drop --proto tcp)", "sockloop", "--group=239.1.2.3",
+                 "--proto=tcp", NULL);
+    expect_usage("winbench: sockloop: --group: one receiving socket joins the group (drop --sockets)", "sockloop",
+                 "--group=239.1.2.3", "--sockets=2", NULL);
+    expect_usage("winbench: sockloop: --ttl: for what is sent to a multicast group (--group, or --peer GROUP:PORT)",
+                 "sockloop", "--ttl", "4", NULL);
     expect_usage("winbench: sockloop: --peer: expected a port 1..65535 after the colon, got \"h:99999\"", "sockloop",
                  "--peer", "h:99999", NULL);
 }

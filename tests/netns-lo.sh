@@ -5,7 +5,8 @@
 # two ends both stay inside it) is taken
 # and the run receives every packet. Then scripts/winbench, called outside that namespace with
 # the namespace's Wine prefix (whose wineserver lives inside), refuses to run: Wine's sockets
-# would be the namespace's. Skips, saying why, where namespaces cannot be made.
+# would be the namespace's. Multicast (--group) on lo in the same namespace, and without a route.
+# Skips, saying why, where namespaces cannot be made.
 set -uo pipefail
 exe=$(readlink -f "$1")
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,16 +39,40 @@ grep -q "winbench: sockloop: --bind: 10.1.2.3 is not an address of this machine"
 [ ! -e "$dir/foreign.csv" ] || fail "a CSV was left behind"
 passed=$((passed + 1))
 
+# Multicast (--group) on lo, in this namespace of lo alone, where nothing can leave: the receiving
+# socket joins on 127.0.0.1 and the sender sends out of it; every packet once (the raw file, one
+# line per packet, each sequence number once).
+(cd "$dir" && in_ns "$root/scripts/wine-run" "$exe" sockloop --group 239.1.2.3 --loop select --rate 500 --duration 1 \
+   --csv mc.csv --raw mc-raw.csv --quiet) >"$dir/mc.out" 2>"$dir/mc.err" || fail "--group 239.1.2.3 failed: $(cat "$dir/mc.err")"
+cell() {   # cell FILE COLUMN: the column of the rep row, found by name
+  awk -F, -v col="$2" 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == col) c = i; if ($i == "row") r = i } next }
+                      $r == "rep" { print $c; exit }' "$1"
+}
+[ "$(cell "$dir/mc.csv" received)" = 500 ] && [ "$(cell "$dir/mc.csv" duplicated)" = 0 ] &&
+  [ "$(cell "$dir/mc.csv" group)" = 239.1.2.3 ] ||
+  fail "--group: received $(cell "$dir/mc.csv" received), duplicated $(cell "$dir/mc.csv" duplicated), group column" \
+       "\"$(cell "$dir/mc.csv" group)\" (expected 500, 0, 239.1.2.3)"
+distinct=$(awk -F, 'NR > 1 { print $2 }' "$dir/mc-raw.csv" | sort -un | wc -l)
+lines=$(($(wc -l < "$dir/mc-raw.csv") - 1))
+[ "$distinct" = 500 ] && [ "$lines" = 500 ] || fail "--group: the raw file has $lines lines, $distinct sequence numbers (500, 500)"
+passed=$((passed + 1))
+# No interface given (0.0.0.0) and no multicast route here: a clear line naming the call, exit 1,
+# no CSV.
+(cd "$dir" && in_ns "$root/scripts/wine-run" "$exe" sockloop --group 239.1.2.3 --bind 0.0.0.0 --loop select --rate 100 \
+   --duration 1 --csv noroute.csv) >"$dir/noroute.out" 2>"$dir/noroute.err"
+rc=$?
+[ "$rc" = 1 ] || fail "--group without a route: exit $rc, expected 1: $(cat "$dir/noroute.err")"
+grep -Eq "winbench: sockloop: (setsockopt\(IP_ADD_MEMBERSHIP 239.1.2.3 on 0.0.0.0\) failed|sendto\(group 239.1.2.3:[0-9]+\) failed: .* no route for multicast)" \
+  "$dir/noroute.err" || fail "--group without a route: no line naming the call: $(cat "$dir/noroute.err")"
+[ ! -e "$dir/noroute.csv" ] || fail "--group without a route left a CSV"
+passed=$((passed + 1))
+
 # An interface address of the namespace's own: accepted, every packet home. Both ends of the veth
 # are inside the namespace, so this traffic cannot leave it either.
 ip -n "$ns" link add wbla$$ type veth peer name wblb$$ && ip -n "$ns" addr add 192.0.2.9/24 dev wbla$$ &&
   ip -n "$ns" link set wbla$$ up && ip -n "$ns" link set wblb$$ up || fail "the namespace's own veth"
 (cd "$dir" && in_ns "$root/scripts/wine-run" "$exe" sockloop --bind 192.0.2.9 --loop select --rate 500 --duration 1 \
    --csv own.csv --quiet) >"$dir/own.out" 2>"$dir/own.err" || fail "--bind 192.0.2.9 failed: $(cat "$dir/own.err")"
-cell() {   # cell FILE COLUMN: the column of the rep row, found by name
-  awk -F, -v col="$2" 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == col) c = i; if ($i == "row") r = i } next }
-                      $r == "rep" { print $c; exit }' "$1"
-}
 [ "$(cell "$dir/own.csv" received)" = 500 ] && [ "$(cell "$dir/own.csv" lost)" = 0 ] ||
   fail "--bind 192.0.2.9: received $(cell "$dir/own.csv" received), lost $(cell "$dir/own.csv" lost) (expected 500, 0)"
 passed=$((passed + 1))

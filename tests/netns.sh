@@ -19,6 +19,7 @@ in_ns() {   # in_ns NS SIDE COMMAND...: in namespace NS with the side's own Wine
 cleanup() {
   [ -n "${refl:-}" ] && kill "$refl" 2>/dev/null
   [ -n "${refl_tcp:-}" ] && kill "$refl_tcp" 2>/dev/null
+  [ -n "${refl_mc:-}" ] && kill "$refl_mc" 2>/dev/null
   in_ns "$far" far "$root/scripts/wine-run" --wineserver -k >/dev/null 2>&1
   in_ns "$near" near "$root/scripts/wine-run" --wineserver -k >/dev/null 2>&1
   ip netns del "$far" 2>/dev/null
@@ -77,5 +78,21 @@ summary=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
                    END { print n + 0, (bad ? bad : "none") }' "$dir/near-tcp.csv")
 [ "${summary%% *}" -ge 4 ] && [ "${summary#* }" = none ] ||
   fail "over TCP across the veth: $summary (rep rows, loops with a wrong count)"
+passed=$((passed + 1))
+# pgmping's case: the far reflector joins a multicast group on its veth, the peer sends to the
+# group, the echoes come back unicast. A route for 224.0.0.0/4 over the veth on both sides.
+ip -n "$far" route add 224.0.0.0/4 dev "$vfar" && ip -n "$near" route add 224.0.0.0/4 dev "$vnear" ||
+  fail "multicast routes"
+(cd "$dir" && in_ns "$far" far "$root/scripts/wine-run" "$exe" sockloop --reflect --loop select --group 239.1.2.3 \
+   --port 5557 --bind 192.0.2.1 --duration 10m --csv far-mc.csv) >"$dir/far-mc.out" 2>"$dir/far-mc.err" &
+refl_mc=$!
+for _ in $(seq 600); do grep -q "reflecting on 239.1.2.3:5557" "$dir/far-mc.out" 2>/dev/null && break; sleep 0.1; done
+grep -q "reflecting on 239.1.2.3:5557" "$dir/far-mc.out" || fail "the group's reflector did not start: $(cat "$dir/far-mc.err")"
+(cd "$dir" && in_ns "$near" near "$root/scripts/wine-run" "$exe" sockloop --peer 239.1.2.3:5557 --loop select \
+   --rate 1000 --duration 2 --csv near-mc.csv) >"$dir/near-mc.out" 2>"$dir/near-mc.err" ||
+  fail "the peer of the group failed: $(tail -3 "$dir/near-mc.err")"
+sent=$(cell "$dir/near-mc.csv" sent); received=$(cell "$dir/near-mc.csv" received); dup=$(cell "$dir/near-mc.csv" duplicated)
+[ "$sent" = 2000 ] && [ "$received" = 2000 ] && [ "$dup" = 0 ] ||
+  fail "through the group across the veth: sent $sent, received $received, duplicated $dup (expected 2000, 2000, 0)"
 passed=$((passed + 1))
 echo "$passed passed, 0 failed"
