@@ -33,8 +33,9 @@
 static const wb_option sockloop_options[] = {
     { .name = "loop", .type = WB_OPT_CHOICE, .offset = O(loop), .def = "all", .choices = WB_WAIT_CHOICES "all",
       .help = "how the receiver waits; all: each in turn, then compared" },
-    { .name = "rate", .type = WB_OPT_COUNT, .offset = O(rate), .def = "10k", .min = 1, .max = 1000000, .metavar = "PPS",
-      .help = "packets sent per second" },
+    { .name = "rate", .type = WB_OPT_COUNTS, .offset = O(rates), .def = "10k", .min = 1, .max = 1000000,
+      .metavar = "PPS[,PPS...]",
+      .help = "packets sent per second; a list (1k,2k,5k,10k) runs each rate in turn: latency against offered load" },
     { .name = "size", .type = WB_OPT_COUNT, .offset = O(size), .def = "1060", .min = HEADER_SIZE, .max = MESSAGE_MAX, .metavar = "BYTES",
       .help = "bytes per message: a UDP payload, or a message in the TCP stream (1060 x 10k/s = the seed's 84.8 mbit)" },
     { .name = "duration", .type = WB_OPT_SECONDS, .offset = O(duration), .def = "10s",
@@ -196,10 +197,20 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
                  backend_of(c->loop)->name, backend_of(c->loop)->max_sockets, backend_of(c->loop)->limit_reason);
         return -1;
     }
-    if (c->duration * (double)c->rate > 1e9) {
-        snprintf(err, cap, "--duration: %g s at %llu packets/s is over 1e9 packets", c->duration,
-                 (unsigned long long)c->rate);
-        return -1;
+    {
+        unsigned i;
+        c->rate = c->rates.v[0];   /* a variant's own (sockloop_expand sets it for the others) */
+        c->nrates = c->rates.n;
+        for (i = 0; i < c->rates.n; i++)
+            if (c->duration * (double)c->rates.v[i] > 1e9) {
+                snprintf(err, cap, "--duration: %g s at %llu packets/s is over 1e9 packets", c->duration,
+                         (unsigned long long)c->rates.v[i]);
+                return -1;
+            }
+        if (c->reflect && c->rates.n > 1) {
+            snprintf(err, cap, "--rate: a reflector sends nothing of its own: one rate (or none)");
+            return -1;
+        }
     }
     if (c->interval < 0.1) {
         snprintf(err, cap, "--interval: at least 100ms");
@@ -217,25 +228,31 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
     return 0;
 }
 
-/* --loop all: every backend this Windows has, and that can hold --sockets. */
+/* --loop all: every backend this Windows has, and that can hold --sockets; a --rate list: each
+ * loop at each rate, lowest first (one loop's curve, then the next's). A loop that cannot run is
+ * said once, at its first rate. */
 static int sockloop_expand(const void *config, int index, void *variant, char *note, size_t cap)
 {
     const sockloop_config *c = (const sockloop_config *)config;
     sockloop_config *v = (sockloop_config *)variant;
+    const unsigned nrates = c->rates.n ? c->rates.n : 1;
+    const int nloops = c->loop == LOOP_ALL ? WB_WAIT_COUNT : 1;
     const wb_wait_backend *b;
     const char *why;
-    if (c->loop != LOOP_ALL) return index == 0 ? 1 : 0;
-    if (index >= WB_WAIT_COUNT) return 0;
-    v->loop = index;
-    b = backend_of(index);
+    int loop = c->loop == LOOP_ALL ? index / (int)nrates : c->loop;
+    unsigned rate = (unsigned)index % nrates;
+    if (index >= nloops * (int)nrates) return 0;
+    v->loop = loop;
+    v->rate = c->rates.v[rate];
+    v->rates.v[0] = c->rates.v[rate];
+    v->rates.n = 1;
+    b = backend_of(loop);
     why = b->unavailable();
-    if (why) {
-        snprintf(note, cap, "--loop %s: %s", b->name, why);
-        return -1;
-    }
-    if (b->max_sockets && c->sockets > b->max_sockets) {
-        snprintf(note, cap, "--loop %s: waits on at most %u sockets, not %llu", b->name, b->max_sockets,
-                 (unsigned long long)c->sockets);
+    if (why || (b->max_sockets && c->sockets > b->max_sockets)) {
+        if (rate > 0) return -1;   /* said at its first rate */
+        if (why) snprintf(note, cap, "--loop %s: %s", b->name, why);
+        else snprintf(note, cap, "--loop %s: waits on at most %u sockets, not %llu", b->name, b->max_sockets,
+                      (unsigned long long)c->sockets);
         return -1;
     }
     return 1;
@@ -846,9 +863,14 @@ static int sockloop_rep_warnings(void *state, const wb_sample *sample,
     return 0;
 }
 
+/* "select", or with a --rate list "select at 5000/s" */
 static const char *sockloop_variant_name(const void *variant)
 {
-    return sl_loop_name(((const sockloop_config *)variant)->loop);
+    static char name[48];
+    const sockloop_config *v = (const sockloop_config *)variant;
+    if (v->nrates <= 1) return sl_loop_name(v->loop);
+    snprintf(name, sizeof name, "%s at %llu/s", sl_loop_name(v->loop), (unsigned long long)v->rate);
+    return name;
 }
 
 static const char *const sockloop_fact_names[] = { "mode", "receiver", "pacing_used", NULL };

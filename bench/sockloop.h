@@ -43,6 +43,8 @@ typedef struct sockloop_config {
     const char *bind, *peer, *raw, *group;
     char allow[WB_OPT_LIST_CAP];  /* --allow, given as often as wanted: "10.0.0.0/8;192.0.2.7" */
     int echo_any;
+    wb_counts rates;              /* --rate: one, or a list whose each rate is a variant */
+    unsigned nrates;              /* how many the run has (variants see their own rate only) */
 } sockloop_config;
 #define ALLOW_MAX 16
 

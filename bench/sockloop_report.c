@@ -161,10 +161,67 @@ static const char *loop_name(const void *variant)
  * of 1 the loops are not told apart ("no clear difference"), and with fewer than two intervals
  * nothing is claimed. (`winbench report --compare loop` tests repetitions, with --repeat 4 or
  * more.) A loop that lost packets the others did not is not faster for it: that is said. */
+/* A rate this loop held: the sender kept it (within 1%: a sender left behind offered less than
+ * asked), under 0.1% lost, and a p99 under ten times its p99 at the lowest rate (wrk2's reading
+ * of a latency curve: past the knee, the tail runs away first). */
+#define HELD_LOSS_PCT 0.1
+#define HELD_P99_FACTOR 10.0
+#define HELD_RATE_FRACTION 0.99
+
+static double loss_pct(const double *m) { return m[M_SENT] > 0 ? 100.0 * m[M_LOST] / m[M_SENT] : 0; }
+
+/* With a --rate list: the table of latency against offered load, a block per loop, and the
+ * highest rate each held. */
+static void offered_load(FILE *out, int n, const void *const *variants, const double *const *medians)
+{
+    int i, first;
+    char p50[24], p99[24];
+    fprintf(out, "latency against offered load (from the actual send time; held: the rate sent, under %.1f%% lost and "
+                 "a p99 under %.0f x the loop's p99 at its lowest rate):\n", HELD_LOSS_PCT, HELD_P99_FACTOR);
+    fprintf(out, "  %-12s %10s %12s %10s %10s %10s\n", "loop", "rate/s", "received/s", "p50", "p99", "lost");
+    for (first = 0; first < n; first = i) {
+        const sockloop_config *loop = (const sockloop_config *)variants[first];
+        double base_p99 = medians[first][M_LAT_P99];
+        int broken = 0;
+        uint64_t held = 0;
+        char why[96] = "";
+        for (i = first; i < n && ((const sockloop_config *)variants[i])->loop == loop->loop; i++) {
+            const double *m = medians[i];
+            const uint64_t rate = ((const sockloop_config *)variants[i])->rate;
+            int sent_all = m[M_SEND_RATE] >= HELD_RATE_FRACTION * (double)rate;
+            int ok = sent_all && loss_pct(m) < HELD_LOSS_PCT && m[M_LAT_P99] == m[M_LAT_P99] &&
+                     !(base_p99 == base_p99 && m[M_LAT_P99] > HELD_P99_FACTOR * base_p99);
+            fprintf(out, "  %-12s %10llu %12.1f %10s %10s %6.0f (%.2f%%)\n", i == first ? sl_loop_name(loop->loop) : "",
+                    (unsigned long long)rate, m[M_RECV_RATE], us(m[M_LAT_P50], p50), us(m[M_LAT_P99], p99), m[M_LOST],
+                    loss_pct(m));
+            if (!broken && ok) held = rate;
+            if (!broken && !ok) {
+                broken = 1;
+                if (!sent_all)
+                    snprintf(why, sizeof why, "at %llu/s the sender managed %.0f/s", (unsigned long long)rate,
+                             m[M_SEND_RATE]);
+                else if (loss_pct(m) >= HELD_LOSS_PCT)
+                    snprintf(why, sizeof why, "at %llu/s it lost %.2f%%", (unsigned long long)rate, loss_pct(m));
+                else
+                    snprintf(why, sizeof why, "at %llu/s its p99 was %s", (unsigned long long)rate, us(m[M_LAT_P99], p99));
+            }
+        }
+        if (held)
+            fprintf(out, "  %s held %llu/s%s%s%s\n", sl_loop_name(loop->loop), (unsigned long long)held, why[0] ? " (" : "",
+                    why, why[0] ? ")" : ", the highest rate asked for");
+        else
+            fprintf(out, "  %s held none of the rates (%s)\n", sl_loop_name(loop->loop), why);
+    }
+}
+
 void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians)
 {
     int best = -1, i, lossy = 0, clean = 0;
     char a[24], b[24], c[24];
+    if (n > 0 && ((const sockloop_config *)variants[0])->nrates > 1) {   /* rates are not loops to rank */
+        offered_load(out, n, variants, medians);
+        return;
+    }
     for (i = 0; i < n; i++) {
         if (medians[i][M_LAT_MEAN] == medians[i][M_LAT_MEAN] &&
             (best < 0 || medians[i][M_LAT_MEAN] < medians[best][M_LAT_MEAN]))

@@ -145,7 +145,8 @@ typedef struct wb_module {
     const char *default_repeat, *default_warmup;
     /* Optional: one option value standing for several runs (sockloop's --loop all). For
      * index 0, 1, ... fill variant (config_size bytes, starting as a copy of config) and return
-     * 1; return 0 after the last; return -1 to skip one, with the reason in note. Each variant
+     * 1; return 0 after the last; return -1 to skip one, with the reason in note (left empty:
+     * skipped without a word, the reason having been said for an earlier index). Each variant
      * gets its own setup, repetitions and summary row, all in one CSV. */
     int  (*expand)(const void *config, int index, void *variant, char *note, size_t cap);
     /* Optional: after all variants, compare their summaries (medians[i][metric]). */

@@ -12,10 +12,17 @@ typedef enum wb_opt_type {
     WB_OPT_CHOICE,   /* int: index into the "a|b|c" list in `choices` */
     WB_OPT_TEXT,     /* const char *: the argument as typed */
     WB_OPT_FLAG,     /* int: 1 when present, takes no value */
-    WB_OPT_LIST      /* char[WB_OPT_LIST_CAP]: may be given again; the values joined by ';' ("" when none) */
+    WB_OPT_LIST,     /* char[WB_OPT_LIST_CAP]: may be given again; the values joined by ';' ("" when none) */
+    WB_OPT_COUNTS    /* wb_counts: "1k,2k,5k", each a WB_OPT_COUNT within [min, max] */
 } wb_opt_type;
 
 #define WB_OPT_LIST_CAP 256
+#define WB_COUNTS_MAX 16
+
+typedef struct wb_counts {
+    uint64_t v[WB_COUNTS_MAX];
+    unsigned n;
+} wb_counts;
 
 typedef struct wb_option {
     const char *name;     /* long name without the leading "--" */

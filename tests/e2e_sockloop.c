@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "e2e.h"
+#include "wb_wait.h"   /* how many loops there are */
 
 /* "nan" as a word, in any case: a number that was not there printed as one. */
 static int says_nan(const char *s)
@@ -162,7 +163,8 @@ static void test_all_and_compare(void)
         const char *p;
         for (p = r.out; (p = strstr(p, " times lower mean latency than ")) != NULL; p++) lines++;
         for (p = r.out; (p = strstr(p, ": no clear difference (")) != NULL; p++) lines++;
-        ok(lines == 5, "a comparison line for each of 5 loops beside the lowest (%d):\n%s", lines, r.out);
+        ok(lines == WB_WAIT_COUNT - 1, "a comparison line for each of %d loops beside the lowest (%d):\n%s",
+           WB_WAIT_COUNT - 1, lines, r.out);
         for (p = r.out; (p = strstr(p, " +- ")) != NULL; p++) {   /* "select: 1.23 +- 0.45 times lower" */
             const char *start = p, *after = strchr(p + 4, ' ');
             while (start > r.out && start[-1] != ' ') start--;
@@ -456,6 +458,38 @@ static void test_reflector_not_open_relay(void)
                  "checks)", "sockloop", "--reflect", "--proto=tcp", "--echo-any");
 }
 
+/* A --rate list: each rate a variant, its rows naming it, every packet the schedule held sent
+ * (rate x duration) and received; the console ends with the table and a judgement per loop
+ * (which rate it held is the machine's: not checked here; the rule is, in test_tables). */
+static void test_rate_list(void)
+{
+    result r = run("sockloop", "--loop", "select", "--rate", "200,400,800", "--duration", "1s", "--csv", "rates.csv",
+                   NULL);
+    csv_file c;
+    size_t i;
+    int reps = 0;
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "latency against offered load") != NULL && strstr(r.out, "  select held ") != NULL,
+       "the table and its judgement:\n%s", r.out);
+    ok(strstr(r.out, "select at 800/s") != NULL || strstr(r.out, "800") != NULL, "the rates named:\n%s", r.out);
+    result_free(&r);
+    c = load_csv_here("rates.csv", ',');
+    for (i = 1; c.ok && i < c.t.nrows; i++)
+        if (strcmp(cell(&c, i, "row"), "rep") == 0) {
+            static const char *const want[] = { "200", "400", "800" };
+            ok(reps < 3 && cell_is(&c, i, "rate", want[reps]) && num(&c, i, "sent") == atof(want[reps]) &&
+               num(&c, i, "received") == atof(want[reps]), "variant %d: rate %s, sent %g, received %g", reps + 1,
+               cell(&c, i, "rate"), num(&c, i, "sent"), num(&c, i, "received"));
+            reps++;
+        }
+    ok(reps == 3, "three variants: %d rep rows", reps);
+    ok(c.ok && count_rows(&c, "summary", "select") == 3, "a summary row for each");
+    wb_csv_free(&c.t);
+    expect_usage("winbench: sockloop: --rate: expected a positive integer, got \"0\"", "sockloop", "--rate", "1k,0", NULL);
+    expect_usage("winbench: sockloop: --rate: a reflector sends nothing of its own: one rate (or none)", "sockloop",
+                 "--reflect", "--loop=select", "--rate=1k,2k");
+}
+
 /* A reflector in one process, a peer in another: round trips on the peer's clock. */
 static void test_reflect_and_peer(void)
 {
@@ -618,6 +652,7 @@ static const wbt_case cases[] = {
     { "iocpex", test_iocpex },
     { "afd", test_afd },
     { "reflector_not_open_relay", test_reflector_not_open_relay },
+    { "rate_list", test_rate_list },
     { "afd_many_sockets", test_afd_many_sockets },
     { "all_six_or_four", test_all_six_or_four },
     { "asyncselect_bursts", test_asyncselect_bursts },

@@ -13,6 +13,7 @@ typedef struct cfg {
     int choice, flag;
     const char *text;
     char list[WB_OPT_LIST_CAP];
+    wb_counts counts;
 } cfg;
 
 static const wb_option table[] = {
@@ -30,6 +31,8 @@ static const wb_option table[] = {
       .help = "some text" },
     { .name = "list", .type = WB_OPT_LIST, .offset = offsetof(cfg, list), .metavar = "ITEM",
       .help = "a list (repeatable)" },
+    { .name = "counts", .type = WB_OPT_COUNTS, .offset = offsetof(cfg, counts), .def = "1k", .max = 100000,
+      .help = "counts" },
     { .name = NULL }
 };
 

@@ -170,6 +170,31 @@ static void test_choice_names(void)
     ok(buf[0] == '\0', "out of range gives empty, got %s", buf);
 }
 
+/* A list of counts: each with the count's suffixes and bounds, in order; one value is a list of one. */
+static void test_counts(void)
+{
+    cfg c;
+    wb_option_set set;
+    char err[256] = "", text[128];
+    char *three[] = { "--counts", "1k,2k,50000" };
+    char *over[] = { "--counts=1k,200k" };
+    char *hole[] = { "--counts=1k,,2k" };
+    char *many[] = { "--counts=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17" };
+    set.table = table;
+    set.config = &c;
+    wb_options_defaults(&set, 1, err, sizeof err);
+    ok(c.counts.n == 1 && c.counts.v[0] == 1000, "the default: %u values, %llu", c.counts.n,
+       (unsigned long long)c.counts.v[0]);
+    ok(wb_options_parse(&set, 1, 2, three, err, sizeof err) == 0, "parses: %s", err);
+    ok(c.counts.n == 3 && c.counts.v[0] == 1000 && c.counts.v[1] == 2000 && c.counts.v[2] == 50000, "1k, 2k, 50000");
+    wb_option_value_text(&table[7], &c, text, sizeof text);
+    ok(strcmp(text, "1000,2000,50000") == 0, "its text: %s", text);
+    ok(wb_options_parse(&set, 1, 1, over, err, sizeof err) == -1 && strstr(err, "--counts: 200k is out of range"),
+       "each within bounds: %s", err);
+    ok(wb_options_parse(&set, 1, 1, hole, err, sizeof err) == -1, "an empty value refused: %s", err);
+    ok(wb_options_parse(&set, 1, 1, many, err, sizeof err) == -1 && strstr(err, "at most 16"), "at most 16: %s", err);
+}
+
 static const wbt_case cases[] = {
     { "defaults", test_defaults },
     { "forms", test_forms },
@@ -177,6 +202,7 @@ static const wbt_case cases[] = {
     { "help_text", test_help_text },
     { "typed", test_typed },
     { "list", test_list },
+    { "counts", test_counts },
     { "choice_names", test_choice_names },
     { NULL, NULL }
 };

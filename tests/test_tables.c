@@ -120,10 +120,55 @@ static void test_sockloop_compare(void)
     ok(strstr(text, ": 1.23 +- 0.22 times lower") != NULL, "just clear, as printed:\n%s", text);
 }
 
+/* The offered-load table's judgement, on medians whose answer is known. */
+static void test_sockloop_offered_load(void)
+{
+    static double m[7][WB_MAX_METRICS];
+    static const int loops[7] = { 0, 0, 0, 1, 1, 2, 2 };
+    static const uint64_t rates[7] = { 1000, 2000, 4000, 1000, 2000, 1000, 2000 };
+    /* send rate, lost, p99 (us) */
+    static const double send[7] = { 1000, 2000, 4000, 1000, 1500, 1000, 2000 };
+    static const double lost[7] = { 0, 0, 0, 0, 0, 5, 0 };
+    static const double p99[7] = { 100, 500, 2000, 100, 120, 100, 100 };
+    sockloop_config v[7];
+    const void *variants[7];
+    const double *medians[7];
+    char text[4096];
+    FILE *f = tmpfile();
+    size_t n;
+    int i;
+    for (i = 0; i < 7; i++) {
+        memset(&v[i], 0, sizeof v[i]);
+        v[i].loop = loops[i];
+        v[i].rate = rates[i];
+        v[i].nrates = 3;
+        m[i][M_SENT] = send[i];
+        m[i][M_SEND_RATE] = send[i];
+        m[i][M_RECV_RATE] = send[i] - lost[i];
+        m[i][M_LOST] = lost[i];
+        m[i][M_LAT_P50] = p99[i] / 2;
+        m[i][M_LAT_P99] = p99[i];
+        variants[i] = &v[i];
+        medians[i] = m[i];
+    }
+    if (!f) return;
+    wb_module_find("sockloop")->compare(f, 7, variants, medians);
+    rewind(f);
+    n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    ok(strstr(text, "latency against offered load") != NULL, "the table:\n%s", text);
+    ok(strstr(text, "select held 2000/s (at 4000/s its p99 was 2 ms)") != NULL, "the tail ran away:\n%s", text);
+    ok(strstr(text, "wsapoll held 1000/s (at 2000/s the sender managed 1500/s)") != NULL, "the rate not sent:\n%s", text);
+    ok(strstr(text, "wsaevents held none of the rates (at 1000/s it lost 0.50%)") != NULL, "lost at once:\n%s", text);
+    ok(strstr(text, "times lower") == NULL, "rates are not ranked as loops");
+}
+
 static const wbt_case cases[] = {
     { "real_tables", test_real_tables },
     { "limits", test_limits },
     { "sockloop_compare", test_sockloop_compare },
+    { "sockloop_offered_load", test_sockloop_offered_load },
     { NULL, NULL }
 };
 WBT_MAIN(cases)

@@ -115,6 +115,32 @@ static int store_value(const wb_option *o, void *config, const char *value, char
     case WB_OPT_FLAG:
         *SLOT(int, o, config) = 1;
         return 0;
+    case WB_OPT_COUNTS: {
+        wb_counts counts;
+        wb_option one = *o;
+        const char *p = value;
+        one.type = WB_OPT_COUNT;
+        one.offset = 0;
+        memset(&counts, 0, sizeof counts);
+        for (;;) {
+            char item[64];
+            size_t len = strcspn(p, ",");
+            if (counts.n == WB_COUNTS_MAX) {
+                snprintf(err, cap, "--%s: at most %d values", o->name, WB_COUNTS_MAX);
+                return -1;
+            }
+            if (len >= sizeof item) len = sizeof item - 1;   /* too long for a count: refused as one */
+            memcpy(item, p, len);
+            item[len] = '\0';
+            if (store_value(&one, &counts.v[counts.n], item, err, cap) != 0) return -1;
+            counts.n++;
+            p += strcspn(p, ",");
+            if (*p == '\0') break;
+            p++;
+        }
+        memcpy((char *)config + o->offset, &counts, sizeof counts);
+        return 0;
+    }
     case WB_OPT_LIST: {
         char *list = (char *)config + o->offset;
         size_t used = strlen(list);
@@ -248,6 +274,7 @@ static const char *metavar(const wb_option *o)
     case WB_OPT_CHOICE: return o->choices;
     case WB_OPT_TEXT: return "TEXT";
     case WB_OPT_LIST: return "TEXT";
+    case WB_OPT_COUNTS: return "N[,N...]";
     default: return "";
     }
 }
@@ -321,6 +348,16 @@ void wb_option_value_text(const wb_option *o, const void *config, char *buf, siz
     case WB_OPT_LIST:
         snprintf(buf, cap, "%s", base);
         return;
+    case WB_OPT_COUNTS: {
+        wb_counts c;
+        size_t used = 0;
+        unsigned i;
+        memcpy(&c, base, sizeof c);
+        buf[0] = '\0';
+        for (i = 0; i < c.n && used < cap; i++)
+            used += (size_t)snprintf(buf + used, cap - used, "%s%llu", i ? "," : "", (unsigned long long)c.v[i]);
+        return;
+    }
     }
     buf[0] = '\0';
 }

@@ -145,7 +145,7 @@ static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
  * --loop all), then the module's comparison of them. */
 static int run_variants(wb_run *r)
 {
-    enum { MAX_VARIANTS = 16 };
+    enum { MAX_VARIANTS = 128 };   /* sockloop: 7 loops x 16 rates at most */
     void *variants[MAX_VARIANTS];
     double *medians[MAX_VARIANTS];
     wb_variant_result *result = (wb_variant_result *)malloc(sizeof *result);
@@ -163,10 +163,11 @@ static int run_variants(wb_run *r)
             break;
         }
         memcpy(v, r->config, r->m->config_size);
+        note[0] = '\0';
         if (r->m->expand) got = r->m->expand(r->config, index, v, note, sizeof note);
         else if (index > 0) got = 0;
         if (got <= 0) {
-            if (got < 0) {
+            if (got < 0 && note[0]) {   /* skipped, said once (a loop at its later rates: silently) */
                 snprintf(line, sizeof line, "%s: skipped: %s", r->m->name, note);
                 say_note(r, line);
             }
