@@ -341,5 +341,8 @@ const wb_report_spec sockloop_report = {
     .skip_column = "mode",
     .skip_value = "reflect",
     .skip_what = "a reflector's rows (it echoes; it measures no latency)",
+    .load_column = "rate",
+    .load_percentile = 2,
+    .load_title = "p99 latency (us, from the actual send time) against offered load (packets/s)",
 };
 

@@ -81,6 +81,12 @@ typedef struct wb_report_spec {
     /* Optional: rows whose skip_column holds skip_value are not comparable (a reflector's echo
      * counts): left out with a note saying skip_what. */
     const char *skip_column, *skip_value, *skip_what;
+    /* Optional: latency against offered load. Groups that differ only in load_column (a
+     * configuration column, "rate") make one line each, per machine: load_percentile (an index
+     * into percentile_columns) against the load, both on log axes. */
+    const char *load_column;                 /* "rate" */
+    int load_percentile;                     /* 2: p99 */
+    const char *load_title;                  /* "p99 latency against offered load" */
 } wb_report_spec;
 
 /* Medians over the timed repetitions, for a module's own summary line. */

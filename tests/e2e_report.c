@@ -511,6 +511,44 @@ static void test_folders_and_schemas(void)
     result_free(&r);
 }
 
+/* Latency against offered load: a --rate list makes one line through its rates (a point per
+ * rate); one rate draws no such chart. */
+static void test_offered_load(void)
+{
+    result r = run("sockloop", "--loop", "select", "--rate", "300,600", "--duration", "1s", "--csv", "load.csv", "--quiet",
+                   NULL);
+    char path[MAX_PATH], *html, *chart, *line;
+    size_t len;
+    ok(r.code == 0, "sockloop: exit %lu %s", r.code, r.err);
+    result_free(&r);
+    r = run("report", "load.csv", "--html", "load.html", NULL);
+    ok(r.code == 0, "report: exit %lu %s", r.code, r.err);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "load.html");
+    html = read_all(path, &len);
+    chart = html ? strstr(html, "<title>sockloop: p99 latency (us, from the actual send time) against offered load") : NULL;
+    ok(chart != NULL, "the chart is there");
+    line = chart ? strstr(chart, "<polyline") : NULL;
+    if (line) {
+        const char *points = strstr(line, "points=\"");
+        int n = 0;
+        const char *p;
+        for (p = points ? points + 8 : line; p && *p && *p != '"'; p++) n += *p == ',';
+        ok(n == 2, "one line, a point per rate: %d points", n);
+    } else {
+        ok(0, "a line in the chart");
+    }
+    free(html);
+    r = run("sockloop", "--loop", "select", "--rate", "300", "--duration", "1s", "--csv", "one.csv", "--quiet", NULL);
+    result_free(&r);
+    r = run("report", "one.csv", "--html", "one.html", NULL);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "one.html");
+    html = read_all(path, &len);
+    ok(html && strstr(html, "against offered load") == NULL, "one rate: no load chart");
+    free(html);
+}
+
 static void test_html(void)
 {
     result r;
@@ -652,6 +690,7 @@ static const wbt_case cases[] = {
     { "damaged_and_foreign", test_damaged_and_foreign },
     { "tsv_and_clipboard", test_tsv_and_clipboard },
     { "html", test_html },
+    { "offered_load", test_offered_load },
     { "suite_and_report", test_suite_and_report },
     { "bad_arguments", test_bad_arguments },
     { "misreadings", test_misreadings },

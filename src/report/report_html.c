@@ -300,6 +300,119 @@ static void series_charts(FILE *f, const rp_report *r, const wb_module *m)
     }
 }
 
+/* The value of column `name` in a group's configuration text ("loop=select rate=1000 ..."), and
+ * that text without it (what makes the group's line). */
+static double load_of(const char *variant, const char *name, char *rest, size_t cap)
+{
+    size_t len = strlen(name), used = 0;
+    const char *p = variant;
+    double value = NAN;
+    rest[0] = '\0';
+    while (*p) {
+        size_t word = strcspn(p, " ");
+        if (word > len && strncmp(p, name, len) == 0 && p[len] == '=') value = atof(p + len + 1);
+        else if (used + word + 2 < cap) used += (size_t)snprintf(rest + used, cap - used, "%s%.*s", used ? " " : "", (int)word, p);
+        p += word;
+        while (*p == ' ') p++;
+    }
+    return value;
+}
+
+/* Latency against offered load (a --rate list): one line per machine and configuration less
+ * the load, log axes on both sides (rates and tails both span decades). Drawn when some line
+ * has two loads or more. */
+static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
+{
+    const wb_report_spec *spec = m->report;
+    const double left = 70, top = 40, plot_w = 420, plot_h = 260, width = 900, height = 360;
+    double lo = 1e300, hi = 0, xlo = 1e300, xhi = 0, d;
+    size_t i, k;
+    int lines = 0, drawn = 0, config = 0;
+    frame plot;
+    char title[300], heading[320], rest[256], other[256];
+    if (!spec->load_column || spec->load_percentile >= rp_percentile_count(m)) return;
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        double x, y;
+        if (g->m != m) continue;
+        x = load_of(g->variant, spec->load_column, rest, sizeof rest);
+        y = rp_group_percentile(g, spec->load_percentile);
+        for (k = i + 1; k < r->ngroups; k++)   /* a second load on the same line? */
+            if (r->groups[k].m == m && r->groups[k].machine == g->machine &&
+                load_of(r->groups[k].variant, spec->load_column, other, sizeof other) != x && strcmp(other, rest) == 0)
+                drawn = 1;
+        if (!(x > 0 && y > 0)) continue;
+        if (x < xlo) xlo = x;
+        if (x > xhi) xhi = x;
+        if (y < lo) lo = y;
+        if (y > hi) hi = y;
+    }
+    if (!drawn || !(hi > 0) || !(xhi > xlo)) return;
+    lo = pow(10.0, floor(log10(lo)));
+    hi = pow(10.0, ceil(log10(hi)));
+    if (hi <= lo) hi = lo * 10;
+    xlo = pow(10.0, floor(log10(xlo)));
+    xhi = pow(10.0, ceil(log10(xhi)));
+    plot.left = left, plot.top = top, plot.w = plot_w, plot.h = plot_h;
+    snprintf(title, sizeof title, "%s: %s", m->name, spec->load_title);
+    snprintf(heading, sizeof heading, "%s: %s (log scales)", m->name, spec->load_title);
+    frame_begin(f, width, height, NULL, title, heading, &plot);
+    for (d = lo; d <= hi * 1.0001; d *= 10)
+        frame_grid(f, &plot, top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h, d);
+    for (d = xlo; d <= xhi * 1.0001; d *= 10)
+        fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n",
+                left + (log10(d) - log10(xlo)) / (log10(xhi) - log10(xlo)) * plot_w, top + plot_h + 18, d);
+    frame_y_title(f, &plot, spec->percentile_unit);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w / 2, top + plot_h + 40);
+    esc(f, spec->load_column);
+    fputs("</text>\n", f);
+    /* one line per machine and configuration less the load: colour the machine, dashes the
+     * configuration (one machine: colour the configuration) */
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        char label[256], name[128];
+        const char *dash, *colour;
+        int seen = 0;
+        if (g->m != m) continue;
+        load_of(g->variant, spec->load_column, rest, sizeof rest);
+        for (k = 0; k < i; k++)   /* drawn with an earlier group of its line */
+            if (r->groups[k].m == m && r->groups[k].machine == g->machine &&
+                (load_of(r->groups[k].variant, spec->load_column, other, sizeof other), strcmp(other, rest) == 0))
+                seen = 1;
+        if (seen) continue;
+        /* one machine: a colour per line (seven loops are too many for three dash styles) */
+        colour = r->nmachines > 1 ? COLOR(g->machine) : palette[config % (int)(sizeof palette / sizeof palette[0])];
+        dash = r->nmachines > 1 ? (config % 3 == 0 ? "none" : config % 3 == 1 ? "6 3" : "2 3") : "none";
+        config++;
+        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" points=\"",
+                colour, dash);
+        for (k = i; k < r->ngroups; k++) {
+            const rp_group *h = &r->groups[k];
+            double x, y;
+            if (h->m != m || h->machine != g->machine) continue;
+            x = load_of(h->variant, spec->load_column, other, sizeof other);
+            y = rp_group_percentile(h, spec->load_percentile);
+            if (strcmp(other, rest) != 0 || !(x > 0 && y > 0)) continue;
+            fprintf(f, "%.1f,%.1f ", left + (log10(x) - log10(xlo)) / (log10(xhi) - log10(xlo)) * plot_w,
+                    top + plot_h - (log10(y) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h);
+        }
+        fputs("\"/>\n", f);
+        rp_short_variant(r, g, other, sizeof other);
+        load_of(other, spec->load_column, label, sizeof label);   /* the line is every load */
+        fprintf(f, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"2\" "
+                   "stroke-dasharray=\"%s\"/>", left + plot_w + 30, top + 6 + 18.0 * lines, left + plot_w + 54,
+                top + 6 + 18.0 * lines, colour, dash);
+        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">", left + plot_w + 60, top + 10 + 18.0 * lines);
+        esc(f, rp_machine_name(r, g->machine, name, sizeof name));
+        if (label[0]) fputs(": ", f);   /* nothing but the load told the groups apart: the machine says it */
+        esc(f, label);
+        fputs("</text>\n", f);
+        lines++;
+    }
+    frame_axes(f, &plot);
+    frame_end(f);
+}
+
 /* The spec's percentiles (sockloop: latency p50 .. max), one line per configuration and
  * machine, on a logarithmic axis: tails span decades. */
 static void percentile_chart(FILE *f, const rp_report *r, const wb_module *m)
@@ -447,6 +560,7 @@ int rp_write_html(const rp_report *r, FILE *f)
         fputs("</table>\n", f);
         bar_chart(f, r, m);
         percentile_chart(f, r, m);
+        load_chart(f, r, m);
         series_charts(f, r, m);
     }
     fputs("</body>\n</html>\n", f);
