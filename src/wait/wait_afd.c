@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "wb_wait.h"
+#include "port_drain.h"
 #include "win/winapi.h"
 
 #define BATCH 64
@@ -214,7 +215,7 @@ static int afd_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb
 
 static void afd_destroy(wb_waiter *w)
 {
-    unsigned i, tries;
+    unsigned i;
     if (w == NULL) return;
     /* The driver owns the poll blocks of pending polls: cancel them and take their completions
      * before freeing anything. */
@@ -223,16 +224,7 @@ static void afd_destroy(wb_waiter *w)
             nt_io_status cancel;
             WB_API(NtCancelIoFileEx)(w->afd, &w->ops[i].iosb, &cancel);
         }
-    for (tries = 0; w->pending > 0 && tries < 200; tries++) {
-        DWORD bytes;
-        ULONG_PTR key;
-        OVERLAPPED *ov = NULL;
-        GetQueuedCompletionStatus(w->port, &bytes, &key, &ov, 10);
-        if (ov) {
-            ((poll_op *)ov)->pending = 0;
-            w->pending--;
-        }
-    }
+    w->pending = wb_port_drain(w->port, w->pending);
     CloseHandle(w->afd);
     CloseHandle(w->port);
     if (w->pending == 0) free(w->ops);   /* else: leaked rather than freed under the driver's feet */

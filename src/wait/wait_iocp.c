@@ -10,6 +10,7 @@
 #include <string.h>
 #include "wb_wait.h"
 #include "wb_clock.h"
+#include "port_drain.h"
 #include "win/winapi.h"
 
 #define BATCH 64          /* GetQueuedCompletionStatusEx entries per call */
@@ -198,22 +199,13 @@ static int iocpex_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h,
 
 static void iocp_destroy(wb_waiter *w)
 {
-    unsigned i, tries;
+    unsigned i;
     if (w == NULL) return;
     /* The kernel still owns the buffers of posted receives: cancel them (XP's CancelIo cancels
      * the calling thread's, and this is the thread that posted them) and take their completions
      * before freeing anything. */
     for (i = 0; i < w->n; i++) CancelIo((HANDLE)w->sockets[i]);
-    for (tries = 0; w->pending > 0 && tries < 200; tries++) {
-        DWORD bytes;
-        ULONG_PTR key;
-        OVERLAPPED *ov = NULL;
-        GetQueuedCompletionStatus(w->port, &bytes, &key, &ov, 10);
-        if (ov) {
-            ((recv_op *)ov)->posted = 0;
-            w->pending--;
-        }
-    }
+    w->pending = wb_port_drain(w->port, w->pending);
     CloseHandle(w->port);
     if (w->pending == 0) {
         free(w->data);

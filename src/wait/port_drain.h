@@ -1,0 +1,13 @@
+/* The completion backends' last step (iocp, iocpex, afd): the kernel owns the buffers of what is
+ * still pending, so once those operations are cancelled their completions are taken before
+ * anything is freed. */
+#ifndef WB_PORT_DRAIN_H
+#define WB_PORT_DRAIN_H
+
+#include <windows.h>
+
+/* Takes completions from port until `pending` of them came (or about 2 s passed); returns how
+ * many are still out (then the caller leaks their memory rather than free it under the kernel). */
+unsigned wb_port_drain(HANDLE port, unsigned pending);
+
+#endif
