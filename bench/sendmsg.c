@@ -10,6 +10,7 @@
 
 #include "wb_mfc.h"
 #include "wb_module.h"
+#include "wb_timed_loop.h"
 #include "wb_visual_styles.h"
 #include "wb_windows.h"
 
@@ -198,6 +199,20 @@ fail:
     return -1;
 }
 
+/* The timed loops: the plain call a program would make, n times, and nothing else (two
+ * functions, not a function pointer), each where wb_timed_loop.h says. */
+static WB_TIMED_LOOP void send_loop_w(HWND hwnd, UINT msg, unsigned long n)
+{
+    unsigned long i;
+    for (i = 0; i < n; i++) SendMessageW(hwnd, msg, 0, 0);
+}
+
+static WB_TIMED_LOOP void send_loop_a(HWND hwnd, UINT msg, unsigned long n)
+{
+    unsigned long i;
+    for (i = 0; i < n; i++) SendMessageA(hwnd, msg, 0, 0);
+}
+
 static int sendmsg_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
 {
     const sendmsg_state *st = (const sendmsg_state *)state;
@@ -208,12 +223,9 @@ static int sendmsg_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error
 
     wb_interval_begin(&sample->iv);
     while (done < n) {
-        unsigned long chunk = (n - done) < CHUNK ? (unsigned long)(n - done) : CHUNK, i;
-        /* Two loops, not a function pointer: each is the plain call a program would make. */
-        if (st->cfg.charset == WB_CHARSET_W)
-            for (i = 0; i < chunk; i++) SendMessageW(hwnd, msg, 0, 0);
-        else
-            for (i = 0; i < chunk; i++) SendMessageA(hwnd, msg, 0, 0);
+        unsigned long chunk = (n - done) < CHUNK ? (unsigned long)(n - done) : CHUNK;
+        if (st->cfg.charset == WB_CHARSET_W) send_loop_w(hwnd, msg, chunk);
+        else send_loop_a(hwnd, msg, chunk);
         done += chunk;
         ctx->permille = (LONG)((double)done * 1000.0 / (double)n);
         if (*ctx->stop) break;

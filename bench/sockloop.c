@@ -720,6 +720,7 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     m[M_FOREIGN] = (double)rx->foreign;
     m[M_SEND_RATE] = sent / send_s;
     m[M_RECV_RATE] = (double)rx->received / send_s;   /* over the sending time: the grace is no traffic */
+    s->ops_seconds = send_s;                          /* and so ops_per_s, the same rate */
     /* A reflector's messages are whatever size its peers sent: counted in bytes. */
     m[M_MBIT_OUT] = (st->cfg.reflect ? (double)rx->bytes_echoed : sent * (double)st->cfg.size) * 8.0 / send_s / 1e6;
     m[M_MBIT_IN] = (st->cfg.reflect ? (double)rx->bytes : (double)rx->received * (double)st->cfg.size) * 8.0 / send_s / 1e6;

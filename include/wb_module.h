@@ -47,6 +47,10 @@ typedef struct wb_sample {
     uint64_t ops;                 /* operations done between the two QPC reads */
     wb_interval iv;               /* QPC and CPU times at start and end */
     double metrics[WB_MAX_METRICS];   /* the module's own measures, named by metric_names */
+    /* Optional (> 0): the seconds the ops were done in, when that is not the whole interval
+     * (sockloop: the sending time, without the grace for stragglers after it), so that
+     * ops_per_s is the module's own rate; elapsed_s and the CPU % stay over the interval. */
+    double ops_seconds;
 } wb_sample;
 
 /* How `winbench report` compares runs of a module: which option columns make a configuration

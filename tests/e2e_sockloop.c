@@ -94,6 +94,8 @@ static void one_backend(const char *loop)
     if (rep) {
         double sent = num(&c, rep, "sent"), rate = num(&c, rep, "send_rate");
         ok(sent == 3000, "%s: sent %g, expected 3000", loop, sent);
+        /* one receive rate, over the sending time, in both columns */
+        ok_near(num(&c, rep, "ops_per_s"), num(&c, rep, "recv_rate"), 1e-6);
         ok(rate > 980 && rate < 1020, "%s: achieved send rate %g/s, within 2%% of 1000", loop, rate);
         ok(num(&c, rep, "lost") == 0 && num(&c, rep, "received") == 3000, "%s: no loss on loopback (%g lost)", loop,
            num(&c, rep, "lost"));

@@ -17,11 +17,12 @@ void wb_measure_from_sample(const wb_sample *s, wb_measure *out)
     out->cpu_kernel_s = (double)(iv->proc1.kernel - iv->proc0.kernel) * 1e-7;
     out->thr_user_s = (double)(iv->thr1.user - iv->thr0.user) * 1e-7;
     out->thr_kernel_s = (double)(iv->thr1.kernel - iv->thr0.kernel) * 1e-7;
-    if (out->elapsed_s > 0) {
-        out->ops_per_s = (double)s->ops / out->elapsed_s;
-        out->cpu_pct = 100.0 * (out->cpu_user_s + out->cpu_kernel_s) / out->elapsed_s;
+    {
+        const double over = s->ops_seconds > 0 ? s->ops_seconds : out->elapsed_s;
+        if (over > 0) out->ops_per_s = (double)s->ops / over;
+        if (out->elapsed_s > 0) out->cpu_pct = 100.0 * (out->cpu_user_s + out->cpu_kernel_s) / out->elapsed_s;
+        out->ns_per_op = s->ops ? over * 1e9 / (double)s->ops : 0.0;
     }
-    out->ns_per_op = s->ops ? out->elapsed_s * 1e9 / (double)s->ops : 0.0;
 }
 
 void wb_measure_add(wb_measure *t, const wb_measure *m)

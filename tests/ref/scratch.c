@@ -1,7 +1,8 @@
 /* The reference for winbench's own overhead: the original experiment and nothing else. Raymond
  * Chen's scratch window, then N x SendMessage(hwnd, WM_NULL, 0, 0) between two QPC reads, and
  * the result in the original post's form. scripts/overhead runs it against `winbench sendmsg`.
- * usage: ref_scratch.exe [N]   (default 1000000)
+ * usage: ref_scratch.exe [N [a|w]]   (default 1000000, ANSI: the original; w: a Unicode window
+ * and SendMessageW, as winbench's default --charset w)
  * It repeats src/windows_util.c's scratch window on purpose: the reference must contain nothing
  * of winbench, or it would measure winbench against itself. */
 #include <windows.h>
@@ -23,27 +24,75 @@ static LRESULT CALLBACK WndProc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
     return DefWindowProcA(hwnd, msg, wp, lp);
 }
 
+static LRESULT CALLBACK WndProcW(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
+{
+    switch (msg) {
+    case WM_CREATE:
+        return 0;
+    case WM_PAINT: {
+        PAINTSTRUCT ps;
+        BeginPaint(hwnd, &ps);
+        EndPaint(hwnd, &ps);
+        return 0;
+    }
+    }
+    return DefWindowProcW(hwnd, msg, wp, lp);
+}
+
+/* The loop in a function of its own at a 64-byte boundary, as winbench's is
+ * (include/wb_timed_loop.h says why): the two differ in nothing but what is around them. */
+#if defined(__GNUC__) || defined(__clang__)
+#define TIMED_LOOP __attribute__((noinline, aligned(64)))
+#else
+#define TIMED_LOOP
+#endif
+
+static TIMED_LOOP void loop_a(HWND hwnd, unsigned long n)
+{
+    unsigned long i;
+    for (i = 0; i < n; i++) SendMessageA(hwnd, WM_NULL, 0, 0);
+}
+
+static TIMED_LOOP void loop_w(HWND hwnd, unsigned long n)
+{
+    unsigned long i;
+    for (i = 0; i < n; i++) SendMessageW(hwnd, WM_NULL, 0, 0);
+}
+
 int main(int argc, char **argv)
 {
-    WNDCLASSA wc;
     HWND hwnd;
     LARGE_INTEGER freq, t0, t1;
-    unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000000UL, i;
+    unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000000UL;
+    int wide = argc > 2 && argv[2][0] == 'w';
     double s;
-    ZeroMemory(&wc, sizeof wc);
-    wc.lpfnWndProc = WndProc;
-    wc.hInstance = GetModuleHandleA(NULL);
-    wc.lpszClassName = "Scratch";
-    RegisterClassA(&wc);
-    hwnd = CreateWindowA("Scratch", "Scratch", WS_OVERLAPPEDWINDOW, CW_USEDEFAULT, CW_USEDEFAULT, 320, 200, NULL, NULL,
-                         wc.hInstance, NULL);
+    if (wide) {
+        WNDCLASSW wc;
+        ZeroMemory(&wc, sizeof wc);
+        wc.lpfnWndProc = WndProcW;
+        wc.hInstance = GetModuleHandleW(NULL);
+        wc.lpszClassName = L"Scratch";
+        RegisterClassW(&wc);
+        hwnd = CreateWindowW(L"Scratch", L"Scratch", WS_OVERLAPPEDWINDOW, CW_USEDEFAULT, CW_USEDEFAULT, 320, 200, NULL, NULL,
+                             wc.hInstance, NULL);
+    } else {
+        WNDCLASSA wc;
+        ZeroMemory(&wc, sizeof wc);
+        wc.lpfnWndProc = WndProc;
+        wc.hInstance = GetModuleHandleA(NULL);
+        wc.lpszClassName = "Scratch";
+        RegisterClassA(&wc);
+        hwnd = CreateWindowA("Scratch", "Scratch", WS_OVERLAPPEDWINDOW, CW_USEDEFAULT, CW_USEDEFAULT, 320, 200, NULL, NULL,
+                             wc.hInstance, NULL);
+    }
     if (hwnd == NULL) {
         fprintf(stderr, "ref_scratch: CreateWindow failed: %lu\n", GetLastError());
         return 1;
     }
     QueryPerformanceFrequency(&freq);
     QueryPerformanceCounter(&t0);
-    for (i = 0; i < n; i++) SendMessageA(hwnd, WM_NULL, 0, 0);
+    if (wide) loop_w(hwnd, n);
+    else loop_a(hwnd, n);
     QueryPerformanceCounter(&t1);
     s = (double)(t1.QuadPart - t0.QuadPart) / (double)freq.QuadPart;
     printf("%.6e SendMessage/sec (%.3f sec)\n", (double)n / s, s);
