@@ -58,8 +58,13 @@ void sl_report_interval(sockloop_state *st, const interval_stats *iv)
     GetLocalTime(&t);
     snprintf(stamp, sizeof stamp, "%04u-%02u-%02u %02u:%02u:%02u", t.wYear, t.wMonth, t.wDay, t.wHour,
              t.wMinute, t.wSecond);
-    if (st->cfg.reflect) avg = mn = mx = sd = NAN;   /* a reflector measures no latency */
-    {   /* An interval without samples keeps the line's shape with "-" (never "nan"). */
+    if (st->cfg.reflect) {   /* a reflector measures no latency: it says what it echoed */
+        avg = mn = mx = sd = NAN;
+        /* its messages are whatever size the peers sent: out is the share of what came in that went back */
+        mbit_out = n > 0 ? mbit_in * (double)iv->sent / n : 0;
+        snprintf(line, sizeof line, "%s : echoed %llu (%.1f/s) o=%.2f i=%.2f mbit", stamp, (unsigned long long)iv->sent,
+                 (double)iv->sent / iv->seconds, mbit_out, mbit_in);
+    } else {   /* An interval without samples keeps the line's shape with "-" (never "nan"). */
         char a[24], lo[24], hi[24], dev[24];
         dash_or(avg * scale, a, sizeof a);
         dash_or(mn * scale, lo, sizeof lo);

@@ -530,6 +530,8 @@ static void test_reflect_and_peer(void)
     r = finish(&reflector, 30000);
     ok(r.code == 0, "reflector: exit %lu %s", r.code, r.err);
     ok(!says_nan(r.out) && strstr(r.out, "echoed 1000 packets") != NULL, "the reflector speaks of echoes:\n%s", r.out);
+    ok(strstr(r.out, " : echoed ") != NULL && strstr(r.out, " : s=") == NULL,
+       "its interval lines count echoes, not latencies it has none of:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("refl.csv", ',');
     if (c.ok) {
