@@ -319,6 +319,34 @@ static void test_significance(void)
 }
 
 /* --md: a GitHub Markdown table, header, separator, one row per group; never overwritten. */
+/* A label typed in the ANSI code page ("VM #2 \x96 Z\xfcrich" in Windows-1252) reaches the HTML
+ * and the Markdown, which say UTF-8, as UTF-8: never the raw byte, which would show as '?'. */
+static void test_utf8_label(void)
+{
+    static const char ansi[] = HEAD_S
+        "1,sendmsg,VM #2 \x96 Z\xfcrich,rep,1,scratch,on,same,0,100,ZVM,Windows XP,5.1,2600,Service Pack 3\r\n"
+        "1,sendmsg,VM #2 \x96 Z\xfcrich,rep,2,scratch,on,same,0,101,ZVM,Windows XP,5.1,2600,Service Pack 3\r\n";
+    static const char *const outputs[] = { "z.html", "z.md" };
+    int i;
+    if (GetACP() != 1252) {
+        skip("the ANSI code page here is %u, not 1252: the fixture's bytes mean something else", GetACP());
+        return;
+    }
+    write_fixture("z.csv", ansi);
+    for (i = 0; i < 2; i++) {
+        char path[MAX_PATH], *text;
+        size_t len;
+        result r = run("report", "z.csv", i == 0 ? "--html" : "--md", outputs[i], NULL);
+        ok(r.code == 0, "exit %lu %s", r.code, r.err);
+        result_free(&r);
+        path_in_dir(path, sizeof path, outputs[i]);
+        text = read_all(path, &len);
+        ok(text && strstr(text, "VM #2 \xe2\x80\x93 Z\xc3\xbcrich") != NULL, "%s: the label in UTF-8", outputs[i]);
+        ok(text && strchr(text, '\xfc') == NULL && strchr(text, '\x96') == NULL, "%s: no code-page byte left", outputs[i]);
+        free(text);
+    }
+}
+
 static void test_markdown(void)
 {
     result r;
@@ -690,6 +718,7 @@ static const wbt_case cases[] = {
     { "damaged_and_foreign", test_damaged_and_foreign },
     { "tsv_and_clipboard", test_tsv_and_clipboard },
     { "html", test_html },
+    { "utf8_label", test_utf8_label },
     { "offered_load", test_offered_load },
     { "suite_and_report", test_suite_and_report },
     { "bad_arguments", test_bad_arguments },

@@ -6,12 +6,16 @@
 #include <string.h>
 
 #include "report_render.h"
+#include "report_utf8.h"
 
 static const char *const palette[] = { "#3366cc", "#dc7633", "#2e8b57", "#a23b72", "#8c6d1f", "#17a2b8", "#6c757d", "#c0392b" };
 #define COLOR(i) palette[(i) % (sizeof palette / sizeof palette[0])]
 
-static void esc(FILE *f, const char *s)
+static void esc(FILE *f, const char *text)
 {
+    char utf8[2048];
+    const char *s = utf8;
+    rp_utf8(text, utf8, sizeof utf8);   /* the page says UTF-8 */
     for (; *s; s++) {
         switch (*s) {
         case '&': fputs("&amp;", f); break;

@@ -1,6 +1,7 @@
 /* The report as a table: aligned columns for the console, tab-separated text (what --tsv
  * prints and --clip puts on the clipboard), CSV and Markdown. One list of columns serves all. */
 #include "report_render.h"
+#include "report_utf8.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -195,8 +196,11 @@ int rp_to_clipboard(const char *text)
 
 /* A GitHub-style Markdown table (hyperfine's --export-markdown): the columns a reader of an
  * issue or a wiki page wants, '|' in a cell escaped. */
-static void md_cell(FILE *f, const char *text)
+static void md_cell(FILE *f, const char *cell)
 {
+    char utf8[1024];
+    const char *text = utf8;
+    rp_utf8(cell, utf8, sizeof utf8);   /* Markdown files are read as UTF-8 */
     fputs(" ", f);
     for (; *text; text++) {
         if (*text == '|') fputs("\\|", f);
