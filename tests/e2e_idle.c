@@ -321,12 +321,33 @@ static void test_charset_a(void)
     wb_csv_free(&c.t);
 }
 
+/* One CPU figure, one definition: each rep row's user + kernel split adds up to its cpu_pct,
+ * and the summary's cpu_pct is the median over repetitions, the figure the console prints. */
 static void test_console(void)
 {
-    result r = run("idle", "--windows", "5", "--duration", "1s", "--mouse-rate", "50", "--repeat", "2",
+    result r = run("idle", "--windows", "5", "--duration", "1s", "--mouse-rate", "50", "--repeat", "3",
                    "--csv", "c.csv", NULL);
+    csv_file c;
     ok(r.code == 0, "exit %lu", r.code);
-    ok(strstr(r.out, "rep 1/2: cpu ") != NULL && strstr(r.out, "rep 2/2: cpu ") != NULL, "a line per rep:\n%s", r.out);
+    ok(strstr(r.out, "rep 1/3: cpu ") != NULL && strstr(r.out, "rep 3/3: cpu ") != NULL, "a line per rep:\n%s", r.out);
+    c = load_csv_here("c.csv", ',');
+    if (rows_are(&c, 5)) {   /* the header, 3 repetitions, the summary */
+        double v[3], t, median;
+        char want[64];
+        int i;
+        for (i = 0; i < 3; i++) {
+            v[i] = num(&c, (size_t)i + 1, "cpu_pct");
+            ok_near(num(&c, (size_t)i + 1, "cpu_user_pct") + num(&c, (size_t)i + 1, "cpu_kernel_pct"), v[i], 1e-6);
+        }
+        if (v[0] > v[1]) t = v[0], v[0] = v[1], v[1] = t;
+        if (v[1] > v[2]) t = v[1], v[1] = v[2], v[2] = t;
+        if (v[0] > v[1]) t = v[0], v[0] = v[1], v[1] = t;
+        median = v[1];
+        ok_near(num(&c, 4, "cpu_pct"), median, 1e-6);
+        snprintf(want, sizeof want, "median CPU %.1f%% of one CPU", median);
+        ok(strstr(r.out, want) != NULL, "the console's median is the row's (%s):\n%s", want, r.out);
+    }
+    wb_csv_free(&c.t);
     ok(strstr(r.out, "median CPU ") != NULL && strstr(r.out, "% of the machine") != NULL, "summary:\n%s", r.out);
     ok(strstr(r.out, "idle case=none onidle=base button=mapped mdi-children=0") != NULL &&
        strstr(r.out, " windows=5 ") != NULL, "options echoed:\n%s", r.out);

@@ -251,10 +251,11 @@ static void csv_summary(wb_sink *s, const wb_variant_result *r)
     csv_sink *c = (csv_sink *)s;
     measure_cells mc;
     wb_measure m = r->total;
-    /* The summary's rate and cost are the medians over repetitions; ops, elapsed and CPU are
-     * totals. */
+    /* The summary's rate, cost and CPU % are the medians over repetitions (the console's
+     * figures too); ops, elapsed and the CPU seconds are totals. */
     m.ops_per_s = r->rate.median;
     m.ns_per_op = r->ns_median;
+    m.cpu_pct = r->cpu_median;
     cells_clear(&mc);
     cells_measure(&mc, &m, 1);
     mc.v[WB_COL_N] = (double)r->rate.n;
