@@ -246,6 +246,7 @@ static int sockloop_expand(const void *config, int index, void *variant, char *n
     v->rate = c->rates.v[rate];
     v->rates.v[0] = c->rates.v[rate];
     v->rates.n = 1;
+    if (c->loop != LOOP_ALL) return 1;   /* the loop asked for: a set-up that cannot run it says why, and fails */
     b = backend_of(loop);
     why = b->unavailable();
     if (why || (b->max_sockets && c->sockets > b->max_sockets)) {
