@@ -1,10 +1,11 @@
-/* How a timed loop is compiled: in a function of its own, never inlined, at a fixed alignment.
- * Where a loop of a few instructions lands in the binary (which 64-byte line, what it shares a
- * fetch block with) moved sendmsg's rate by 2-4% between commits that did not touch it; a loop
- * that always starts on a 64-byte boundary, and whose shape is not changed by what the compiler
- * inlines around it, measures the call and not the layout. The reference programs
- * (tests/ref/) put their loops the same way. Compilers without these attributes get a plain
- * function (MSVC: noinline only; its /ALIGN is per section). */
+/* How a timed loop is compiled: in a function of its own, never inlined, at a fixed alignment,
+ * so that where a loop of a few instructions lands in the binary (which 64-byte line, what the
+ * compiler inlines around it) cannot change between commits that do not touch it, and so that
+ * it has the shape of the reference programs' loops (tests/ref/), which are put the same way.
+ * A bisection once blamed such layout for sendmsg's 2-4% gap to its reference; this alone did
+ * not close it under Wine (docs/performance.md has the measurement), so it is a precaution,
+ * not the fix. Compilers without these attributes get a plain function (MSVC: noinline only;
+ * its /ALIGN is per section). */
 #ifndef WB_TIMED_LOOP_H
 #define WB_TIMED_LOOP_H
 
