@@ -127,8 +127,9 @@ static void test_spread(void)
     spread_over("iocp");
 }
 
-/* Messages of one byte over the header, and of 60,000 bytes (cut out of many reads; 200 of them
- * a second, since what is checked is the cutting, not how many megabytes Wine moves). */
+/* Messages of one byte over the header, and of 60,000 bytes (200 of them a second: what is
+ * checked is the cutting, not how many megabytes Wine moves). How the stack splits them between
+ * reads is its own affair; foreign_echo splits every message on purpose. */
 static void test_sizes(void)
 {
     static const char *const sizes[] = { "33", "60000" }, *const rates[] = { "1000", "200" };
