@@ -262,10 +262,6 @@ static int sockloop_expand(const void *config, int index, void *variant, char *n
 
 /* ---- the sender ---------------------------------------------------------------------------- */
 
-static void put_u32(char *p, uint32_t v) { memcpy(p, &v, 4); }
-static void put_u64(char *p, uint64_t v) { memcpy(p, &v, 8); }
-static uint32_t get_u32(const char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t get_u64(const char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 
 /* Messages are due at t0 + k / rate. Everything due is sent at once. Until the next one is due,
  * spin pacing sleeps when that is over 2 ms away and spins otherwise (Sleep cannot wait 100 us;
@@ -466,10 +462,10 @@ int sl_allowed(const sockloop_state *st, const struct sockaddr_in *addr)
 
 void sl_fault(sockloop_state *st, const char *text)
 {
+    /* The first caller writes the text; it is read only once both threads have ended. */
     if (InterlockedCompareExchange(&st->fault_set, 1, 0) == 0) {
         snprintf(st->fault, sizeof st->fault, "%s", text);
         InterlockedExchange(&st->tx.stop, 1);
-        InterlockedExchange(&st->fault_set, 2);   /* the text is whole */
     }
 }
 

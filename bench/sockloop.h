@@ -11,6 +11,7 @@
 #include <winsock2.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "wb_hist.h"
 #include "wb_jitter.h"
@@ -35,6 +36,13 @@ enum { PROTO_CHOICES(WB_CHOICE_ID) };
 #define STREAM_CHUNK 65536         /* TCP: bytes one receive asks for (messages are cut out of it) */
 #define CONNECT_TIMEOUT_MS 5000    /* TCP: a connection not made by then fails the set-up */
 #define PENDING_MAX 8              /* closed intervals waiting for the reporter */
+
+/* The header's fields, in this machine's byte order: only the machine that wrote them reads
+ * them back (a peer's echo returns the bytes as they went). One copy for the transports. */
+static __inline void put_u32(char *p, uint32_t v) { memcpy(p, &v, 4); }
+static __inline void put_u64(char *p, uint64_t v) { memcpy(p, &v, 8); }
+static __inline uint32_t get_u32(const char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static __inline uint64_t get_u64(const char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 
 typedef struct sockloop_config {
     uint64_t rate, size, sockets, port, outstanding, ttl;

@@ -42,8 +42,6 @@ void sl_connection_name(char *out, size_t cap, unsigned index, unsigned count, c
              ntohs(remote->sin_port));
 }
 
-static uint32_t get_u32(const char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t get_u64(const char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 
 /* The run told that connection `index` is gone (code 0: closed by the far side; else the
  * Windows error). */

@@ -42,7 +42,6 @@ typedef struct reflect_state {
     wide_set *readable, *writable;   /* room for cap + 1 sockets */
 } reflect_state;
 
-static uint32_t get_u32(const char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 
 static wide_set *wide_set_new(unsigned cap)
 {

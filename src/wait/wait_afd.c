@@ -59,12 +59,6 @@ typedef struct afd_poll_info {
     afd_poll_handle_info handles[1];
 } afd_poll_info;
 
-typedef struct overlapped_entry {   /* OVERLAPPED_ENTRY (hidden below Vista) */
-    ULONG_PTR key;
-    OVERLAPPED *overlapped;
-    ULONG_PTR internal;
-    DWORD bytes;
-} overlapped_entry;
 
 typedef struct poll_op {
     nt_io_status iosb;          /* first: the completion's "OVERLAPPED *" is this block */

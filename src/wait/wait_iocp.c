@@ -16,13 +16,6 @@
 #define BATCH 64          /* GetQueuedCompletionStatusEx entries per call */
 #define WAKE_LIMIT 256    /* completions handed over per wait, as the readiness drains */
 
-/* OVERLAPPED_ENTRY, spelled out: the headers hide it below Vista. */
-typedef struct overlapped_entry {
-    ULONG_PTR key;
-    OVERLAPPED *overlapped;
-    ULONG_PTR internal;
-    DWORD bytes;
-} overlapped_entry;
 
 typedef struct recv_op {
     OVERLAPPED ov;              /* first: the OVERLAPPED * a completion gives back is the op */
