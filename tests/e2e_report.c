@@ -603,7 +603,7 @@ static void test_html(void)
         path_in_dir(path, sizeof path, "r.html");
         html = read_all(path, &len);
         ok(html && strstr(html, "class=\"nosig\"") && strstr(html, "class=\"toofew\"") &&
-           strstr(html, "no significant difference</text>") && strstr(html, "cannot tell</text>"),
+           strstr(html, "no significant difference</text>") && strstr(html, "cannot tell: not tested</text>"),
            "marked bars and a legend for both markings");
         free(html);
     }
@@ -625,6 +625,120 @@ static void test_html(void)
            "two series charts, a line per loop");
         free(html);
     }
+}
+
+/* The value of attribute `name` in the tag text at p (up to its '>'), into buf ("" if none). */
+static const char *attr(const char *p, const char *name, char *buf, size_t cap)
+{
+    char key[40];
+    const char *end = strchr(p, '>'), *at;
+    size_t n;
+    snprintf(key, sizeof key, " %s=\"", name);
+    at = strstr(p, key);
+    buf[0] = '\0';
+    if (!at || (end && at > end)) return buf;
+    at += strlen(key);
+    n = strcspn(at, "\"");
+    snprintf(buf, cap, "%.*s", (int)(n < cap ? n : cap - 1), at);
+    return buf;
+}
+
+/* A line's or a legend key's look: "stroke dash marker-class". */
+static void look_at(const char *g, char *buf, size_t cap)
+{
+    char stroke[40], dash[40], marker[40];
+    const char *line = strstr(g, "stroke=\"") - 1, *m = strstr(g, "class=\"marker");
+    attr(line, "stroke", stroke, sizeof stroke);
+    attr(line, "stroke-dasharray", dash, sizeof dash);
+    snprintf(marker, sizeof marker, "%.*s", m ? (int)strcspn(m + 7, "\"") : 0, m ? m + 7 : "");
+    snprintf(buf, cap, "%s %s %s", stroke, dash, marker);
+}
+
+/* Every line of every chart looks unlike the others in its chart (colour, dash and marker
+ * together), carries a marker on each of its points (a series of one interval is seen), and
+ * the same legend name has the same look in every chart; the time axis is ticked from 0;
+ * no heading line is longer than its chart is wide (Arial bold 12 px: 6.7 px a character). */
+static void test_chart_looks(void)
+{
+    char path[MAX_PATH], *fixture, *copy, *html, *at;
+    static char names[64][120], looks[64][80];
+    size_t len;
+    int nnames = 0, charts = 0, lines = 0, series_ticks_ok = 1;
+    result r;
+    path_beside_exe(path, sizeof path, "fixtures\\v0.1\\sockloop-all-10k.csv");
+    fixture = read_all(path, &len);
+    ok(fixture != NULL, "fixture %s", path);
+    if (!fixture) return;
+    write_fixture("looks-a.csv", fixture);
+    copy = (char *)malloc(len + 1);
+    if (copy) {   /* the same run from a second machine */
+        const char *p = fixture;
+        char *o = copy;
+        static const char from[] = ",VM-20261130-013741,VM,", to[] = ",B-20261130-013741,B,";
+        while (*p) {
+            if (strncmp(p, from, sizeof from - 1) == 0) {
+                memcpy(o, to, sizeof to - 1), o += sizeof to - 1, p += sizeof from - 1;
+            } else {
+                *o++ = *p++;
+            }
+        }
+        *o = '\0';
+        write_fixture("looks-b.csv", copy);
+        free(copy);
+    }
+    free(fixture);
+    r = run("report", "looks-a.csv", "looks-b.csv", "--html", "looks.html", NULL);
+    ok(r.code == 0, "report: exit %lu %s", r.code, r.err);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "looks.html");
+    html = read_all(path, &len);
+    ok(html != NULL, "looks.html written");
+    if (!html) return;
+    for (at = strstr(html, "<figure>"); at; at = strstr(at + 1, "<figure>")) {
+        char *end = strstr(at, "</figure>"), *g, *tspan, width[20], seen[32][80];
+        int nseen = 0, i, ticks = 0;
+        if (!end) break;
+        *end = '\0';
+        charts++;
+        attr(at + 8, "width", width, sizeof width);
+        for (tspan = strstr(at, "<tspan"); tspan; tspan = strstr(tspan + 1, "<tspan")) {
+            const char *text = strchr(tspan, '>') + 1;
+            int chars = (int)(strstr(text, "</tspan>") - text);
+            ok(70 + chars * 6.7 <= atof(width), "chart %d: a heading line of %d characters in %s px", charts, chars, width);
+        }
+        for (g = strstr(at, "<g class=\"line\">"); g; g = strstr(g + 1, "<g class=\"line\">")) {
+            char look[80], *points = strstr(g, "points=\""), *marks = strstr(g, "class=\"marker"), *close = strstr(g, "</g></g>");
+            int npoints = 0, nmarks = 0;
+            const char *p;
+            lines++;
+            look_at(g, look, sizeof look);
+            for (i = 0; i < nseen; i++) ok(strcmp(seen[i], look) != 0, "chart %d: two lines look alike: %s", charts, look);
+            if (nseen < 32) snprintf(seen[nseen++], sizeof seen[0], "%s", look);
+            for (p = points ? points + 8 : g; *p && *p != '"'; p++) npoints += *p == ',';
+            for (p = marks; p && close && p < close; p++) nmarks += !strncmp(p, "<circle", 7) || !strncmp(p, "<rect", 5) || !strncmp(p, "<path", 5);
+            ok(npoints > 0 && nmarks == npoints, "chart %d, %s: %d points, %d markers", charts, look, npoints, nmarks);
+        }
+        for (g = strstr(at, "<g class=\"key\">"); g; g = strstr(g + 1, "<g class=\"key\">")) {
+            char look[80], name[120];
+            const char *text = strstr(g, "<text"), *t = text ? strchr(text, '>') + 1 : "";
+            look_at(g, look, sizeof look);
+            snprintf(name, sizeof name, "%.*s", (int)strcspn(t, "<"), t);
+            for (i = 0; i < nnames && strcmp(names[i], name); i++) continue;
+            if (i < nnames) ok(strcmp(looks[i], look) == 0, "%s: %s in one chart, %s in another", name, looks[i], look);
+            else if (nnames < 64) snprintf(names[nnames], sizeof names[0], "%s", name), snprintf(looks[nnames++], sizeof looks[0], "%s", look);
+        }
+        if (strstr(at, "class=\"series\"")) {   /* ticks: 0 and at least two more seconds */
+            const char *p;
+            for (p = strstr(at, "text-anchor=\"middle\">"); p; p = strstr(p + 1, "text-anchor=\"middle\">"))
+                ticks += p[21] >= '0' && p[21] <= '9';
+            series_ticks_ok &= ticks >= 3 && strstr(at, "text-anchor=\"middle\">0</text>") != NULL;
+        }
+        *end = '<';
+    }
+    ok(charts == 4, "bars, percentiles and two over time: %d charts", charts);
+    ok(lines == 3 * 2 * 3 && nnames == 2 * 3, "3 loops on 2 machines in 3 line charts: %d lines, %d names", lines, nnames);
+    ok(series_ticks_ok, "the time axes are ticked from 0");
+    free(html);
 }
 
 /* The whole loop: two quick suites, then the report over both folders. */
@@ -718,6 +832,7 @@ static const wbt_case cases[] = {
     { "damaged_and_foreign", test_damaged_and_foreign },
     { "tsv_and_clipboard", test_tsv_and_clipboard },
     { "html", test_html },
+    { "chart_looks", test_chart_looks },
     { "utf8_label", test_utf8_label },
     { "offered_load", test_offered_load },
     { "suite_and_report", test_suite_and_report },

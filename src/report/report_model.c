@@ -307,12 +307,18 @@ void rp_short_variant(const rp_report *r, const rp_group *g, char *buf, size_t c
                 varies = 1;
         if (varies && used + strlen(mine) + 2 < cap) used += (size_t)sprintf(buf + used, "%s%s", used ? " " : "", mine);
     }
-    if (used == 0) snprintf(buf, cap, "all alike");
+    /* one configuration: all of it (calibrate's "duration=2"), not a word that hides it */
+    if (used == 0) snprintf(buf, cap, "%s", g->variant[0] ? g->variant : "(one configuration)");
 }
 
 void rp_variant_without(const rp_group *g, const char *column, char *buf, size_t cap)
 {
-    const char *p = g->variant;
+    rp_text_without(g->variant, column, buf, cap);
+}
+
+void rp_text_without(const char *text, const char *column, char *buf, size_t cap)
+{
+    const char *p = text;
     size_t used = 0, clen = column ? strlen(column) : 0;
     buf[0] = '\0';
     while (*p) {

@@ -94,10 +94,11 @@ void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t
 /* "yes" / "no" / "" (too few repetitions, or the baseline). */
 const char *rp_significant_text(const rp_group *g);
 /* The group's configuration as people read it: only the "name=value" pairs that differ among
- * the module's groups ("target=button thread=cross"); "all alike" when none does. */
+ * the module's groups ("target=button thread=cross"); the whole configuration when none does. */
 void rp_short_variant(const rp_report *r, const rp_group *g, char *buf, size_t cap);
 /* The group's configuration without one column's "name=value" (for the series charts). */
 void rp_variant_without(const rp_group *g, const char *column, char *buf, size_t cap);
+void rp_text_without(const char *text, const char *column, char *buf, size_t cap);   /* the same of any text */
 const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap);
 /* The checks calibrate judged broken on that machine ("clock, cpus"); "" when none or unknown. */
 const char *rp_machine_broken(const rp_machine *m, char *buf, size_t cap);

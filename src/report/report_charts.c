@@ -1,0 +1,516 @@
+/* The HTML report's charts of one module: bars per configuration and machine; and, where the
+ * module's wb_report_spec asks for them, percentile curves, latency against offered load and
+ * series over time. Every line of a chart looks different from the others: its colour is its
+ * configuration's (a loop is the same colour in every chart), its dash and marker its
+ * machine's. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_render.h"
+#include "report_svg.h"
+
+/* An average character of the 12 px chart text, in px (Arial's is about 6; a little more so
+ * that a label's room is never short). */
+#define TEXT_CHAR_PX 6.6
+
+/* The part of a configuration a line's colour comes from: all of it but the load column (the
+ * rates of a --rate list are points on one line, or one chart each). */
+static void colour_key(const rp_group *g, char *buf, size_t cap)
+{
+    rp_variant_without(g, g->m->report->load_column, buf, cap);
+}
+
+/* The configuration's number among the module's, in the order first seen: its colour. */
+static int configuration_number(const rp_report *r, const rp_group *g)
+{
+    char key[256], other[256], earlier[256];
+    size_t i, j;
+    int n = 0;
+    colour_key(g, key, sizeof key);
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *h = &r->groups[i];
+        int seen = 0;
+        if (h->m != g->m) continue;
+        colour_key(h, other, sizeof other);
+        if (strcmp(key, other) == 0) return n;
+        for (j = 0; j < i && !seen; j++)
+            if (r->groups[j].m == g->m) {
+                colour_key(&r->groups[j], earlier, sizeof earlier);
+                seen = strcmp(earlier, other) == 0;
+            }
+        n += !seen;
+    }
+    return n;
+}
+
+static rp_look look_of(const rp_report *r, const rp_group *g)
+{
+    return rp_look_of(configuration_number(r, g), g->machine);
+}
+
+/* A line's legend text: the machine, then what tells the line apart within its chart (the
+ * line column's "loop=select" when there is one, else the short configuration). */
+static void line_name(const rp_report *r, const rp_group *g, const char *line_column, const char *drop, char *buf,
+                      size_t cap)
+{
+    char name[128], label[256], rest[256];
+    const char *at = line_column ? strstr(g->variant, line_column) : NULL;
+    rp_machine_name(r, g->machine, name, sizeof name);
+    while (at && ((at != g->variant && at[-1] != ' ') || at[strlen(line_column)] != '='))   /* the token itself */
+        at = strstr(at + 1, line_column);
+    if (at) {
+        snprintf(buf, cap, "%s: %.*s", name, (int)strcspn(at, " "), at);
+        return;
+    }
+    rp_short_variant(r, g, label, sizeof label);
+    rp_text_without(label, drop, rest, sizeof rest);
+    snprintf(buf, cap, "%s%s%s", name, rest[0] ? ": " : "", rest);
+}
+
+/* Bar heights: linear from 0, or logarithmic when the medians span more than a factor of 50
+ * (sendmsg's cross-thread rates are a thousandth of its same-thread ones). */
+typedef struct scale {
+    int log;
+    double lo, hi;     /* axis range */
+    double top, h;     /* plot area */
+} scale;
+
+static double y_of(const scale *s, double v)
+{
+    if (s->log) {
+        if (!(v > s->lo)) v = s->lo;
+        return s->top + s->h - (log10(v) - log10(s->lo)) / (log10(s->hi) - log10(s->lo)) * s->h;
+    }
+    return s->top + s->h - v / s->hi * s->h;
+}
+
+static void bar_legend(FILE *f, const rp_report *r, double x, double y)
+{
+    size_t i;
+    char name[128];
+    for (i = 0; i < r->nmachines; i++) {
+        fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"%s\"/>", x, y + 18.0 * (double)i,
+                rp_svg_colour((int)i));
+        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">", x + 18, y + 18.0 * (double)i + 10);
+        rp_svg_text(f, rp_machine_name(r, (int)i, name, sizeof name));
+        fputs("</text>", f);
+    }
+    y += 18.0 * (double)r->nmachines;
+    /* the markings' meanings */
+    fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"url(#nosig)\" stroke=\"#888\"/>", x, y + 8);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">no significant difference</text>", x + 18, y + 18);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">from the baseline (p &#8805; 0.05)</text>\n", x + 18, y + 32);
+    /* fewer repetitions than the test needs to answer: faded, without the hatching */
+    fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"#888\" fill-opacity=\"0.45\"/>", x, y + 44);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">cannot tell: not tested</text>", x + 18, y + 54);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">(too few repetitions)</text>\n", x + 18, y + 68);
+}
+
+/* The bar chart's legend: its room right of the plot (the longest line, "from the baseline
+ * (p >= 0.05)", is about 190 px). */
+#define LEGEND_W 230
+
+static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
+{
+    const double left = 70, top = 40, plot_h = 260, bar_w = 22, gap = 18;
+    /* the cluster labels are turned 35 degrees: their room below and to the right */
+    const double sin35 = 0.574, cos35 = 0.819;
+    double ymax = 0, ymin = 1e300, x, step = 1, t, bottom = 60, right = 0, width, height;
+    size_t i, nbars = 0, nclusters = 0;
+    const char *prev = NULL;
+    scale sc;
+    rp_frame plot;
+    char title[300], heading[400], label[256];
+    x = left + gap / 2;
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        if (g->m != m) continue;
+        nbars++;
+        if (!prev || strcmp(prev, g->variant)) {
+            double len;
+            if (prev) x += gap;
+            nclusters++;
+            rp_short_variant(r, g, label, sizeof label);
+            len = (double)strlen(label) * TEXT_CHAR_PX;
+            if (14 + len * sin35 + 16 > bottom) bottom = 14 + len * sin35 + 16;
+            if (x + 4 + len * cos35 > right) right = x + 4 + len * cos35;
+        }
+        prev = g->variant;
+        x += bar_w;
+        if (g->max > ymax) ymax = g->max;
+        if (g->median > ymax) ymax = g->median;
+        if (g->median > 0 && g->median < ymin) ymin = g->median;
+    }
+    if (nbars == 0) return;
+    if (!(ymax > 0)) ymax = 1;
+    memset(&sc, 0, sizeof sc);
+    sc.top = top;
+    sc.h = plot_h;
+    sc.log = ymin < 1e300 && ymax / ymin > 50;
+    if (sc.log) {
+        sc.lo = pow(10.0, floor(log10(ymin)) - 1);
+        sc.hi = pow(10.0, ceil(log10(ymax)));
+    } else {
+        step = rp_svg_step(ymax);
+        sc.hi = ceil(ymax / step) * step;
+    }
+    height = top + plot_h + bottom;
+    width = left + (double)nbars * bar_w + (double)nclusters * gap + LEGEND_W + 20;
+    if (width < right + 10) width = right + 10;   /* the last label whole */
+    if (width < 760) width = 760;
+    plot.left = left, plot.top = top, plot.w = width - LEGEND_W - 20 - left, plot.h = plot_h;
+    snprintf(title, sizeof title, "%s: %s per configuration and machine", m->name, m->report->unit);
+    snprintf(heading, sizeof heading, "%s: %s, the median of the repetitions (%s is better; whiskers: min to max%s)",
+             m->name, m->report->unit, m->report->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "");
+    rp_frame_begin(f, width, height, NULL, title, heading, &plot);
+    if (sc.log)
+        for (t = sc.lo; t <= sc.hi * 1.0001; t *= 10) rp_frame_grid(f, &plot, y_of(&sc, t), t);
+    else
+        for (t = 0; t <= sc.hi + step / 2; t += step) rp_frame_grid(f, &plot, y_of(&sc, t), t);
+    rp_frame_y_title(f, &plot, m->report->unit);
+    x = left + gap / 2;
+    prev = NULL;
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        double h, y, cx, ylo, yhi;
+        char name[128];
+        const char *colour = rp_svg_colour(g->machine);
+        if (g->m != m) continue;
+        if (prev && strcmp(prev, g->variant)) x += gap;
+        rp_short_variant(r, g, label, sizeof label);
+        if (!prev || strcmp(prev, g->variant)) {   /* the cluster's label, under its first bar */
+            fprintf(f, "<text transform=\"translate(%.1f %.0f) rotate(35)\">", x + 4, top + plot_h + 14);
+            rp_svg_text(f, label);
+            fputs("</text>\n", f);
+        }
+        prev = g->variant;
+        y = g->median == g->median ? y_of(&sc, g->median) : top + plot_h;
+        h = top + plot_h - y;
+        cx = x + bar_w / 2;
+        /* A difference from the baseline that the rank test does not support: hatched and faded. */
+        if (g->significance == RP_SIG_NO || g->significance == RP_SIG_CANNOT_TELL)
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.45\"/>",
+                    x + 2, y, bar_w - 4, h, colour);
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\"%s%s><title>", x + 2, y, bar_w - 4, h,
+                g->significance == RP_SIG_NO ? "url(#nosig)" : colour,
+                g->significance == RP_SIG_CANNOT_TELL ? " fill-opacity=\"0\"" : "",
+                g->significance == RP_SIG_NO ? " class=\"nosig\"" : g->significance == RP_SIG_CANNOT_TELL ? " class=\"toofew\"" : "");
+        rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
+        fprintf(f, " %s: median %.4g, min %.4g, max %.4g, n %lu%s</title></rect>\n", label, g->median, g->min, g->max,
+                (unsigned long)g->values.n, g->significance == RP_SIG_NO ? "; not significantly different from the baseline"
+                                            : g->significance == RP_SIG_CANNOT_TELL ? "; too few repetitions to tell either way" : "");
+        if (g->min == g->min && g->max == g->max) {
+            ylo = y_of(&sc, g->min);
+            yhi = y_of(&sc, g->max);
+            fprintf(f, "<path class=\"whisker\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n", cx, ylo, yhi,
+                    cx - 4, ylo, cx + 4, cx - 4, yhi, cx + 4);
+        }
+        x += bar_w;
+    }
+    rp_frame_axes(f, &plot);
+    bar_legend(f, r, width - LEGEND_W, top);
+    rp_frame_end(f);
+}
+
+/* The groups that make one chart of a kind drawn per configuration less a column (series
+ * over time less the loop; percentiles less the loop): same module, same rest. */
+static int same_chart(const rp_group *a, const rp_group *b, const char *column)
+{
+    char x[256], y[256];
+    if (a->m != b->m) return 0;
+    rp_variant_without(a, column, x, sizeof x);
+    rp_variant_without(b, column, y, sizeof y);
+    return strcmp(x, y) == 0;
+}
+
+/* 1 when group i is the first of its chart (the chart is drawn there). */
+static int first_of_chart(const rp_report *r, size_t i, const char *column, int (*has)(const rp_group *))
+{
+    size_t k;
+    if (!has(&r->groups[i])) return 0;
+    for (k = 0; k < i; k++)
+        if (has(&r->groups[k]) && same_chart(&r->groups[k], &r->groups[i], column)) return 0;
+    return 1;
+}
+
+/* How many lines (and legend keys) the chart that `first` opens has. */
+static int chart_lines(const rp_report *r, const rp_group *first, const char *column, int (*has)(const rp_group *))
+{
+    size_t k;
+    int n = 0;
+    for (k = 0; k < r->ngroups; k++) n += has(&r->groups[k]) && same_chart(&r->groups[k], first, column);
+    return n;
+}
+
+/* The chart's heading part: the configuration the chart's lines share, as short as it reads
+ * ("rate=1000"); empty when the lines share everything but the line column. */
+static void chart_config(const rp_report *r, const rp_group *g, const char *column, char *buf, size_t cap)
+{
+    char label[256];
+    rp_short_variant(r, g, label, sizeof label);
+    rp_text_without(label, column, buf, cap);
+}
+
+static int has_series(const rp_group *g)
+{
+    return g->series_t.n > 0;
+}
+
+static int has_percentiles(const rp_group *g)
+{
+    return rp_percentile_count(g->m) >= 2;
+}
+
+/* The spec's percentiles (sockloop: latency p50 .. max), one chart per configuration less the
+ * line column, a line per line-column value and machine, on a logarithmic axis: tails span
+ * decades. */
+static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
+{
+    const wb_module *m = first->m;
+    const wb_report_spec *spec = m->report;
+    const int npct = rp_percentile_count(m);
+    const double left = 70, top = 40, plot_w = 420, plot_h = 260, width = 900;
+    /* room for the legend's keys when they reach below the plot */
+    const double keys = top + 18.0 * chart_lines(r, first, spec->series_line_column, has_percentiles) + 10;
+    const double height = keys > 360 ? keys : 360;
+    double lo = 1e300, hi = 0, d, xs[RP_MAX_PERCENTILES], ys[RP_MAX_PERCENTILES];
+    size_t i;
+    int k, lines = 0;
+    rp_frame plot;
+    char title[300], heading[600], config[256], text[400];
+    for (i = 0; i < r->ngroups; i++)
+        for (k = 0; k < npct && same_chart(&r->groups[i], first, spec->series_line_column); k++) {
+            double v = rp_group_percentile(&r->groups[i], k);
+            if (v > 0 && v < lo) lo = v;
+            if (v > hi) hi = v;
+        }
+    if (!(hi > 0)) return;
+    lo = pow(10.0, floor(log10(lo)));
+    hi = pow(10.0, ceil(log10(hi)));
+    if (hi <= lo) hi = lo * 10;
+    plot.left = left, plot.top = top, plot.w = plot_w, plot.h = plot_h;
+    chart_config(r, first, spec->series_line_column, config, sizeof config);
+    snprintf(title, sizeof title, "%s: %s", m->name, spec->percentile_title);
+    snprintf(heading, sizeof heading, "%s%s%s: %s (log scale)", m->name, config[0] ? ", " : "", config,
+             spec->percentile_title);
+    rp_frame_begin(f, width, height, NULL, title, heading, &plot);
+    for (d = lo; d <= hi * 1.0001; d *= 10)
+        rp_frame_grid(f, &plot, top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h, d);
+    for (k = 0; k < npct; k++) {
+        fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w * k / (npct - 1), top + plot_h + 18);
+        rp_svg_text(f, spec->percentile_names[k]);
+        fputs("</text>\n", f);
+    }
+    rp_frame_y_title(f, &plot, spec->percentile_unit);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">percentile</text>\n", left + plot_w / 2, top + plot_h + 40);
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        size_t n = 0;
+        if (!same_chart(g, first, spec->series_line_column)) continue;
+        for (k = 0; k < npct; k++) {
+            double v = rp_group_percentile(g, k);
+            if (!(v > 0)) continue;
+            xs[n] = left + plot_w * k / (npct - 1);
+            ys[n++] = top + plot_h - (log10(v) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h;
+        }
+        if (n == 0) continue;   /* nothing to draw: no key either */
+        rp_svg_line(f, look_of(r, g), xs, ys, n);
+        line_name(r, g, spec->series_line_column, NULL, text, sizeof text);
+        rp_svg_key(f, look_of(r, g), left + plot_w + 30, top + 18.0 * lines, text);
+        lines++;
+    }
+    rp_frame_axes(f, &plot);
+    rp_frame_end(f);
+}
+
+/* The value of column `name` in a configuration text ("loop=select rate=1000 ..."). */
+static double load_of(const char *variant, const char *name)
+{
+    size_t len = strlen(name);
+    const char *p = variant;
+    while (*p) {
+        size_t word = strcspn(p, " ");
+        if (word > len && strncmp(p, name, len) == 0 && p[len] == '=') return atof(p + len + 1);
+        p += word;
+        while (*p == ' ') p++;
+    }
+    return NAN;
+}
+
+/* 1 when a and b lie on one line of the load chart: one machine, all but the load alike. */
+static int same_load_line(const rp_group *a, const rp_group *b)
+{
+    return a->m == b->m && a->machine == b->machine && same_chart(a, b, a->m->report->load_column);
+}
+
+/* Latency against offered load (a --rate list): one line per machine and configuration less
+ * the load, log axes on both sides (rates and tails both span decades). Drawn when some line
+ * has two loads or more. */
+static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
+{
+    const wb_report_spec *spec = m->report;
+    const double left = 70, top = 40, plot_w = 420, plot_h = 260, width = 900;
+    double lo = 1e300, hi = 0, xlo = 1e300, xhi = 0, d, *xs, *ys, height = 360;
+    size_t i, k;
+    int lines = 0, drawn = 0, nlines = 0;
+    rp_frame plot;
+    char title[300], heading[320], text[400];
+    if (!spec->load_column || spec->load_percentile >= rp_percentile_count(m)) return;
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        double x, y;
+        if (g->m != m) continue;
+        x = load_of(g->variant, spec->load_column);
+        y = rp_group_percentile(g, spec->load_percentile);
+        for (k = i + 1; k < r->ngroups; k++)   /* a second load on the same line? */
+            if (same_load_line(&r->groups[k], g) && load_of(r->groups[k].variant, spec->load_column) != x) drawn = 1;
+        for (k = 0; k < i && !same_load_line(&r->groups[k], g); k++) continue;
+        nlines += k == i;   /* the first of its line */
+        if (!(x > 0 && y > 0)) continue;
+        if (x < xlo) xlo = x;
+        if (x > xhi) xhi = x;
+        if (y < lo) lo = y;
+        if (y > hi) hi = y;
+    }
+    if (!drawn || !(hi > 0) || !(xhi > xlo)) return;
+    xs = (double *)malloc(r->ngroups * sizeof *xs);
+    ys = (double *)malloc(r->ngroups * sizeof *ys);
+    if (!xs || !ys) {
+        free(xs), free(ys);
+        return;
+    }
+    if (top + 18.0 * nlines + 10 > height) height = top + 18.0 * nlines + 10;   /* the legend's keys */
+    lo = pow(10.0, floor(log10(lo)));
+    hi = pow(10.0, ceil(log10(hi)));
+    if (hi <= lo) hi = lo * 10;
+    xlo = pow(10.0, floor(log10(xlo)));
+    xhi = pow(10.0, ceil(log10(xhi)));
+    plot.left = left, plot.top = top, plot.w = plot_w, plot.h = plot_h;
+    snprintf(title, sizeof title, "%s: %s", m->name, spec->load_title);
+    snprintf(heading, sizeof heading, "%s: %s (log scales)", m->name, spec->load_title);
+    rp_frame_begin(f, width, height, NULL, title, heading, &plot);
+    for (d = lo; d <= hi * 1.0001; d *= 10)
+        rp_frame_grid(f, &plot, top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h, d);
+    for (d = xlo; d <= xhi * 1.0001; d *= 10)
+        fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n",
+                left + (log10(d) - log10(xlo)) / (log10(xhi) - log10(xlo)) * plot_w, top + plot_h + 18, d);
+    rp_frame_y_title(f, &plot, spec->percentile_unit);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w / 2, top + plot_h + 40);
+    rp_svg_text(f, spec->load_column);
+    fputs("</text>\n", f);
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        size_t n = 0;
+        int seen = 0;
+        if (g->m != m) continue;
+        for (k = 0; k < i && !seen; k++) seen = same_load_line(&r->groups[k], g);   /* drawn with an earlier group */
+        if (seen) continue;
+        for (k = i; k < r->ngroups; k++) {
+            const rp_group *h = &r->groups[k];
+            double x = load_of(h->variant, spec->load_column), y = rp_group_percentile(h, spec->load_percentile);
+            if (!same_load_line(h, g) || !(x > 0 && y > 0)) continue;
+            xs[n] = left + (log10(x) - log10(xlo)) / (log10(xhi) - log10(xlo)) * plot_w;
+            ys[n++] = top + plot_h - (log10(y) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h;
+        }
+        if (n == 0) continue;   /* nothing to draw: no key either */
+        rp_svg_line(f, look_of(r, g), xs, ys, n);
+        line_name(r, g, NULL, spec->load_column, text, sizeof text);   /* the line is every load */
+        rp_svg_key(f, look_of(r, g), left + plot_w + 30, top + 18.0 * lines, text);
+        lines++;
+    }
+    rp_frame_axes(f, &plot);
+    rp_frame_end(f);
+    free(xs), free(ys);
+}
+
+/* The spec's series (sockloop: each interval's mean latency and received rate) against time,
+ * one chart per configuration less the line column, a line per machine and line-column value:
+ * a stall or a drift shows where it happened. */
+static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
+{
+    const wb_module *m = first->m;
+    const wb_report_spec *spec = m->report;
+    const double left = 70, top = 40, w = 560, h = 180, width = 900;
+    const double keys = top + 16.0 * chart_lines(r, first, spec->series_line_column, has_series) + 10;
+    const double height = keys > top + h + 50 ? keys : top + h + 50;
+    double tmax = 0, vmax = 0, rmax = 0, tstep, t, *xs, *ys;
+    size_t k, j, most = 0;
+    int pass;
+    rp_frame plot;
+    char name_buf[300], heading[600], config[256], text[400];
+    for (k = 0; k < r->ngroups; k++) {
+        const rp_group *g = &r->groups[k];
+        if (!has_series(g) || !same_chart(g, first, spec->series_line_column)) continue;
+        if (g->series_t.n > most) most = g->series_t.n;
+        for (j = 0; j < g->series_t.n; j++) {
+            if (g->series_t.v[j] > tmax) tmax = g->series_t.v[j];
+            if (g->series_v.v[j] > vmax) vmax = g->series_v.v[j];
+            if (g->series_rate.v[j] > rmax) rmax = g->series_rate.v[j];
+        }
+    }
+    if (!(tmax > 0) || !(vmax > 0)) return;
+    xs = (double *)malloc(most * sizeof *xs);
+    ys = (double *)malloc(most * sizeof *ys);
+    if (!xs || !ys) {
+        free(xs), free(ys);
+        return;
+    }
+    /* the time axis from 0 to the run's length, in whole steps */
+    tstep = rp_svg_step(tmax);
+    tmax = ceil(tmax / tstep - 1e-9) * tstep;
+    chart_config(r, first, spec->series_line_column, config, sizeof config);
+    for (pass = 0; pass < 2; pass++) {   /* the metric, then the rate */
+        const char *title = pass ? spec->series_rate_title : spec->series_metric_title;
+        double ymax = pass ? rmax : vmax, step;
+        int lines = 0;
+        if (pass && (spec->series_rate == NULL || !(rmax > 0))) break;
+        step = rp_svg_step(ymax);
+        ymax = ceil(ymax / step) * step;
+        plot.left = left, plot.top = top, plot.w = w, plot.h = h;
+        snprintf(name_buf, sizeof name_buf, "%s over time: %s", m->name, title);
+        snprintf(heading, sizeof heading, "%s over time%s%s: %s", m->name, config[0] ? ", " : "", config, title);
+        rp_frame_begin(f, width, height, "series", name_buf, heading, &plot);
+        for (k = 0; k * step <= ymax + step / 2; k++) rp_frame_grid(f, &plot, top + h - (double)k * step / ymax * h, (double)k * step);
+        for (t = 0; t <= tmax + tstep / 2; t += tstep) {
+            double x = left + t / tmax * w;
+            fprintf(f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\"/>", x, top + h, x, top + h + 4);
+            fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n", x, top + h + 16, t);
+        }
+        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">seconds into the run (first repetition)</text>\n",
+                left + w / 2, top + h + 34);
+        for (k = 0; k < r->ngroups; k++) {
+            const rp_group *g = &r->groups[k];
+            const rp_values *v = pass ? &g->series_rate : &g->series_v;
+            size_t n = 0;
+            if (!has_series(g) || !same_chart(g, first, spec->series_line_column)) continue;
+            for (j = 0; j < g->series_t.n && j < v->n; j++) {
+                if (v->v[j] != v->v[j]) continue;
+                xs[n] = left + g->series_t.v[j] / tmax * w;
+                ys[n++] = top + h - v->v[j] / ymax * h;
+            }
+            if (n == 0) continue;   /* nothing to draw: no key either */
+            rp_svg_line(f, look_of(r, g), xs, ys, n);
+            line_name(r, g, spec->series_line_column, NULL, text, sizeof text);
+            rp_svg_key(f, look_of(r, g), left + w + 20, top + 16.0 * lines, text);
+            lines++;
+        }
+        rp_frame_axes(f, &plot);
+        rp_frame_end(f);
+    }
+    free(xs), free(ys);
+}
+
+void rp_write_charts(FILE *f, const rp_report *r, const wb_module *m)
+{
+    size_t i;
+    bar_chart(f, r, m);
+    for (i = 0; i < r->ngroups; i++)
+        if (r->groups[i].m == m && first_of_chart(r, i, m->report->series_line_column, has_percentiles))
+            percentile_chart(f, r, &r->groups[i]);
+    load_chart(f, r, m);
+    if (m->report->series_row && m->report->series_metric)
+        for (i = 0; i < r->ngroups; i++)
+            if (r->groups[i].m == m && first_of_chart(r, i, m->report->series_line_column, has_series))
+                series_charts(f, r, &r->groups[i]);
+}

@@ -1,0 +1,166 @@
+/* The charts' shared SVG pieces (report_svg.h). */
+#include "report_svg.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "report_utf8.h"
+
+static const char *const palette[] = { "#3366cc", "#dc7633", "#2e8b57", "#a23b72", "#8c6d1f", "#17a2b8", "#6c757d", "#c0392b" };
+#define NPALETTE ((int)(sizeof palette / sizeof palette[0]))
+/* Machines are told apart by dash and marker together, so that a line stays recognisable
+ * printed in grey, and where two colours are close. */
+static const char *const dashes[] = { "none", "7 3", "2 3", "10 3 2 3" };
+#define NDASHES ((int)(sizeof dashes / sizeof dashes[0]))
+#define NMARKERS 5
+
+/* Width of an average character of the 12 px bold heading, in px: Arial's is 6.7 (measured
+ * in the browser); a little more so that a line never runs out of the chart. */
+#define HEADING_CHAR_PX 7.2
+#define HEADING_LINE_PX 15.0
+
+void rp_svg_text(FILE *f, const char *text)
+{
+    char utf8[2048];
+    const char *s = utf8;
+    rp_utf8(text, utf8, sizeof utf8);   /* the page says UTF-8 */
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+const char *rp_svg_colour(int i)
+{
+    return palette[(i < 0 ? -i : i) % NPALETTE];
+}
+
+double rp_svg_step(double max)
+{
+    double raw = max / 5.0, mag = pow(10.0, floor(log10(raw))), n = raw / mag;
+    return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 5 ? 5 : 10) * mag;
+}
+
+/* The heading's lines: breaks at spaces, at most `per_line` characters a line where a word
+ * allows. Writes them as tspans when f is not NULL; returns how many there are. */
+static int heading_lines(FILE *f, const char *heading, double x, size_t per_line)
+{
+    const char *p = heading;
+    int lines = 0;
+    while (*p) {
+        const char *end = p, *space = NULL;
+        char line[600];
+        size_t len;
+        while (*end && (size_t)(end - p) < per_line) {
+            if (*end == ' ') space = end;
+            end++;
+        }
+        if (*end && *end != ' ' && space) end = space;   /* a whole word to the next line */
+        while (*end && *end != ' ' && (size_t)(end - p) >= per_line) end++;   /* a word longer than a line */
+        len = (size_t)(end - p) < sizeof line - 1 ? (size_t)(end - p) : sizeof line - 1;
+        memcpy(line, p, len);
+        line[len] = '\0';
+        if (f) {
+            fprintf(f, "<tspan x=\"%.0f\" dy=\"%.0f\">", x, lines ? HEADING_LINE_PX : 0.0);
+            rp_svg_text(f, line);
+            fputs("</tspan>", f);
+        }
+        lines++;
+        p = end;
+        while (*p == ' ') p++;
+    }
+    return lines ? lines : 1;
+}
+
+void rp_frame_begin(FILE *f, double width, double height, const char *cls, const char *title, const char *heading,
+                    const rp_frame *p)
+{
+    size_t per_line = (size_t)((width - p->left - 10) / HEADING_CHAR_PX);
+    double extra = (heading_lines(NULL, heading, p->left, per_line) - 1) * HEADING_LINE_PX;
+    fprintf(f, "<figure><svg%s%s%s width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n<title>",
+            cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "", width, height + extra, width, height + extra);
+    rp_svg_text(f, title);
+    fprintf(f, "</title>\n<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">", p->left);
+    heading_lines(f, heading, p->left, per_line);
+    /* the rest as if the heading were one line: moved down by the lines it took beyond one */
+    fprintf(f, "</text>\n<g transform=\"translate(0 %.0f)\">\n", extra);
+}
+
+void rp_frame_grid(FILE *f, const rp_frame *p, double y, double value)
+{
+    fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", p->left, y, p->left + p->w, y);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", p->left - 6, y + 4, value);
+}
+
+void rp_frame_y_title(FILE *f, const rp_frame *p, const char *text)
+{
+    fprintf(f, "<text transform=\"translate(14 %.0f) rotate(-90)\" text-anchor=\"middle\">", p->top + p->h / 2);
+    rp_svg_text(f, text);
+    fputs("</text>\n", f);
+}
+
+void rp_frame_axes(FILE *f, const rp_frame *p)
+{
+    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>", p->left, p->top, p->left,
+            p->top + p->h);
+    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>\n", p->left, p->top + p->h,
+            p->left + p->w, p->top + p->h);
+}
+
+void rp_frame_end(FILE *f)
+{
+    fputs("</g></svg></figure>\n", f);
+}
+
+rp_look rp_look_of(int configuration, int machine)
+{
+    rp_look look;
+    /* past the palette's colours, a configuration takes the next machine's dash and marker */
+    int style = machine + configuration / NPALETTE;
+    look.colour = palette[configuration % NPALETTE];
+    look.dash = dashes[style % NDASHES];
+    look.marker = style % NMARKERS;
+    return look;
+}
+
+static void marker(FILE *f, int kind, double x, double y)
+{
+    switch (kind) {
+    case 0: fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\"/>", x, y); break;
+    case 1: fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"6.4\" height=\"6.4\"/>", x - 3.2, y - 3.2); break;
+    case 2: fprintf(f, "<path d=\"M%.1f %.1fl4 7h-8z\"/>", x, y - 4.2); break;
+    case 3: fprintf(f, "<path d=\"M%.1f %.1fl4.2 4.2l-4.2 4.2l-4.2 -4.2z\"/>", x, y - 4.2); break;
+    default: fprintf(f, "<path d=\"M%.1f %.1fl4 -7h-8z\"/>", x, y + 4.2); break;
+    }
+}
+
+/* Markers on at most this many points of a line: a long series keeps its line readable. */
+#define MAX_MARKERS 60
+
+void rp_svg_line(FILE *f, rp_look look, const double *x, const double *y, size_t n)
+{
+    size_t i, every = n > MAX_MARKERS ? n / MAX_MARKERS + 1 : 1;
+    fprintf(f, "<g class=\"line\"><polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" points=\"",
+            look.colour, look.dash);
+    for (i = 0; i < n; i++) fprintf(f, "%.1f,%.1f ", x[i], y[i]);
+    fprintf(f, "\"/><g class=\"marker%d\" fill=\"%s\">", look.marker, look.colour);
+    for (i = 0; i < n; i++)
+        if (i % every == 0 || i + 1 == n) marker(f, look.marker, x[i], y[i]);
+    fputs("</g></g>\n", f);
+}
+
+void rp_svg_key(FILE *f, rp_look look, double x, double y, const char *text)
+{
+    fprintf(f, "<g class=\"key\"><line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"2\" "
+               "stroke-dasharray=\"%s\"/><g class=\"marker%d\" fill=\"%s\">",
+            x, y + 6, x + 26, y + 6, look.colour, look.dash, look.marker, look.colour);
+    marker(f, look.marker, x + 13, y + 6);
+    fprintf(f, "</g><text x=\"%.0f\" y=\"%.0f\">", x + 32, y + 10);
+    rp_svg_text(f, text);
+    fputs("</text></g>\n", f);
+}
