@@ -26,5 +26,9 @@ wb_num_status wb_parse_seconds(const char *text, double *out);
  * "128.3 us", "20.59 ms", "1.234 s"; "-" for NaN. The one formatter of every console line
  * and the report's table. Returns buf. */
 const char *wb_format_duration(double seconds, char *buf, size_t cap);
+/* A number for people: 4 significant digits below 1000 ("6.012", "415.1"), whole digits from
+ * 1000 on ("1719311", never "1.719e+06": a reader of a table should not decode exponents);
+ * "" for NaN. */
+const char *wb_format_number(double v, char *buf, size_t cap);
 
 #endif

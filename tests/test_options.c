@@ -79,6 +79,12 @@ static void test_errors(void)
     expect_error("--count", NULL, "--count: missing value");
     expect_error("--flag=1", NULL, "--flag: takes no value");
     expect_error("--nope", "1", "--nope: unknown option (see winbench help)");
+    /* near misses: a letter missing, swapped, changed or added points at the option */
+    expect_error("--cuont", "1", "--cuont: unknown option (did you mean --count?)");
+    expect_error("--coun", "1", "--coun: unknown option (did you mean --count?)");
+    expect_error("--flags", NULL, "--flags: unknown option (did you mean --flag?)");
+    expect_error("--mazk", "1", "--mazk: unknown option (did you mean --mask?)");
+    expect_error("--cnt", "1", "--cnt: unknown option (see winbench help)");   /* 2 edits from a short name: a guess */
     expect_error("count", NULL, "unexpected argument \"count\" (options start with --)");
     expect_error("--text=", NULL, "--text: expected a value, got an empty string");
 }

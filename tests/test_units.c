@@ -101,8 +101,21 @@ static void test_durations(void)
     ok(strcmp(wb_format_duration(NAN, b, sizeof b), "-") == 0, "NaN: %s", b);
 }
 
+/* Numbers in the report's tables: no exponent a reader must decode. */
+static void test_numbers(void)
+{
+    char b[32];
+    ok(strcmp(wb_format_number(1719311.4, b, sizeof b), "1719311") == 0, "a rate: %s", b);
+    ok(strcmp(wb_format_number(52430, b, sizeof b), "52430") == 0, "not 5.243e+04: %s", b);
+    ok(strcmp(wb_format_number(6.0123, b, sizeof b), "6.012") == 0, "4 digits: %s", b);
+    ok(strcmp(wb_format_number(999.96, b, sizeof b), "1000") == 0, "rounding up to 1000: %s", b);
+    ok(strcmp(wb_format_number(-2500.4, b, sizeof b), "-2500") == 0, "negative: %s", b);
+    ok(strcmp(wb_format_number(NAN, b, sizeof b), "") == 0, "NaN: [%s]", b);
+}
+
 static const wbt_case cases[] = {
     { "durations", test_durations },
+    { "numbers", test_numbers },
     { "count_suffixes", test_count_suffixes },
     { "count_errors", test_count_errors },
     { "seconds", test_seconds },

@@ -195,6 +195,47 @@ static const wb_option *find_option(const wb_option_set *sets, int nsets, const 
     return NULL;
 }
 
+/* Edits (insert, delete, change a letter, swap two neighbours) from a to b; more than 9 for
+ * names too long to matter. */
+static size_t edit_distance(const char *a, size_t la, const char *b)
+{
+    enum { MAX = 40 };
+    size_t lb = strlen(b), i, j, rows[3][MAX + 1];
+    if (la > MAX || lb > MAX) return 10;
+    for (j = 0; j <= lb; j++) rows[0][j] = j;
+    for (i = 1; i <= la; i++) {
+        size_t *cur = rows[i % 3], *prev = rows[(i - 1) % 3], *before = rows[(i + 1) % 3];
+        cur[0] = i;
+        for (j = 1; j <= lb; j++) {
+            size_t best = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            if (prev[j] + 1 < best) best = prev[j] + 1;
+            if (cur[j - 1] + 1 < best) best = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && before[j - 2] + 1 < best)
+                best = before[j - 2] + 1;
+            cur[j] = best;
+        }
+    }
+    return rows[la % 3][lb];
+}
+
+/* The option a mistyped name most likely meant: within 2 edits (1 for short names), and only
+ * when no other is as close; NULL when none is. */
+static const char *near_miss(const wb_option_set *sets, int nsets, const char *name, size_t len)
+{
+    const char *best = NULL;
+    size_t best_d = len <= 4 ? 2 : 3;   /* an edit more than allowed */
+    int s, tie = 0;
+    for (s = 0; s < nsets; s++) {
+        const wb_option *o;
+        for (o = sets[s].table; o->name != NULL; o++) {
+            size_t d = edit_distance(name, len, o->name);
+            if (d < best_d) best = o->name, best_d = d, tie = 0;
+            else if (d == best_d && best && strcmp(best, o->name)) tie = 1;
+        }
+    }
+    return tie ? NULL : best;
+}
+
 int wb_options_parse(const wb_option_set *sets, int nsets, int argc, char **argv,
                      char *err, size_t errcap)
 {
@@ -216,7 +257,9 @@ int wb_options_parse(const wb_option_set *sets, int nsets, int argc, char **argv
         len = eq ? (size_t)(eq - name) : strlen(name);
         o = find_option(sets, nsets, name, len, &config);
         if (o == NULL) {
-            snprintf(err, errcap, "--%.*s: unknown option (see winbench help)", (int)len, name);
+            const char *meant = near_miss(sets, nsets, name, len);
+            if (meant) snprintf(err, errcap, "--%.*s: unknown option (did you mean --%s?)", (int)len, name, meant);
+            else snprintf(err, errcap, "--%.*s: unknown option (see winbench help)", (int)len, name);
             return -1;
         }
         /* Given twice, one of the two would be dropped without a word: refused instead (a list

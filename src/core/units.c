@@ -131,3 +131,11 @@ const char *wb_format_duration(double seconds, char *buf, size_t cap)
     snprintf(buf, cap, "%.4g %s", v, units[u]);
     return buf;
 }
+
+const char *wb_format_number(double v, char *buf, size_t cap)
+{
+    if (v != v) snprintf(buf, cap, "%s", "");
+    else if (fabs(v) >= 999.95 && fabs(v) < 1e15) snprintf(buf, cap, "%.0f", v);
+    else snprintf(buf, cap, "%.4g", v);
+    return buf;
+}

@@ -1,17 +1,17 @@
 /* `winbench report --html`: one self-contained file (no script, font or network), with the
  * machines' context, the comparison table and each benchmark's inline SVG charts
  * (report_charts.c). */
-#include <math.h>
 #include <string.h>
 
 #include "report_render.h"
 #include "report_svg.h"
+#include "wb_units.h"
 
-/* A number cell: 4 significant digits, empty for NaN (never "nan"). */
+/* A number cell as people read it (wb_format_number: no exponents), empty for NaN (never "nan"). */
 static void number_cell(FILE *f, double v)
 {
-    if (v == v) fprintf(f, "<td>%.4g</td>", v);
-    else fputs("<td></td>", f);
+    char text[64];
+    fprintf(f, "<td>%s</td>", wb_format_number(v, text, sizeof text));
 }
 
 static void cell(FILE *f, const char *text)

@@ -78,7 +78,7 @@ static void console_cells(const rp_report *r, const rp_group *g, char cells[C_CO
         wb_format_duration(g->median * (strstr(unit, "(us)") ? 1e-6 : 1e-3), cells[C_MEDIAN], 256);
         snprintf(cells[C_UNIT], 256, "%.*s", (int)(strstr(unit, " (") ? strstr(unit, " (") - unit : (int)strlen(unit)), unit);
     } else {
-        snprintf(cells[C_MEDIAN], 256, "%.4g", g->median);
+        wb_format_number(g->median, cells[C_MEDIAN], 256);
     }
     if (g->median != g->median) cells[C_MEDIAN][0] = '\0';   /* nothing received: the comparison says so */
     people_loss(g, cells);
