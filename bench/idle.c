@@ -741,6 +741,17 @@ static void idle_facts(void *state, const char **values)
     values[5] = st->mdi_children;
 }
 
+/* --input sendinput under Wine: Wine moves a cursor of its own (the null display driver has no
+ * screen), so WM_NCHITTEST and WM_SETCURSOR come from Wine's emulation, not a desktop's. The
+ * run goes on (it still exercises the path); its rows say what they are. */
+static void idle_warnings(void *state, void (*warn)(void *into, const char *code, const char *text), void *into)
+{
+    const idle_state *st = (const idle_state *)state;
+    if (st->cfg.input == INPUT_SENDINPUT && GetProcAddress(GetModuleHandleA("ntdll.dll"), "wine_get_version") != NULL)
+        warn(into, "sendinput_wine", "--input sendinput under Wine: the cursor Wine moves is on no real desktop "
+             "(headless, its null display driver), so these numbers are not an interactive desktop's");
+}
+
 static const char *const idle_variant_columns[] = {
     "case", "onidle", "button", "windows", "depth", "class", "themes", "mapped", "dispatch", "sends", "idle-every",
     "mouse-rate", "same-point", "mdi-children", "tooltips", "charset", "input", NULL
@@ -767,6 +778,7 @@ const wb_module wb_idle_module = {
     .teardown = idle_teardown,
     .fact_names = idle_fact_names,
     .facts = idle_facts,
+    .warnings = idle_warnings,
     .metric_names = idle_metric_names,
     .print_rep = idle_print_rep,
     .print_summary = idle_print_summary,

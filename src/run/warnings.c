@@ -10,6 +10,7 @@
 
 #include "wb_test_hooks.h"
 #include "wb_trust.h"
+#include "wb_units.h"
 
 void wb_warn(wb_warnings *w, const char *code, const char *fmt, ...)
 {
@@ -76,10 +77,24 @@ void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks
     if (tick_ms > 0 && wall > 0 && charged / (tick_ms / 1e3) < WB_TRUST_MIN_TICKS) {
         double ticks = charged / (tick_ms / 1e3);
         double points = 100.0 * sqrt(ticks + 1.0) * (tick_ms / 1e3) / wall;
-        wb_warn(w, "cpu_coarse", "repetition %u: Windows charged %.0f ms of CPU, %.0f clock ticks of %.1f ms: "
-                "the CPU%% columns from GetProcessTimes are uncertain by about +-%.1f points; "
-                "the *_busy_pct columns are not sampled (run longer for fewer)", rep, charged * 1e3, ticks, tick_ms,
-                points);
+        /* the length at which the same load would be charged the trusted number of ticks */
+        double enough = ticks >= 1 ? wall * WB_TRUST_MIN_TICKS / ticks : 0;
+        char length[32];
+        wb_format_duration(wall, length, sizeof length);
+        if (ticks < 1)
+            wb_warn(w, "cpu_coarse", "repetition %u: Windows charged it no CPU: it counts CPU time in whole %.1f ms "
+                    "clock ticks, and this repetition (%s) was too short to be charged one, so its CPU%% columns "
+                    "from GetProcessTimes say nothing", rep, tick_ms, length);
+        else if (points > 50)   /* an error bar wider than the scale: no number worth giving */
+            wb_warn(w, "cpu_coarse", "repetition %u: Windows charged %.0f ms of CPU as %.0f clock ticks of %.1f ms, too "
+                    "few for its CPU%% columns from GetProcessTimes to mean anything; about %.0f s of the same load "
+                    "would be charged %d ticks, enough to trust", rep, charged * 1e3, ticks, tick_ms, ceil(enough),
+                    WB_TRUST_MIN_TICKS);
+        else
+            wb_warn(w, "cpu_coarse", "repetition %u: Windows charged %.0f ms of CPU as %.0f clock ticks of %.1f ms, so "
+                    "its CPU%% columns from GetProcessTimes are uncertain by about +-%.1f points; about %.0f s "
+                    "of the same load would be charged %d ticks, enough to trust", rep, charged * 1e3, ticks, tick_ms,
+                    points, ceil(enough), WB_TRUST_MIN_TICKS);
     }
 }
 
