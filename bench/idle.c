@@ -110,7 +110,8 @@ static int idle_check(void *config, const wb_args *args, char *err, size_t cap)
      * (one child frame, a toolbar with tooltips), switches A and B as its three runs set them.
      * An option a case sets, typed beside it, is refused: the CSV's options column would claim
      * one experiment and the rows hold another. --mdi-children (1 or more) is honoured: the
-     * seed's layout with more child frames. The CSV shows the values used. */
+     * seed's layout with more child frames; --windows too (none unless typed). The CSV shows
+     * the values used. */
     if (c->preset != CASE_NONE) {
         static const char *const set_by_case[] = { "onidle", "button", "sends", "tooltips" };
         size_t i;
@@ -125,6 +126,9 @@ static int idle_check(void *config, const wb_args *args, char *err, size_t cap)
             return -1;
         }
         c->onidle = ONIDLE_SEED;
+        /* the seed's AppWizard application has no windows of ours beside its own: --windows
+         * adds them only when typed (its default, 300, is the original poster's application) */
+        if (!wb_args_named(args, "windows")) c->windows = 0;
         if (c->mdi_children == 0) c->mdi_children = 1;
         c->tooltips = 1;
     }

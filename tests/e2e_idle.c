@@ -114,6 +114,23 @@ done:
     wb_csv_free(&c.t);
 }
 
+/* A case is the seed's application: none of our --windows unless typed (the CSV says 0, not
+ * the default 300 that it would not create); typed, they are made. */
+static void test_case_windows(void)
+{
+    result r = run("idle", "--case", "3", "--mouse-rate", "100", "--duration", "1s", "--repeat", "1", "--quiet",
+                   "--csv", "cw.csv", NULL);
+    csv_file c;
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("cw.csv", ',');
+    if (rows_are(&c, 3)) ok(num(&c, 1, "windows") == 0, "case 3 alone: windows %s", cell(&c, 1, "windows"));
+    wb_csv_free(&c.t);
+    c = run_idle("cw20.csv", "--case", "3", NULL, NULL);   /* run_idle types --windows 20 */
+    if (c.ok) ok(num(&c, 1, "windows") == 20, "case 3 --windows 20: windows %s", cell(&c, 1, "windows"));
+    wb_csv_free(&c.t);
+}
+
 /* --idle-every 10 lets only every tenth new-position move restart idle processing. */
 static void test_idle_every(void)
 {
@@ -369,6 +386,7 @@ static const wbt_case cases[] = {
     { "seed_switches", test_seed_switches },
     { "charset_a", test_charset_a },
     { "sendinput", test_sendinput },
+    { "case_windows", test_case_windows },
     { "base_frame_list", test_base_frame_list },
     { "pretranslate_and_tooltips", test_pretranslate_and_tooltips },
     { NULL, NULL }
