@@ -706,9 +706,11 @@ static void idle_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_samp
 {
     const double *m = s->metrics;
     char each[24], p99[24];
+    double user, kernel;
+    wb_round_parts(m[M_CPU_USER], m[M_CPU_KERNEL], 0.1, &user, &kernel);   /* parts that add up as printed */
     fprintf(out, "  rep %u/%u: cpu %.1f%% of one CPU (%.2f%% of the machine; user %.1f%%, kernel %.1f%%), "
                  "%.0f moves -> %.0f idle periods (%.1f/s), %s each (p99 %s)",
-            rep, reps, m[M_CPU_USER] + m[M_CPU_KERNEL], m[M_CPU_MACHINE], m[M_CPU_USER], m[M_CPU_KERNEL],
+            rep, reps, user + kernel, m[M_CPU_MACHINE], user, kernel,
             m[M_PROCESSED], m[M_PERIODS], m[M_PERIODS_PER_S], wb_format_duration(m[M_COST_MEAN] * 1e-6, each, sizeof each),
             wb_format_duration(m[M_COST_P99] * 1e-6, p99, sizeof p99));
     if (m[M_BACKLOG] > 1 || m[M_LATE] > 0)

@@ -30,5 +30,9 @@ const char *wb_format_duration(double seconds, char *buf, size_t cap);
  * 1000 on ("1719311", never "1.719e+06": a reader of a table should not decode exponents);
  * "" for NaN. */
 const char *wb_format_number(double v, char *buf, size_t cap);
+/* Two parts of a total rounded to steps of `step` (1: whole percent) so that they add up to
+ * the total rounded alike: user 98.6% + kernel 0.6% print as 99 + 0 of 99, never 99 + 1 of
+ * 99 or 98 + 0 of 99. The part with the larger remainder takes the difference. */
+void wb_round_parts(double a, double b, double step, double *ra, double *rb);
 
 #endif

@@ -113,9 +113,28 @@ static void test_numbers(void)
     ok(strcmp(wb_format_number(NAN, b, sizeof b), "") == 0, "NaN: [%s]", b);
 }
 
+/* CPU parts that add up to the total as printed. */
+static void test_parts(void)
+{
+    double u, k;
+    wb_round_parts(98.6, 0.6, 1, &u, &k);
+    ok(u == 99 && k == 0, "98.6 + 0.6 of 99: %g + %g", u, k);
+    wb_round_parts(98.4, 0.4, 1, &u, &k);
+    ok(u == 99 && k == 0, "98.4 + 0.4 of 99 (not 98 + 0): %g + %g", u, k);
+    wb_round_parts(49.5, 49.5, 1, &u, &k);
+    ok(u + k == 99 && (u == 50 || k == 50), "49.5 + 49.5 of 99: %g + %g", u, k);
+    wb_round_parts(11.14, 0.04, 0.1, &u, &k);
+    ok(fabs(u - 11.2) < 1e-9 && fabs(k) < 1e-9, "tenths: 11.14 + 0.04 of 11.2: %g + %g", u, k);
+    wb_round_parts(11.16, 0.06, 0.1, &u, &k);
+    ok(fabs(u + k - 11.2) < 1e-9, "tenths: 11.16 + 0.06 of 11.2: %g + %g", u, k);
+    wb_round_parts(0, 0, 1, &u, &k);
+    ok(u == 0 && k == 0, "nothing: %g + %g", u, k);
+}
+
 static const wbt_case cases[] = {
     { "durations", test_durations },
     { "numbers", test_numbers },
+    { "parts", test_parts },
     { "count_suffixes", test_count_suffixes },
     { "count_errors", test_count_errors },
     { "seconds", test_seconds },

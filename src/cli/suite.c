@@ -95,7 +95,7 @@ int wb_run_suite(int argc, char **argv)
     wb_option_set set;
     wb_sysinfo si;
     SYSTEMTIME t;
-    char err[512], out[MAX_PATH], run_id[128], stamp[32];
+    char err[512], out[MAX_PATH], run_id[128], stamp[32], sep;
     size_t i, n = sizeof suite / sizeof suite[0];
     int failures = 0;
     wb_run_outcome outcome;
@@ -125,6 +125,9 @@ int wb_run_suite(int argc, char **argv)
         fprintf(stderr, "winbench: all: %s\n", e.what);
         return WB_EXIT_RUNTIME;
     }
+    /* the files join the folder with the separator it was typed with (/tmp/x/winbench-...,
+     * not /tmp/x\winbench-...: Windows takes both, a reader of the paths should see one) */
+    sep = strchr(out, '/') && !strchr(out, '\\') ? '/' : '\\';
     printf("winbench all%s: %lu runs into %s (run id %s)\n", cfg.quick ? " --quick" : "", (unsigned long)n, out, run_id);
     fflush(stdout);
 
@@ -133,7 +136,7 @@ int wb_run_suite(int argc, char **argv)
         char *args[32], csv[MAX_PATH];
         int a = 0, k, rc;
         const wb_module *m = wb_module_find(suite[i].bench);
-        snprintf(csv, sizeof csv, "%s\\winbench-%s-%s-%s-%s%s%s.csv", out, suite[i].bench, suite[i].name, si.host,
+        snprintf(csv, sizeof csv, "%s%cwinbench-%s-%s-%s-%s%s%s.csv", out, sep, suite[i].bench, suite[i].name, si.host,
                  stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
         {   /* the run's options, --repeat replaced by the suite's when one is given */
             int has_repeat = 0;

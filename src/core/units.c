@@ -139,3 +139,21 @@ const char *wb_format_number(double v, char *buf, size_t cap)
     else snprintf(buf, cap, "%.4g", v);
     return buf;
 }
+
+void wb_round_parts(double a, double b, double step, double *ra, double *rb)
+{
+    double total = floor((a + b) / step + 0.5) * step;
+    double fa = floor(a / step) * step, fb = floor(b / step) * step;
+    /* each rounded down, then the steps left over go to the larger remainders */
+    double left = total - fa - fb;
+    if (left > step / 2) {   /* equal remainders (to rounding): the larger part takes it */
+        double ra = a - fa, rb = b - fb;
+        if (ra > rb + step * 1e-6 || (fabs(ra - rb) <= step * 1e-6 && a >= b)) fa += step, left -= step;
+        else fb += step, left -= step;
+    }
+    if (left > step / 2) {
+        if (fa < a) fa += step;
+        else fb += step;
+    }
+    *ra = fa, *rb = fb;
+}

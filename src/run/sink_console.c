@@ -125,12 +125,14 @@ static void generic_rep_line(const console_sink *c, const wb_rep_result *r)
     const wb_measure *m = &r->measure;
     const char *op = c->run->m->op_name;
     char each[32];
+    double user, kernel;
     /* The seed's form: "9.73e+005 SendMessage/sec (51.39 sec)", then the cost and the CPU, user
-     * and kernel each as % of one CPU (they add up to the total). */
+     * and kernel each as % of one CPU, rounded so that they add up to the total as printed. */
+    wb_round_parts(m->elapsed_s > 0 ? 100.0 * m->cpu_user_s / m->elapsed_s : 0.0,
+                   m->elapsed_s > 0 ? 100.0 * m->cpu_kernel_s / m->elapsed_s : 0.0, 1, &user, &kernel);
     fprintf(c->con, "  rep %u/%u: %.2e %s/sec (%.2f sec)  %s/%s  cpu %.0f%% of one CPU (user %.0f%%, kernel %.0f%%)\n",
             r->rep, r->reps, m->ops_per_s, op, m->elapsed_s, wb_format_duration(m->ns_per_op * 1e-9, each, sizeof each), op,
-            m->cpu_pct, m->elapsed_s > 0 ? 100.0 * m->cpu_user_s / m->elapsed_s : 0.0,
-            m->elapsed_s > 0 ? 100.0 * m->cpu_kernel_s / m->elapsed_s : 0.0);
+            user + kernel, user, kernel);
 }
 
 static void con_rep(wb_sink *s, const wb_rep_result *r)
