@@ -633,6 +633,7 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     base.sin_family = AF_INET;
     if (wb_resolve_host(st->cfg.bind, &base.sin_addr, err) != 0) goto fail;
     if (st->cfg.peer && wb_parse_host_port(st->cfg.peer, &st->peer, err) != 0) goto fail;
+    sockloop_console_times(st->cfg.peer != NULL);
     if (st->cfg.group) {
         st->group.sin_family = AF_INET;
         st->group.sin_addr.s_addr = inet_addr(st->cfg.group);   /* checked: a dotted multicast address */

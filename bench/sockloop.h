@@ -225,6 +225,7 @@ void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample 
 void sockloop_print_summary(FILE *out, const wb_run_summary *s);
 void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians);
 void sockloop_announce(void *state, char *line, size_t cap);
+void sockloop_console_times(int round_trip);   /* the console says "round trip" (1) or "latency" */
 void sockloop_warnings(void *state, void (*warn)(void *into, const char *code, const char *text), void *into);
 extern const wb_report_spec sockloop_report;
 

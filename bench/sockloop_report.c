@@ -96,6 +96,17 @@ static int is_reflector(const double *m)
     return m[M_SENDER_BUSY] != m[M_SENDER_BUSY];
 }
 
+/* What the console calls the times: "latency" (one way, on one machine's clock: loopback) or
+ * "round trip" (--peer: there and back through the reflector), never the one for the other.
+ * Set by each variant's set-up; the runner prints a variant's lines after its set-up, on one
+ * thread. */
+static const char *times_are = "latency";
+
+void sockloop_console_times(int round_trip)
+{
+    times_are = round_trip ? "round trip" : "latency";
+}
+
 void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s)
 {
     const double *m = s->metrics;
@@ -125,14 +136,14 @@ void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample 
     fprintf(out, "\n");
     if (m[M_LAT_MEAN] == m[M_LAT_MEAN]) {
         char p[5][24];
-        fprintf(out, "    latency from actual send:   p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n",
+        fprintf(out, "    %s from actual send:   p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n", times_are,
                 us(m[M_LAT_P50], p[0]), us(m[M_LAT_P90], p[1]), us(m[M_LAT_P99], p[2]), us(m[M_LAT_P999], p[3]),
                 us(m[M_LAT_MAX], p[4]));
-        fprintf(out, "    latency from intended send: p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n",
+        fprintf(out, "    %s from intended send: p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n", times_are,
                 us(m[M_ILAT_P50], p[0]), us(m[M_ILAT_P90], p[1]), us(m[M_ILAT_P99], p[2]), us(m[M_ILAT_P999], p[3]),
                 us(m[M_ILAT_MAX], p[4]));
     } else {
-        fprintf(out, "    latency: - (no packet came back)\n");
+        fprintf(out, "    %s: - (no packet came back)\n", times_are);
     }
     fprintf(out, "    jitter (RFC 3550): %s\n", us(m[M_JITTER], a));
     fprintf(out, "    cpu: sender %.0f%%, receiver %.0f%% of one CPU (busy by QPC: sender %s%%, receiver %.0f%%)\n",
@@ -148,9 +159,10 @@ void sockloop_print_summary(FILE *out, const wb_run_summary *s)
                 s->reps == 1 ? "" : "s", m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT]);
         return;
     }
-    fprintf(out, "  median over %u rep%s: %.1f packets/s received, lost %.0f, mean latency %s "
+    fprintf(out, "  median over %u rep%s: %.1f packets/s received, lost %.0f, mean %s %s "
                  "(from intended send %s), p99 %s, jitter %s\n",
-            s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], us(m[M_LAT_MEAN], mean), us(m[M_ILAT_MEAN], imean),
+            s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], times_are, us(m[M_LAT_MEAN], mean),
+            us(m[M_ILAT_MEAN], imean),
             us(m[M_LAT_P99], p99), us(m[M_JITTER], jit));
 }
 
@@ -181,8 +193,8 @@ static void offered_load(FILE *out, int n, const void *const *variants, const do
 {
     int i, first;
     char p50[24], p99[24];
-    fprintf(out, "latency against offered load (from the actual send time; held: the rate sent, under %.1f%% lost and "
-                 "a p99 under %.0f x the loop's p99 at its lowest rate):\n", HELD_LOSS_PCT, HELD_P99_FACTOR);
+    fprintf(out, "%s against offered load (from the actual send time; held: the rate sent, under %.1f%% lost and "
+                 "a p99 under %.0f x the loop's p99 at its lowest rate):\n", times_are, HELD_LOSS_PCT, HELD_P99_FACTOR);
     fprintf(out, "  %-12s %10s %12s %10s %10s %10s\n", "loop", "rate/s", "received/s", "p50", "p99", "lost");
     for (first = 0; first < n; first = i) {
         const sockloop_config *loop = (const sockloop_config *)variants[first];
@@ -235,7 +247,7 @@ void sockloop_compare(FILE *out, int n, const void *const *variants, const doubl
         else clean++;
     }
     if (best < 0) return;
-    fprintf(out, "comparison (mean latency from the actual send time; the receiving thread's cost per packet):\n");
+    fprintf(out, "comparison (mean %s from the actual send time; the receiving thread's cost per packet):\n", times_are);
     for (i = 0; i < n; i++)
         fprintf(out, "  %-12s mean %s, lost %.0f, %s CPU and %s busy per packet\n", loop_name(variants[i]),
                 us(medians[i][M_LAT_MEAN], a), medians[i][M_LOST], us(medians[i][M_RECV_CPU_PER_PKT], b),
@@ -246,8 +258,8 @@ void sockloop_compare(FILE *out, int n, const void *const *variants, const doubl
         if (i == best || y != y) continue;
         ratio = y / x;
         if (!(sx == sx && sy == sy)) {
-            fprintf(out, "  %s vs %s: %.2f times lower mean latency, spread unknown (fewer than 2 intervals): "
-                         "not told apart\n", loop_name(variants[best]), loop_name(variants[i]), ratio);
+            fprintf(out, "  %s vs %s: %.2f times lower mean %s, spread unknown (fewer than 2 intervals): "
+                         "not told apart\n", loop_name(variants[best]), loop_name(variants[i]), ratio, times_are);
             continue;
         }
         err = ratio * sqrt(sx * sx / (x * x) + sy * sy / (y * y));   /* error propagation for a ratio */
@@ -261,8 +273,8 @@ void sockloop_compare(FILE *out, int n, const void *const *variants, const doubl
             fprintf(out, "  %s vs %s: no clear difference (%.2f +- %.2f: the interval means' spread covers 1)\n",
                     loop_name(variants[best]), loop_name(variants[i]), ratio, err);
         else
-            fprintf(out, "  %s: %.2f +- %.2f times lower mean latency than %s\n", loop_name(variants[best]), ratio, err,
-                    loop_name(variants[i]));
+            fprintf(out, "  %s: %.2f +- %.2f times lower mean %s than %s\n", loop_name(variants[best]), ratio, err,
+                    times_are, loop_name(variants[i]));
     }
     if (lossy && clean)
         for (i = 0; i < n; i++)
@@ -349,5 +361,8 @@ const wb_report_spec sockloop_report = {
     .load_column = "rate",
     .load_percentile = 2,
     .load_title = "p99 latency (us, from the actual send time) against offered load (packets/s)",
+    .alt_when = "mode=peer",   /* --peer: there and back through a reflector */
+    .alt_from = "latency",
+    .alt_to = "round trip",
 };
 

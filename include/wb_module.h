@@ -91,6 +91,11 @@ typedef struct wb_report_spec {
     const char *load_column;                 /* "rate" */
     int load_percentile;                     /* 2: p99 */
     const char *load_title;                  /* "p99 latency against offered load" */
+    /* Optional: groups whose configuration holds alt_when ("mode=peer") measure the same
+     * columns as something else (round trips, not one-way latencies): in their units, headings
+     * and comparisons every alt_from ("latency") is said as alt_to ("round trip"), and
+     * --compare never sets such a group against one without it. */
+    const char *alt_when, *alt_from, *alt_to;
 } wb_report_spec;
 
 /* Medians over the timed repetitions, for a module's own summary line. */

@@ -627,6 +627,57 @@ static void test_html(void)
     }
 }
 
+/* A copy of `from` with every `what` replaced by `with`; free() it. */
+static char *replaced(const char *from, const char *what, const char *with)
+{
+    size_t n = 0, lw = strlen(what), lr = strlen(with);
+    const char *p;
+    char *out, *o;
+    for (p = strstr(from, what); p; p = strstr(p + lw, what)) n++;
+    out = (char *)malloc(strlen(from) + n * (lr > lw ? lr - lw : 0) + 1);
+    if (!out) return NULL;
+    for (o = out, p = from; *p;)
+        if (strncmp(p, what, lw) == 0) memcpy(o, with, lr), o += lr, p += lw;
+        else *o++ = *p++;
+    *o = '\0';
+    return out;
+}
+
+/* Round trips (--peer) are named so wherever the report shows them, and never set against
+ * loopback's one-way latencies as if they were alike. */
+static void test_round_trips(void)
+{
+    char path[MAX_PATH], *fixture, *peer, *html;
+    size_t len;
+    result r;
+    path_beside_exe(path, sizeof path, "fixtures\\v0.1\\sockloop-all-10k.csv");
+    fixture = read_all(path, &len);
+    ok(fixture != NULL, "fixture %s", path);
+    if (!fixture) return;
+    write_fixture("one-way.csv", fixture);
+    peer = replaced(fixture, ",loopback,", ",peer,");
+    free(fixture);
+    if (!peer) return;
+    write_fixture("there-and-back.csv", peer);
+    free(peer);
+    r = run("report", "one-way.csv", "there-and-back.csv", "--compare", "mode=loopback", "--csv", "-", NULL);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "mean round trip (us)") != NULL && strstr(r.out, "mean latency (us)") != NULL,
+       "each row in its own words:\n%s", r.out);
+    ok(strstr(r.out, "not compared with mode=loopback: that is a latency, this a round trip") != NULL &&
+       strstr(r.out, "times lower mean") == NULL && strstr(r.out, "times higher mean") == NULL,
+       "a round trip is not set against a one-way latency:\n%s", r.out);
+    result_free(&r);
+    r = run("report", "there-and-back.csv", "--html", "rt.html", NULL);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "rt.html");
+    html = read_all(path, &len);
+    ok(html && strstr(html, "round trip percentiles") && strstr(html, "interval mean round trip") &&
+       strstr(html, "; round trip where mode=peer)"), "the HTML's headings say round trip");
+    free(html);
+}
+
 /* The value of attribute `name` in the tag text at p (up to its '>'), into buf ("" if none). */
 static const char *attr(const char *p, const char *name, char *buf, size_t cap)
 {
@@ -833,6 +884,7 @@ static const wbt_case cases[] = {
     { "tsv_and_clipboard", test_tsv_and_clipboard },
     { "html", test_html },
     { "chart_looks", test_chart_looks },
+    { "round_trips", test_round_trips },
     { "utf8_label", test_utf8_label },
     { "offered_load", test_offered_load },
     { "suite_and_report", test_suite_and_report },

@@ -517,6 +517,9 @@ static void test_reflect_and_peer(void)
     r = run("sockloop", "--peer", peer, "--loop", "wsapoll", "--rate", "500", "--duration", "2s", "--csv", "peer.csv",
             NULL);
     ok(r.code == 0, "peer: exit %lu %s", r.code, r.err);
+    /* times there and back are called round trips, never latency (loopback's one-way word) */
+    ok(strstr(r.out, "round trip from actual send:") && strstr(r.out, "mean round trip ") && !strstr(r.out, "latency"),
+       "the console speaks of round trips:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("peer.csv", ',');
     if (c.ok) {

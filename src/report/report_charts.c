@@ -68,6 +68,20 @@ static void line_name(const rp_report *r, const rp_group *g, const char *line_co
     snprintf(buf, cap, "%s%s%s", name, rest[0] ? ": " : "", rest);
 }
 
+/* "; round trip where mode=peer" when some of the module's groups are in the spec's other
+ * words (their bars or lines sit in a chart headed in the usual ones), else "". */
+static const char *alt_note(const rp_report *r, const wb_module *m, char *buf, size_t cap)
+{
+    size_t i;
+    buf[0] = '\0';
+    for (i = 0; i < r->ngroups; i++)
+        if (r->groups[i].m == m && rp_group_alt(&r->groups[i])) {
+            snprintf(buf, cap, "; %s where %s", m->report->alt_to, m->report->alt_when);
+            break;
+        }
+    return buf;
+}
+
 /* Bar heights: linear from 0, or logarithmic when the medians span more than a factor of 50
  * (sendmsg's cross-thread rates are a thousandth of its same-thread ones). */
 typedef struct scale {
@@ -121,7 +135,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     const char *prev = NULL;
     scale sc;
     rp_frame plot;
-    char title[300], heading[400], label[256];
+    char title[300], heading[400], label[256], note[96];
     x = left + gap / 2;
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
@@ -161,8 +175,9 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     if (width < 760) width = 760;
     plot.left = left, plot.top = top, plot.w = width - LEGEND_W - 20 - left, plot.h = plot_h;
     snprintf(title, sizeof title, "%s: %s per configuration and machine", m->name, m->report->unit);
-    snprintf(heading, sizeof heading, "%s: %s, the median of the repetitions (%s is better; whiskers: min to max%s)",
-             m->name, m->report->unit, m->report->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "");
+    snprintf(heading, sizeof heading, "%s: %s, the median of the repetitions (%s is better; whiskers: min to max%s%s)",
+             m->name, m->report->unit, m->report->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "",
+             alt_note(r, m, note, sizeof note));
     rp_frame_begin(f, width, height, NULL, title, heading, &plot);
     if (sc.log)
         for (t = sc.lo; t <= sc.hi * 1.0001; t *= 10) rp_frame_grid(f, &plot, y_of(&sc, t), t);
@@ -278,7 +293,7 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
     size_t i;
     int k, lines = 0;
     rp_frame plot;
-    char title[300], heading[600], config[256], text[400];
+    char title[300], heading[600], config[256], text[400], words[300];
     for (i = 0; i < r->ngroups; i++)
         for (k = 0; k < npct && same_chart(&r->groups[i], first, spec->series_line_column); k++) {
             double v = rp_group_percentile(&r->groups[i], k);
@@ -291,9 +306,10 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
     if (hi <= lo) hi = lo * 10;
     plot.left = left, plot.top = top, plot.w = plot_w, plot.h = plot_h;
     chart_config(r, first, spec->series_line_column, config, sizeof config);
-    snprintf(title, sizeof title, "%s: %s", m->name, spec->percentile_title);
-    snprintf(heading, sizeof heading, "%s%s%s: %s (log scale)", m->name, config[0] ? ", " : "", config,
-             spec->percentile_title);
+    /* the chart's lines share all but the loop: one kind of time, said in its words */
+    rp_words(first, spec->percentile_title, words, sizeof words);
+    snprintf(title, sizeof title, "%s: %s", m->name, words);
+    snprintf(heading, sizeof heading, "%s%s%s: %s (log scale)", m->name, config[0] ? ", " : "", config, words);
     rp_frame_begin(f, width, height, NULL, title, heading, &plot);
     for (d = lo; d <= hi * 1.0001; d *= 10)
         rp_frame_grid(f, &plot, top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h, d);
@@ -302,7 +318,7 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
         rp_svg_text(f, spec->percentile_names[k]);
         fputs("</text>\n", f);
     }
-    rp_frame_y_title(f, &plot, spec->percentile_unit);
+    rp_frame_y_title(f, &plot, rp_words(first, spec->percentile_unit, words, sizeof words));
     fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">percentile</text>\n", left + plot_w / 2, top + plot_h + 40);
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
@@ -355,7 +371,7 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
     size_t i, k;
     int lines = 0, drawn = 0, nlines = 0;
     rp_frame plot;
-    char title[300], heading[320], text[400];
+    char title[300], heading[420], text[400], note[96];
     if (!spec->load_column || spec->load_percentile >= rp_percentile_count(m)) return;
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
@@ -388,7 +404,7 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
     xhi = pow(10.0, ceil(log10(xhi)));
     plot.left = left, plot.top = top, plot.w = plot_w, plot.h = plot_h;
     snprintf(title, sizeof title, "%s: %s", m->name, spec->load_title);
-    snprintf(heading, sizeof heading, "%s: %s (log scales)", m->name, spec->load_title);
+    snprintf(heading, sizeof heading, "%s: %s (log scales%s)", m->name, spec->load_title, alt_note(r, m, note, sizeof note));
     rp_frame_begin(f, width, height, NULL, title, heading, &plot);
     for (d = lo; d <= hi * 1.0001; d *= 10)
         rp_frame_grid(f, &plot, top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h, d);
@@ -438,7 +454,7 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
     size_t k, j, most = 0;
     int pass;
     rp_frame plot;
-    char name_buf[300], heading[600], config[256], text[400];
+    char name_buf[300], heading[600], config[256], text[400], words[300];
     for (k = 0; k < r->ngroups; k++) {
         const rp_group *g = &r->groups[k];
         if (!has_series(g) || !same_chart(g, first, spec->series_line_column)) continue;
@@ -461,7 +477,7 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
     tmax = ceil(tmax / tstep - 1e-9) * tstep;
     chart_config(r, first, spec->series_line_column, config, sizeof config);
     for (pass = 0; pass < 2; pass++) {   /* the metric, then the rate */
-        const char *title = pass ? spec->series_rate_title : spec->series_metric_title;
+        const char *title = rp_words(first, pass ? spec->series_rate_title : spec->series_metric_title, words, sizeof words);
         double ymax = pass ? rmax : vmax, step;
         int lines = 0;
         if (pass && (spec->series_rate == NULL || !(rmax > 0))) break;

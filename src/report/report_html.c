@@ -69,6 +69,11 @@ int rp_write_html(const rp_report *r, FILE *f)
         if (!any) continue;
         fprintf(f, "<h2>%s</h2>\n<table>\n<tr><th>configuration</th><th>machine</th><th>n</th><th>median (", m->name);
         rp_svg_text(f, m->report->unit);
+        for (i = 0; i < r->ngroups; i++)   /* some rows in the spec's other words: said in the heading */
+            if (r->groups[i].m == m && rp_group_alt(&r->groups[i])) {
+                fprintf(f, "; %s where %s", m->report->alt_to, m->report->alt_when);
+                break;
+            }
         fprintf(f, ")</th><th>min</th><th>max</th>%s<th>compared</th></tr>\n",
                 m->report->loss_column ? "<th>lost</th><th>loss %</th>" : "");
         for (i = 0; i < r->ngroups; i++) {

@@ -140,6 +140,35 @@ static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_ba
     return NULL;
 }
 
+int rp_group_alt(const rp_group *g)
+{
+    const char *when = g->m->report->alt_when, *at;
+    size_t len;
+    if (!when || !g->m->report->alt_from || !g->m->report->alt_to) return 0;
+    len = strlen(when);
+    for (at = strstr(g->variant, when); at; at = strstr(at + 1, when))
+        if ((at == g->variant || at[-1] == ' ') && (at[len] == ' ' || at[len] == '\0')) return 1;
+    return 0;
+}
+
+const char *rp_words(const rp_group *g, const char *text, char *buf, size_t cap)
+{
+    const char *from = g->m->report->alt_from, *to = g->m->report->alt_to, *p = text, *at;
+    size_t used = 0;
+    if (cap == 0) return buf;
+    buf[0] = '\0';
+    if (!rp_group_alt(g)) {
+        snprintf(buf, cap, "%s", text);
+        return buf;
+    }
+    while ((at = strstr(p, from)) != NULL && used < cap) {
+        used += (size_t)snprintf(buf + used, cap - used, "%.*s%s", (int)(at - p), p, to);
+        p = at + strlen(from);
+    }
+    if (used < cap) snprintf(buf + used, cap - used, "%s", p);
+    return buf;
+}
+
 /* ratio > 1 means this group did better than its base. The uncertainty propagates both groups'
  * standard deviations (over repetitions) as hyperfine does; with a single repetition on either
  * side there is no spread to propagate, and no +- is given. Whether the difference is real is
@@ -157,6 +186,8 @@ static void compare_groups(rp_report *r)
         g->significance = RP_SIG_NONE;
         b = base_of(r, g, &g->is_baseline);
         g->base = b;
+        g->unlike_base = b != NULL && rp_group_alt(b) != rp_group_alt(g);
+        if (g->unlike_base) continue;   /* a round trip is no faster than a one-way latency */
         if (g->is_baseline) {
             g->ratio = g->ratio_to_baseline = 1.0;
             continue;
@@ -237,6 +268,9 @@ void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t
         snprintf(buf, cap, "%s (%lu repetition%s)", g->m->report->empty_metric_text ? g->m->report->empty_metric_text : "no value",
                  (unsigned long)g->empty, g->empty == 1 ? "" : "s");
     else if (g->is_baseline) snprintf(buf, cap, "baseline");
+    else if (g->unlike_base)
+        snprintf(buf, cap, "not compared with %s: that is a %s, this a %s", base, rp_group_alt(g) ? g->m->report->alt_from
+                 : g->m->report->alt_to, rp_group_alt(g) ? g->m->report->alt_to : g->m->report->alt_from);
     else if (g->ratio != g->ratio) snprintf(buf, cap, "no %s run to compare with", base);
     else {
         /* "2.00 times slower" rather than "0.50 times faster" */
@@ -260,8 +294,9 @@ void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t
                          (unsigned long)beside, (unsigned long)big, (unsigned long)even);
         }
         size_t used;
-        snprintf(buf, cap, "%.2f%s times %s than %s%s", ratio, spread,
-                 g->ratio >= 1.0 ? g->m->report->better : g->m->report->worse, base, verdict);
+        char words[64];
+        rp_words(g, g->ratio >= 1.0 ? g->m->report->better : g->m->report->worse, words, sizeof words);
+        snprintf(buf, cap, "%.2f%s times %s than %s%s", ratio, spread, words, base, verdict);
         used = strlen(buf);
         /* Loss changes what the latency means: said where this group lost what the baseline did not. */
         if (g->loss_median > 0 && !(g->baseline_loss > 0) && used < cap)

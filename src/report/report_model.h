@@ -46,6 +46,7 @@ struct rp_group {
     const rp_group *base;        /* what it was compared with (NULL: nothing, or it is the baseline) */
     int significance;            /* RP_SIG_*: what p says */
     int is_baseline;
+    int unlike_base;             /* base measures something else (rp_group_alt differs): not compared */
 };
 
 /* NONE: baseline, or nothing to compare; CANNOT_TELL: with these repetitions no outcome could
@@ -100,6 +101,10 @@ void rp_short_variant(const rp_report *r, const rp_group *g, char *buf, size_t c
 void rp_variant_without(const rp_group *g, const char *column, char *buf, size_t cap);
 void rp_text_without(const char *text, const char *column, char *buf, size_t cap);   /* the same of any text */
 const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap);
+/* 1 when the group's configuration holds its spec's alt_when (sockloop: a --peer run's round
+ * trips); rp_words gives text in that group's words (alt_from said as alt_to), into buf. */
+int rp_group_alt(const rp_group *g);
+const char *rp_words(const rp_group *g, const char *text, char *buf, size_t cap);
 /* The checks calibrate judged broken on that machine ("clock, cpus"); "" when none or unknown. */
 const char *rp_machine_broken(const rp_machine *m, char *buf, size_t cap);
 

@@ -42,7 +42,7 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     fmt(g->stddev, cells[C_STDDEV], 256);
     fmt(g->min, cells[C_MIN], 256);
     fmt(g->max, cells[C_MAX], 256);
-    snprintf(cells[C_UNIT], 256, "%s", g->m->report->unit);
+    rp_words(g, g->m->report->unit, cells[C_UNIT], 256);
     fmt(g->ratio, cells[C_RATIO], 256);
     fmt(g->ratio_err, cells[C_RATIO_ERR], 256);
     rp_comparison_text(r, g, cells[C_COMPARISON], 256);
@@ -71,7 +71,8 @@ static void people_loss(const rp_group *g, char cells[C_COUNT][256])
  * with 4 significant digits, a duration in its unit ("20.59 ms", not "2.059e+04 us"). */
 static void console_cells(const rp_report *r, const rp_group *g, char cells[C_COUNT][256])
 {
-    const char *unit = g->m->report->unit;
+    char words[256];
+    const char *unit = rp_words(g, g->m->report->unit, words, sizeof words);
     cells_of(r, g, cells);
     rp_short_variant(r, g, cells[C_CONFIG], 256);
     if (strstr(unit, "(us)") != NULL || strstr(unit, "(ms)") != NULL) {
