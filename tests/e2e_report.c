@@ -347,6 +347,46 @@ static void test_utf8_label(void)
     }
 }
 
+/* The command line is read as Unicode: a label the ANSI code page holds is written in it (and
+ * comes out of the report as UTF-8); one it cannot hold exactly is refused by name, never
+ * written best-fit ("Lodz" for "Łódź") or as "??". */
+static void test_unicode_args(void)
+{
+    result r;
+    csv_file c;
+    char path[MAX_PATH], *md;
+    size_t len;
+    if (GetACP() != 1252) {
+        skip("the ANSI code page here is %u, not 1252: which labels it holds differs", GetACP());
+        return;
+    }
+    r = run_utf8("calibrate", "--duration", "0.2s", "--quiet", "--label", "VM #2 \xe2\x80\x93 Z\xc3\xbcrich", "--csv",
+                 "u.csv", NULL);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("u.csv", ',');
+    if (c.ok) ok(strcmp(cell(&c, 1, "label"), "VM #2 \x96 Z\xfcrich") == 0, "the label in code page 1252: [%s]",
+                 cell(&c, 1, "label"));
+    wb_csv_free(&c.t);
+    r = run("report", "u.csv", "--md", "u.md", NULL);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "u.md");
+    md = read_all(path, &len);
+    ok(md && strstr(md, "VM #2 \xe2\x80\x93 Z\xc3\xbcrich") != NULL, "and out of the report in UTF-8");
+    free(md);
+    /* Polish and Japanese: not in 1252 */
+    r = run_utf8("calibrate", "--duration", "0.2s", "--label", "\xc5\x81\xc3\xb3" "d\xc5\xba", "--csv", "l.csv", NULL);
+    ok(r.code == 2 && strstr(r.err, "winbench: calibrate: --label: \"?\xf3" "d?\" has characters that this machine's ANSI "
+                                    "code page (1252), in which the CSV is written, cannot hold") != NULL,
+       "exit %lu: %s", r.code, r.err);
+    ok(GetFileAttributesA("l.csv") == INVALID_FILE_ATTRIBUTES, "no CSV written");
+    result_free(&r);
+    r = run_utf8("sendmsg", "--label", "\xe6\x9d\xb1\xe4\xba\xac", NULL);
+    ok(r.code == 2 && strstr(r.err, "winbench: sendmsg: --label: \"??\" has characters") != NULL, "exit %lu: %s", r.code,
+       r.err);
+    result_free(&r);
+}
+
 static void test_markdown(void)
 {
     result r;
@@ -884,6 +924,7 @@ static const wbt_case cases[] = {
     { "tsv_and_clipboard", test_tsv_and_clipboard },
     { "html", test_html },
     { "chart_looks", test_chart_looks },
+    { "unicode_args", test_unicode_args },
     { "round_trips", test_round_trips },
     { "utf8_label", test_utf8_label },
     { "offered_load", test_offered_load },

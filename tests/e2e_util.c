@@ -65,6 +65,7 @@ static HANDLE inheritable_file(const char *path)
 }
 
 static unsigned g_started;   /* numbers the output files of concurrent processes */
+static int g_utf8_args;      /* run_utf8: the arguments are UTF-8, started with CreateProcessW */
 
 static proc start_args(const char *first, va_list ap)
 {
@@ -86,7 +87,21 @@ static proc start_args(const char *first, va_list ap)
     si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
     si.hStdOutput = out = inheritable_file(p.out_path);
     si.hStdError = err = inheritable_file(p.err_path);
-    if (CreateProcessA(NULL, p.cmd, NULL, NULL, TRUE, 0, NULL, g_dir, &si, &pi)) {
+    if (g_utf8_args) {   /* the command line as Unicode, as a shell on Windows passes it */
+        static WCHAR wcmd[sizeof p.cmd], wdir[MAX_PATH];
+        STARTUPINFOW wsi;
+        memset(&wsi, 0, sizeof wsi);
+        wsi.cb = sizeof wsi;
+        wsi.dwFlags = si.dwFlags, wsi.hStdInput = si.hStdInput, wsi.hStdOutput = si.hStdOutput, wsi.hStdError = si.hStdError;
+        MultiByteToWideChar(CP_UTF8, 0, p.cmd, -1, wcmd, (int)(sizeof wcmd / sizeof wcmd[0]));
+        MultiByteToWideChar(CP_ACP, 0, g_dir, -1, wdir, MAX_PATH);
+        if (CreateProcessW(NULL, wcmd, NULL, NULL, TRUE, 0, NULL, wdir, &wsi, &pi)) {
+            p.process = pi.hProcess;
+            CloseHandle(pi.hThread);
+        } else {
+            ok(0, "CreateProcessW(%s) failed: %lu", p.cmd, GetLastError());
+        }
+    } else if (CreateProcessA(NULL, p.cmd, NULL, NULL, TRUE, 0, NULL, g_dir, &si, &pi)) {
         p.process = pi.hProcess;
         CloseHandle(pi.hThread);
     } else {
@@ -146,6 +161,18 @@ result run(const char *first, ...)
     va_list ap;
     va_start(ap, first);
     p = start_args(first, ap);
+    va_end(ap);
+    return finish(&p, 120000);
+}
+
+result run_utf8(const char *first, ...)
+{
+    proc p;
+    va_list ap;
+    va_start(ap, first);
+    g_utf8_args = 1;
+    p = start_args(first, ap);
+    g_utf8_args = 0;
     va_end(ap);
     return finish(&p, 120000);
 }

@@ -11,6 +11,11 @@
 int wb_run_suite(int argc, char **argv);
 const wb_option *wb_suite_options(void);   /* for `winbench help all` */
 
+/* Replaces the CRT's argv (the ANSI command line, best-fit mapped) with the Unicode command
+ * line in the ANSI code page: 0, or the usage error's exit code (said on stderr) when an
+ * argument has characters the code page cannot hold. */
+int wb_unicode_args(int *argc, char ***argv);
+
 /* `winbench info`. */
 int wb_print_info(FILE *out);
 

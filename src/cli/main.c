@@ -142,6 +142,8 @@ int main(int argc, char **argv)
     const wb_module *m;
     int rc;
 
+    rc = wb_unicode_args(&argc, &argv);
+    if (rc != 0) return rc;
     if (argc < 2) {
         usage(stderr);
         return WB_EXIT_USAGE;
