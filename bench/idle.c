@@ -719,6 +719,12 @@ static void idle_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_samp
     fprintf(out, "\n    UI thread: %.1f%% charged, %.1f%% busy by QPC", m[M_UI_CPU], m[M_UI_BUSY]);
     if (m[M_UI_CYCLES] == m[M_UI_CYCLES]) fprintf(out, ", %.1f%% in cycles", m[M_UI_CYCLES]);
     fprintf(out, " (of one CPU)\n");
+    /* Busy is the time inside the thread's work by QPC; charged is what Windows billed it.
+     * Far apart, the thread waited inside its calls (under Wine: for its wineserver, a process
+     * of its own whose CPU nobody here is charged), or the charge was too coarse to say. */
+    if (m[M_UI_BUSY] > 2 * m[M_UI_CPU] && m[M_UI_BUSY] - m[M_UI_CPU] > 5)
+        fprintf(out, "    (busy far above charged: the UI thread waited inside its calls - under Wine, for the "
+                     "wineserver - or the charge is coarse; the CPU columns count only what was charged)\n");
 }
 
 static void idle_print_summary(FILE *out, const wb_run_summary *s)
