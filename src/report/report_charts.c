@@ -9,6 +9,7 @@
 
 #include "report_render.h"
 #include "report_svg.h"
+#include "wb_units.h"
 
 /* An average character of the 12 px chart text, in px (Arial's is about 6; a little more so
  * that a label's room is never short). */
@@ -189,7 +190,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
         double h, y, cx, ylo, yhi;
-        char name[128];
+        char name[128], num[3][32];
         const char *colour = rp_svg_colour(g->machine);
         if (g->m != m) continue;
         if (prev && strcmp(prev, g->variant)) x += gap;
@@ -212,7 +213,9 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
                 g->significance == RP_SIG_CANNOT_TELL ? " fill-opacity=\"0\"" : "",
                 g->significance == RP_SIG_NO ? " class=\"nosig\"" : g->significance == RP_SIG_CANNOT_TELL ? " class=\"toofew\"" : "");
         rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
-        fprintf(f, " %s: median %.4g, min %.4g, max %.4g, n %lu%s</title></rect>\n", label, g->median, g->min, g->max,
+        fprintf(f, " %s: median %s, min %s, max %s, n %lu%s</title></rect>\n", label,
+                wb_format_number(g->median, num[0], sizeof num[0]), wb_format_number(g->min, num[1], sizeof num[1]),
+                wb_format_number(g->max, num[2], sizeof num[2]),
                 (unsigned long)g->values.n, g->significance == RP_SIG_NO ? "; not significantly different from the baseline"
                                             : g->significance == RP_SIG_CANNOT_TELL ? "; too few repetitions to tell either way" : "");
         if (g->min == g->min && g->max == g->max) {
