@@ -579,21 +579,28 @@ static void test_folders_and_schemas(void)
     result_free(&r);
 }
 
+/* `winbench report CSV... --html NAME` (exit 0 checked) and the page's text, or NULL; free() it. */
+static char *report_html(const char *csv, const char *csv2, const char *name)
+{
+    char path[MAX_PATH];
+    size_t len;
+    result r = csv2 ? run("report", csv, csv2, "--html", name, NULL) : run("report", csv, "--html", name, NULL);
+    ok(r.code == 0, "report %s: exit %lu %s", csv, r.code, r.err);
+    result_free(&r);
+    path_in_dir(path, sizeof path, name);
+    return read_all(path, &len);
+}
+
 /* Latency against offered load: a --rate list makes one line through its rates (a point per
  * rate); one rate draws no such chart. */
 static void test_offered_load(void)
 {
     result r = run("sockloop", "--loop", "select", "--rate", "300,600", "--duration", "1s", "--csv", "load.csv", "--quiet",
                    NULL);
-    char path[MAX_PATH], *html, *chart, *line;
-    size_t len;
+    char *html, *chart, *line;
     ok(r.code == 0, "sockloop: exit %lu %s", r.code, r.err);
     result_free(&r);
-    r = run("report", "load.csv", "--html", "load.html", NULL);
-    ok(r.code == 0, "report: exit %lu %s", r.code, r.err);
-    result_free(&r);
-    path_in_dir(path, sizeof path, "load.html");
-    html = read_all(path, &len);
+    html = report_html("load.csv", NULL, "load.html");
     chart = html ? strstr(html, "<title>sockloop: p99 latency (us, from the actual send time) against offered load") : NULL;
     ok(chart != NULL, "the chart is there");
     line = chart ? strstr(chart, "<polyline") : NULL;
@@ -609,10 +616,7 @@ static void test_offered_load(void)
     free(html);
     r = run("sockloop", "--loop", "select", "--rate", "300", "--duration", "1s", "--csv", "one.csv", "--quiet", NULL);
     result_free(&r);
-    r = run("report", "one.csv", "--html", "one.html", NULL);
-    result_free(&r);
-    path_in_dir(path, sizeof path, "one.html");
-    html = read_all(path, &len);
+    html = report_html("one.csv", NULL, "one.html");
     ok(html && strstr(html, "against offered load") == NULL, "one rate: no load chart");
     free(html);
 }
@@ -683,16 +687,23 @@ static char *replaced(const char *from, const char *what, const char *with)
     return out;
 }
 
+/* 0.1's sockloop fixture (3 loops at 10,000/s, interval rows): its text, or NULL (said). */
+static char *sockloop_fixture(void)
+{
+    char path[MAX_PATH], *text;
+    size_t len;
+    path_beside_exe(path, sizeof path, "fixtures\\v0.1\\sockloop-all-10k.csv");
+    text = read_all(path, &len);
+    ok(text != NULL, "fixture %s", path);
+    return text;
+}
+
 /* Round trips (--peer) are named so wherever the report shows them, and never set against
  * loopback's one-way latencies as if they were alike. */
 static void test_round_trips(void)
 {
-    char path[MAX_PATH], *fixture, *peer, *html;
-    size_t len;
+    char *fixture = sockloop_fixture(), *peer, *html;
     result r;
-    path_beside_exe(path, sizeof path, "fixtures\\v0.1\\sockloop-all-10k.csv");
-    fixture = read_all(path, &len);
-    ok(fixture != NULL, "fixture %s", path);
     if (!fixture) return;
     write_fixture("one-way.csv", fixture);
     peer = replaced(fixture, ",loopback,", ",peer,");
@@ -708,11 +719,7 @@ static void test_round_trips(void)
        strstr(r.out, "times lower mean") == NULL && strstr(r.out, "times higher mean") == NULL,
        "a round trip is not set against a one-way latency:\n%s", r.out);
     result_free(&r);
-    r = run("report", "there-and-back.csv", "--html", "rt.html", NULL);
-    ok(r.code == 0, "exit %lu %s", r.code, r.err);
-    result_free(&r);
-    path_in_dir(path, sizeof path, "rt.html");
-    html = read_all(path, &len);
+    html = report_html("there-and-back.csv", NULL, "rt.html");
     ok(html && strstr(html, "round trip percentiles") && strstr(html, "interval mean round trip") &&
        strstr(html, "; round trip where mode=peer)"), "the HTML's headings say round trip");
     free(html);
@@ -751,38 +758,16 @@ static void look_at(const char *g, char *buf, size_t cap)
  * no heading line is longer than its chart is wide (Arial bold 12 px: 6.7 px a character). */
 static void test_chart_looks(void)
 {
-    char path[MAX_PATH], *fixture, *copy, *html, *at;
+    char *fixture = sockloop_fixture(), *copy, *html, *at;
     static char names[64][120], looks[64][80];
-    size_t len;
     int nnames = 0, charts = 0, lines = 0, series_ticks_ok = 1;
-    result r;
-    path_beside_exe(path, sizeof path, "fixtures\\v0.1\\sockloop-all-10k.csv");
-    fixture = read_all(path, &len);
-    ok(fixture != NULL, "fixture %s", path);
     if (!fixture) return;
     write_fixture("looks-a.csv", fixture);
-    copy = (char *)malloc(len + 1);
-    if (copy) {   /* the same run from a second machine */
-        const char *p = fixture;
-        char *o = copy;
-        static const char from[] = ",VM-20261130-013741,VM,", to[] = ",B-20261130-013741,B,";
-        while (*p) {
-            if (strncmp(p, from, sizeof from - 1) == 0) {
-                memcpy(o, to, sizeof to - 1), o += sizeof to - 1, p += sizeof from - 1;
-            } else {
-                *o++ = *p++;
-            }
-        }
-        *o = '\0';
-        write_fixture("looks-b.csv", copy);
-        free(copy);
-    }
+    copy = replaced(fixture, ",VM-20261130-013741,VM,", ",B-20261130-013741,B,");   /* the run from a second machine */
+    if (copy) write_fixture("looks-b.csv", copy);
+    free(copy);
     free(fixture);
-    r = run("report", "looks-a.csv", "looks-b.csv", "--html", "looks.html", NULL);
-    ok(r.code == 0, "report: exit %lu %s", r.code, r.err);
-    result_free(&r);
-    path_in_dir(path, sizeof path, "looks.html");
-    html = read_all(path, &len);
+    html = report_html("looks-a.csv", "looks-b.csv", "looks.html");
     ok(html != NULL, "looks.html written");
     if (!html) return;
     for (at = strstr(html, "<figure>"); at; at = strstr(at + 1, "<figure>")) {

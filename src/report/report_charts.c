@@ -83,6 +83,19 @@ static const char *alt_note(const rp_report *r, const wb_module *m, char *buf, s
     return buf;
 }
 
+/* A group's line through its n points and its legend key at (kx, ky), in the group's look:
+ * nothing for a group with no point. Returns 1 when drawn (a key taken). */
+static int line_and_key(FILE *f, const rp_report *r, const rp_group *g, const double *xs, const double *ys, size_t n,
+                        double kx, double ky, const char *line_column, const char *drop)
+{
+    char text[400];
+    if (n == 0) return 0;
+    rp_svg_line(f, look_of(r, g), xs, ys, n);
+    line_name(r, g, line_column, drop, text, sizeof text);
+    rp_svg_key(f, look_of(r, g), kx, ky, text);
+    return 1;
+}
+
 /* Bar heights: linear from 0, or logarithmic when the medians span more than a factor of 50
  * (sendmsg's cross-thread rates are a thousandth of its same-thread ones). */
 typedef struct scale {
@@ -296,7 +309,7 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
     size_t i;
     int k, lines = 0;
     rp_frame plot;
-    char title[300], heading[600], config[256], text[400], words[300];
+    char title[300], heading[600], config[256], words[300];
     for (i = 0; i < r->ngroups; i++)
         for (k = 0; k < npct && same_chart(&r->groups[i], first, spec->series_line_column); k++) {
             double v = rp_group_percentile(&r->groups[i], k);
@@ -333,11 +346,7 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
             xs[n] = left + plot_w * k / (npct - 1);
             ys[n++] = top + plot_h - (log10(v) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h;
         }
-        if (n == 0) continue;   /* nothing to draw: no key either */
-        rp_svg_line(f, look_of(r, g), xs, ys, n);
-        line_name(r, g, spec->series_line_column, NULL, text, sizeof text);
-        rp_svg_key(f, look_of(r, g), left + plot_w + 30, top + 18.0 * lines, text);
-        lines++;
+        lines += line_and_key(f, r, g, xs, ys, n, left + plot_w + 30, top + 18.0 * lines, spec->series_line_column, NULL);
     }
     rp_frame_axes(f, &plot);
     rp_frame_end(f);
@@ -374,7 +383,7 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
     size_t i, k;
     int lines = 0, drawn = 0, nlines = 0;
     rp_frame plot;
-    char title[300], heading[420], text[400], note[96];
+    char title[300], heading[420], note[96];
     if (!spec->load_column || spec->load_percentile >= rp_percentile_count(m)) return;
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
@@ -432,11 +441,8 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
             xs[n] = left + (log10(x) - log10(xlo)) / (log10(xhi) - log10(xlo)) * plot_w;
             ys[n++] = top + plot_h - (log10(y) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h;
         }
-        if (n == 0) continue;   /* nothing to draw: no key either */
-        rp_svg_line(f, look_of(r, g), xs, ys, n);
-        line_name(r, g, NULL, spec->load_column, text, sizeof text);   /* the line is every load */
-        rp_svg_key(f, look_of(r, g), left + plot_w + 30, top + 18.0 * lines, text);
-        lines++;
+        /* the key without the load: the line is every load */
+        lines += line_and_key(f, r, g, xs, ys, n, left + plot_w + 30, top + 18.0 * lines, NULL, spec->load_column);
     }
     rp_frame_axes(f, &plot);
     rp_frame_end(f);
@@ -457,7 +463,7 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
     size_t k, j, most = 0;
     int pass;
     rp_frame plot;
-    char name_buf[300], heading[600], config[256], text[400], words[300];
+    char name_buf[300], heading[600], config[256], words[300];
     for (k = 0; k < r->ngroups; k++) {
         const rp_group *g = &r->groups[k];
         if (!has_series(g) || !same_chart(g, first, spec->series_line_column)) continue;
@@ -508,11 +514,7 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
                 xs[n] = left + g->series_t.v[j] / tmax * w;
                 ys[n++] = top + h - v->v[j] / ymax * h;
             }
-            if (n == 0) continue;   /* nothing to draw: no key either */
-            rp_svg_line(f, look_of(r, g), xs, ys, n);
-            line_name(r, g, spec->series_line_column, NULL, text, sizeof text);
-            rp_svg_key(f, look_of(r, g), left + w + 20, top + 16.0 * lines, text);
-            lines++;
+            lines += line_and_key(f, r, g, xs, ys, n, left + w + 20, top + 16.0 * lines, spec->series_line_column, NULL);
         }
         rp_frame_axes(f, &plot);
         rp_frame_end(f);
