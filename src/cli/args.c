@@ -56,17 +56,13 @@ static size_t next_arg(const WCHAR **p, WCHAR *out)
     return n;
 }
 
-/* The program's name: up to the closing quote when quoted, else to the first blank (no
- * escapes, as the CRT reads it). */
+/* The program's name: to the first blank outside quotes, a quote toggling them, no escapes
+ * (as the CRT reads it: "C:\Program Files"\x.exe is one name). */
 static const WCHAR *past_program(const WCHAR *s)
 {
-    if (*s == L'"') {
-        s++;
-        while (*s && *s != L'"') s++;
-        if (*s) s++;
-    } else {
-        while (*s && *s != L' ' && *s != L'\t') s++;
-    }
+    int quoted = 0;
+    for (; *s && (quoted || (*s != L' ' && *s != L'\t')); s++)
+        if (*s == L'"') quoted = !quoted;
     return s;
 }
 

@@ -147,8 +147,8 @@ void wb_round_parts(double a, double b, double step, double *ra, double *rb)
     /* each rounded down, then the steps left over go to the larger remainders */
     double left = total - fa - fb;
     if (left > step / 2) {   /* equal remainders (to rounding): the larger part takes it */
-        double ra = a - fa, rb = b - fb;
-        if (ra > rb + step * 1e-6 || (fabs(ra - rb) <= step * 1e-6 && a >= b)) fa += step, left -= step;
+        double rem_a = a - fa, rem_b = b - fb;
+        if (rem_a > rem_b + step * 1e-6 || (fabs(rem_a - rem_b) <= step * 1e-6 && a >= b)) fa += step, left -= step;
         else fb += step, left -= step;
     }
     if (left > step / 2) {
