@@ -22,32 +22,35 @@ static void colour_key(const rp_group *g, char *buf, size_t cap)
     rp_variant_without(g, g->m->report->load_column, buf, cap);
 }
 
-/* The configuration's number among the module's, in the order first seen: its colour. */
-static int configuration_number(const rp_report *r, const rp_group *g)
+/* Each group's configuration number among its module's, in the order first seen: its colour.
+ * Worked out once per module by rp_write_charts (every line and key asks, and a report of many
+ * machines and rates has hundreds of groups); -1 for groups of other modules. */
+static int *numbers_for(const rp_report *r, const wb_module *m)
 {
-    char key[256], other[256], earlier[256];
+    typedef char key_text[256];
+    key_text *keys = (key_text *)malloc(r->ngroups * sizeof *keys);
+    int *numbers = (int *)malloc(r->ngroups * sizeof *numbers), next = 0;
     size_t i, j;
-    int n = 0;
-    colour_key(g, key, sizeof key);
-    for (i = 0; i < r->ngroups; i++) {
-        const rp_group *h = &r->groups[i];
-        int seen = 0;
-        if (h->m != g->m) continue;
-        colour_key(h, other, sizeof other);
-        if (strcmp(key, other) == 0) return n;
-        for (j = 0; j < i && !seen; j++)
-            if (r->groups[j].m == g->m) {
-                colour_key(&r->groups[j], earlier, sizeof earlier);
-                seen = strcmp(earlier, other) == 0;
-            }
-        n += !seen;
+    if (!keys || !numbers) {
+        free(keys), free(numbers);
+        return NULL;
     }
-    return n;
+    for (i = 0; i < r->ngroups; i++) {
+        numbers[i] = -1;
+        if (r->groups[i].m != m) continue;
+        colour_key(&r->groups[i], keys[i], sizeof keys[i]);
+        for (j = 0; j < i && (numbers[j] < 0 || strcmp(keys[j], keys[i])); j++) continue;
+        numbers[i] = j < i ? numbers[j] : next++;
+    }
+    free(keys);
+    return numbers;
 }
+
+static const int *g_numbers;   /* numbers_for the module being drawn (set by rp_write_charts) */
 
 static rp_look look_of(const rp_report *r, const rp_group *g)
 {
-    return rp_look_of(configuration_number(r, g), g->machine);
+    return rp_look_of(g_numbers ? g_numbers[g - r->groups] : 0, g->machine);
 }
 
 /* A line's legend text: the machine, then what tells the line apart within its chart (the
@@ -55,32 +58,15 @@ static rp_look look_of(const rp_report *r, const rp_group *g)
 static void line_name(const rp_report *r, const rp_group *g, const char *line_column, const char *drop, char *buf,
                       size_t cap)
 {
-    char name[128], label[256], rest[256];
-    const char *at = line_column ? strstr(g->variant, line_column) : NULL;
+    char name[128], label[256], rest[256], value[128];
     rp_machine_name(r, g->machine, name, sizeof name);
-    while (at && ((at != g->variant && at[-1] != ' ') || at[strlen(line_column)] != '='))   /* the token itself */
-        at = strstr(at + 1, line_column);
-    if (at) {
-        snprintf(buf, cap, "%s: %.*s", name, (int)strcspn(at, " "), at);
+    if (line_column && rp_variant_value(g->variant, line_column, value, sizeof value)) {
+        snprintf(buf, cap, "%s: %s=%s", name, line_column, value);
         return;
     }
     rp_short_variant(r, g, label, sizeof label);
     rp_text_without(label, drop, rest, sizeof rest);
     snprintf(buf, cap, "%s%s%s", name, rest[0] ? ": " : "", rest);
-}
-
-/* "; round trip where mode=peer" when some of the module's groups are in the spec's other
- * words (their bars or lines sit in a chart headed in the usual ones), else "". */
-static const char *alt_note(const rp_report *r, const wb_module *m, char *buf, size_t cap)
-{
-    size_t i;
-    buf[0] = '\0';
-    for (i = 0; i < r->ngroups; i++)
-        if (r->groups[i].m == m && rp_group_alt(&r->groups[i])) {
-            snprintf(buf, cap, "; %s where %s", m->report->alt_to, m->report->alt_when);
-            break;
-        }
-    return buf;
 }
 
 /* A group's line through its n points and its legend key at (kx, ky), in the group's look:
@@ -191,7 +177,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     snprintf(title, sizeof title, "%s: %s per configuration and machine", m->name, m->report->unit);
     snprintf(heading, sizeof heading, "%s: %s, the median of the repetitions (%s is better; whiskers: min to max%s%s)",
              m->name, m->report->unit, m->report->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "",
-             alt_note(r, m, note, sizeof note));
+             rp_alt_note(r, m, note, sizeof note));
     rp_frame_begin(f, width, height, NULL, title, heading, &plot);
     if (sc.log)
         for (t = sc.lo; t <= sc.hi * 1.0001; t *= 10) rp_frame_grid(f, &plot, y_of(&sc, t), t);
@@ -355,15 +341,8 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
 /* The value of column `name` in a configuration text ("loop=select rate=1000 ..."). */
 static double load_of(const char *variant, const char *name)
 {
-    size_t len = strlen(name);
-    const char *p = variant;
-    while (*p) {
-        size_t word = strcspn(p, " ");
-        if (word > len && strncmp(p, name, len) == 0 && p[len] == '=') return atof(p + len + 1);
-        p += word;
-        while (*p == ' ') p++;
-    }
-    return NAN;
+    char value[64];
+    return rp_variant_value(variant, name, value, sizeof value) ? atof(value) : NAN;
 }
 
 /* 1 when a and b lie on one line of the load chart: one machine, all but the load alike. */
@@ -416,7 +395,7 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
     xhi = pow(10.0, ceil(log10(xhi)));
     plot.left = left, plot.top = top, plot.w = plot_w, plot.h = plot_h;
     snprintf(title, sizeof title, "%s: %s", m->name, spec->load_title);
-    snprintf(heading, sizeof heading, "%s: %s (log scales%s)", m->name, spec->load_title, alt_note(r, m, note, sizeof note));
+    snprintf(heading, sizeof heading, "%s: %s (log scales%s)", m->name, spec->load_title, rp_alt_note(r, m, note, sizeof note));
     rp_frame_begin(f, width, height, NULL, title, heading, &plot);
     for (d = lo; d <= hi * 1.0001; d *= 10)
         rp_frame_grid(f, &plot, top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h, d);
@@ -525,6 +504,8 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
 void rp_write_charts(FILE *f, const rp_report *r, const wb_module *m)
 {
     size_t i;
+    int *numbers = numbers_for(r, m);   /* NULL (out of memory): one colour, still drawn */
+    g_numbers = numbers;
     bar_chart(f, r, m);
     for (i = 0; i < r->ngroups; i++)
         if (r->groups[i].m == m && first_of_chart(r, i, m->report->series_line_column, has_percentiles))
@@ -534,4 +515,6 @@ void rp_write_charts(FILE *f, const rp_report *r, const wb_module *m)
         for (i = 0; i < r->ngroups; i++)
             if (r->groups[i].m == m && first_of_chart(r, i, m->report->series_line_column, has_series))
                 series_charts(f, r, &r->groups[i]);
+    g_numbers = NULL;
+    free(numbers);
 }

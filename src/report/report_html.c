@@ -27,7 +27,7 @@ int rp_write_html(const rp_report *r, FILE *f)
                                                 "QPC Hz", "themes", "winbench", "calibration" };
     size_t i, k;
     int b;
-    char name[128], text[256], base[128];
+    char name[128], text[256], base[128], note[96];
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>winbench report</title>\n"
           "<style>\nbody{font-family:'Segoe UI',Arial,sans-serif;margin:24px;color:#222}\n"
           "table{border-collapse:collapse;margin:8px 0}\ntd,th{border:1px solid #ccc;padding:3px 8px;font-size:13px;text-align:left}\n"
@@ -69,11 +69,7 @@ int rp_write_html(const rp_report *r, FILE *f)
         if (!any) continue;
         fprintf(f, "<h2>%s</h2>\n<table>\n<tr><th>configuration</th><th>machine</th><th>n</th><th>median (", m->name);
         rp_svg_text(f, m->report->unit);
-        for (i = 0; i < r->ngroups; i++)   /* some rows in the spec's other words: said in the heading */
-            if (r->groups[i].m == m && rp_group_alt(&r->groups[i])) {
-                fprintf(f, "; %s where %s", m->report->alt_to, m->report->alt_when);
-                break;
-            }
+        rp_svg_text(f, rp_alt_note(r, m, note, sizeof note));   /* some rows in the spec's other words */
         fprintf(f, ")</th><th>min</th><th>max</th>%s<th>compared</th></tr>\n",
                 m->report->loss_column ? "<th>lost</th><th>loss %</th>" : "");
         for (i = 0; i < r->ngroups; i++) {

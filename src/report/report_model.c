@@ -75,7 +75,7 @@ double rp_smallest_p(size_t n1, size_t n2)
 }
 
 /* The value of one "name=value" of a configuration into buf; 0 when it has none. */
-static int variant_value(const char *variant, const char *column, char *buf, size_t cap)
+int rp_variant_value(const char *variant, const char *column, char *buf, size_t cap)
 {
     size_t clen = strlen(column), len;
     const char *p = variant;
@@ -112,9 +112,9 @@ static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_ba
         else {   /* the first value seen in this module's groups */
             ref[0] = '\0';
             for (k = 0; k < r->ngroups && !ref[0]; k++)
-                if (r->groups[k].m == g->m) variant_value(r->groups[k].variant, r->compare_column, ref, sizeof ref);
+                if (r->groups[k].m == g->m) rp_variant_value(r->groups[k].variant, r->compare_column, ref, sizeof ref);
         }
-        if (!variant_value(g->variant, r->compare_column, value, sizeof value)) return NULL;
+        if (!rp_variant_value(g->variant, r->compare_column, value, sizeof value)) return NULL;
         if (strcmp(value, ref) == 0) {
             *is_base = 1;
             return NULL;
@@ -124,7 +124,7 @@ static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_ba
             const rp_group *b = &r->groups[k];
             if (b->m != g->m || b->machine != g->machine) continue;
             rp_variant_without(b, r->compare_column, other, sizeof other);
-            if (strcmp(mine, other) == 0 && variant_value(b->variant, r->compare_column, value, sizeof value) &&
+            if (strcmp(mine, other) == 0 && rp_variant_value(b->variant, r->compare_column, value, sizeof value) &&
                 strcmp(value, ref) == 0)
                 return b;
         }
@@ -149,6 +149,18 @@ int rp_group_alt(const rp_group *g)
     for (at = strstr(g->variant, when); at; at = strstr(at + 1, when))
         if ((at == g->variant || at[-1] == ' ') && (at[len] == ' ' || at[len] == '\0')) return 1;
     return 0;
+}
+
+const char *rp_alt_note(const rp_report *r, const wb_module *m, char *buf, size_t cap)
+{
+    size_t i;
+    buf[0] = '\0';
+    for (i = 0; i < r->ngroups; i++)
+        if (r->groups[i].m == m && rp_group_alt(&r->groups[i])) {
+            snprintf(buf, cap, "; %s where %s", m->report->alt_to, m->report->alt_when);
+            break;
+        }
+    return buf;
 }
 
 const char *rp_words(const rp_group *g, const char *text, char *buf, size_t cap)
@@ -247,7 +259,7 @@ const char *rp_base_name(const rp_report *r, const rp_group *g, char *buf, size_
     char value[64];
     if (in_compare_mode(r, g->m)) {
         if (r->compare_value[0]) snprintf(buf, cap, "%s=%s", r->compare_column, r->compare_value);
-        else if (g->base && variant_value(g->base->variant, r->compare_column, value, sizeof value))
+        else if (g->base && rp_variant_value(g->base->variant, r->compare_column, value, sizeof value))
             snprintf(buf, cap, "%s=%s", r->compare_column, value);
         else snprintf(buf, cap, "the first %s", r->compare_column);
         return buf;

@@ -104,6 +104,12 @@ const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t c
 /* 1 when the group's configuration holds its spec's alt_when (sockloop: a --peer run's round
  * trips); rp_words gives text in that group's words (alt_from said as alt_to), into buf. */
 int rp_group_alt(const rp_group *g);
+/* "; round trip where mode=peer" when some of the module's groups are in those other words
+ * (a chart or table headed in the usual ones holds them), else "". */
+const char *rp_alt_note(const rp_report *r, const wb_module *m, char *buf, size_t cap);
+/* The value of `column` in a configuration text ("loop=select rate=1000"): 1 and the value in
+ * buf, or 0 when the text has no such column. */
+int rp_variant_value(const char *variant, const char *column, char *buf, size_t cap);
 const char *rp_words(const rp_group *g, const char *text, char *buf, size_t cap);
 /* The checks calibrate judged broken on that machine ("clock, cpus"); "" when none or unknown. */
 const char *rp_machine_broken(const rp_machine *m, char *buf, size_t cap);
