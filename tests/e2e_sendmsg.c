@@ -465,11 +465,19 @@ static void combo(const char *target, const char *themes, const char *thread)
             else
                 cell_is(&c, row, "controls", "own");
         }
-        if (strcmp(thread, "cross") == 0)
-            /* The receiving thread's work shows in process CPU, not only the sender's. */
-            ok(num(&c, 4, "cpu_user_s") + num(&c, 4, "cpu_kernel_s") >=
-                   num(&c, 4, "thread_user_s") + num(&c, 4, "thread_kernel_s"),
-               "process CPU includes the window thread");
+        if (strcmp(thread, "cross") == 0) {
+            /* The receiving thread's work shows in process CPU, not only the sender's. On
+             * Windows the process's times are the sum of its threads' and this holds exactly.
+             * Wine reads the process's from times() and a thread's from
+             * /proc/self/task/N/stat: two Linux counters in 10 ms ticks, user and kernel each
+             * truncated on its own, so their deltas can cross by up to 4 ticks (seen in the
+             * x86 suite of a fresh Debian root: this 300-message case's CPU is a tick or two). */
+            double process_s = num(&c, 4, "cpu_user_s") + num(&c, 4, "cpu_kernel_s");
+            double thread_s = num(&c, 4, "thread_user_s") + num(&c, 4, "thread_kernel_s");
+            ok(process_s >= thread_s ||
+                   wine_broken(process_s >= thread_s - 0.04, "process and thread CPU are two Linux tick counters"),
+               "process CPU %g s includes the window thread's (sender thread %g s)", process_s, thread_s);
+        }
     }
     wb_csv_free(&c.t);
 }
