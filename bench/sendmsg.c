@@ -227,7 +227,8 @@ static int sendmsg_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error
         if (st->cfg.charset == WB_CHARSET_W) send_loop_w(hwnd, msg, chunk);
         else send_loop_a(hwnd, msg, chunk);
         done += chunk;
-        ctx->permille = (LONG)((double)done * 1000.0 / (double)n);
+        /* in integers: on x86 a double here would put the x87 back in use (wb_clock.h) */
+        ctx->permille = (LONG)(done * 1000u / n);
         if (*ctx->stop) break;
     }
     wb_interval_end(&sample->iv);

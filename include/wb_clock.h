@@ -4,6 +4,7 @@
 
 #include <windows.h>
 #include <stdint.h>
+#include "wb_x87.h"
 
 typedef struct wb_clock_info {
     uint64_t freq;              /* QPC ticks per second, read once at start-up */
@@ -54,9 +55,14 @@ typedef struct wb_interval {
     uint64_t t0, t1;
     wb_cpu_times proc0, proc1, thr0, thr1;
     DWORD tick0, tick1;     /* GetTickCount beside the QPC reads: catches QPC leaps (KB274323) */
+    wb_x87_saved x87;       /* the thread's x87 state, reset for the interval (wb_x87.h) */
 } wb_interval;
 
-/* CPU times are read outside the QPC pair so their cost is not in the interval. */
+/* CPU times are read outside the QPC pair so their cost is not in the interval. Begin first
+ * puts the thread's x87 state back to a fresh program's (wb_x87.h: otherwise, under Wine, the
+ * printing before the interval costs every SendMessage in it 3%); end puts its control word
+ * back. Between the two, a timed loop should not use the x87: on x86 that means no double
+ * arithmetic in it (integers only), on x64 no long double and no printf. */
 void wb_interval_begin(wb_interval *iv);
 void wb_interval_end(wb_interval *iv);
 

@@ -62,6 +62,42 @@ static void test_sysinfo(void)
     }
 }
 
+/* The x87 state a timed interval starts with is a fresh program's: not in use, whatever was
+ * computed before (include/wb_x87.h), and the control word is put back after it. */
+static void test_x87_state(void)
+{
+    wb_x87_saved other = { 0x27f, 1 }, a, b;   /* a control word that is not the initial 0x37f */
+    wb_interval iv;
+    volatile long double x = 3.0L;
+    int seen;
+    if (!wb_x87_reset_works()) {
+        skip("XSAVE is not enabled on this CPU or OS (or this compiler has no way to it): the x87 is left as it is");
+        return;
+    }
+    wb_x87_restore(&other);
+    x = x * x;   /* what mingw's printf does with every %g */
+    seen = wb_x87_in_use();
+    if (seen < 0) skip("XGETBV(1) is not there: whether the x87 is in use cannot be seen, only the control word");
+    else ok(seen == 1, "a long double was computed: the x87 is in use (%d)", seen);
+    wb_x87_reset(&a);
+    ok(a.reset == 1 && a.control == 0x27f, "the reset read the control word 0x%x", a.control);
+    if (seen >= 0) ok(wb_x87_in_use() == 0, "after the reset the x87 is not in use");
+    wb_x87_restore(&a);
+    wb_x87_reset(&b);
+    ok(b.control == 0x27f, "the control word was put back: 0x%x", b.control);
+    wb_x87_restore(&b);
+
+    /* The same around a timed interval, with the x87 used before it. */
+    x = x * x;
+    wb_interval_begin(&iv);
+    if (seen >= 0) ok(wb_x87_in_use() == 0, "inside an interval the x87 is not in use");
+    wb_interval_end(&iv);
+    wb_x87_reset(&b);
+    ok(b.control == 0x27f, "after the interval the control word is the one before it: 0x%x", b.control);
+    wb_x87_restore(&b);
+    ok(x == 81.0L, "arithmetic is unchanged");
+}
+
 static void test_clock(void)
 {
     wb_clock_info c;
@@ -253,6 +289,7 @@ static const wbt_case cases[] = {
     { "os_names", test_os_names },
     { "sysinfo", test_sysinfo },
     { "clock", test_clock },
+    { "x87_state", test_x87_state },
     { "cpu_times", test_cpu_times },
     { "cpu_self_check", test_cpu_self_check },
     { "mfc_model", test_mfc_model },

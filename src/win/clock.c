@@ -74,6 +74,7 @@ int wb_cpu_thread(wb_cpu_times *out)
 
 void wb_interval_begin(wb_interval *iv)
 {
+    wb_x87_reset(&iv->x87);
     wb_cpu_process(&iv->proc0);
     wb_cpu_thread(&iv->thr0);
     iv->tick0 = GetTickCount();
@@ -86,6 +87,7 @@ void wb_interval_end(wb_interval *iv)
     iv->tick1 = GetTickCount();
     wb_cpu_thread(&iv->thr1);
     wb_cpu_process(&iv->proc1);
+    wb_x87_restore(&iv->x87);
 }
 
 static volatile LONG g_periods;   /* 1 ms periods in effect (wb_timer_1ms_active) */
