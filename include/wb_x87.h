@@ -6,8 +6,8 @@
  * which saves and restores the FPU state with XSAVEC/XRSTOR: with the x87 part in use that is
  * more to move on every SendMessage, 3% of one on the development VM (docs/performance.md). A
  * plain program that has printed nothing pays none of it, and that program is what sendmsg is
- * compared with. On Windows a same-thread SendMessage stays in user mode and the reset changes
- * nothing measurable. Where XSAVE is not enabled (XP, old CPUs) or the compiler has no inline
+ * compared with. Windows saves the FPU state on a context switch, not on a system call, so
+ * there the reset should change nothing measurable (not measured: no Windows here). Where XSAVE is not enabled (XP, old CPUs) or the compiler has no inline
  * assembly here (MSVC), nothing is done, and wb_x87_reset_works() says so. */
 #ifndef WB_X87_H
 #define WB_X87_H
