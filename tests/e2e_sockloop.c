@@ -125,15 +125,18 @@ static void one_backend(const char *loop)
          * cost: on Windows a few microseconds each (1000 waits/s, well under a point), plus the
          * charging's tick. Under Wine each wait is a round trip to wineserver, and its CPU on
          * the receiver's side is charged to the receiver: iocpex on the 2-core VM, busy 1.3-1.6%
-         * against a charged 5.0-6.0% at rest, busy 5.5% against 10.7% on a loaded machine.
-         * That is Wine's cost of a wait, not a fault of the busy count. */
+         * against a charged 5.0-6.0% at rest (about 43 us of CPU inside the waits per packet),
+         * busy 5.5% against 10.7% on a loaded machine (51 us; docs/performance.md's AFD table:
+         * 38 us for iocpex, 13 us for select). That is Wine's cost of a wait, not a fault of the
+         * busy count; accepted under Wine up to 100 us a packet, twice the most seen. */
         ok(num(&c, rep, "receiver_busy_pct") > 0 && num(&c, rep, "receiver_busy_pct") <= 100.5,
            "%s: receiver busy %g%%", loop, num(&c, rep, "receiver_busy_pct"));
         ok(num(&c, rep, "receiver_busy_pct") >= num(&c, rep, "receiver_cpu_pct") - 2 ||
-               wine_broken(num(&c, rep, "receiver_cpu_pct") <= 100.5,
+               wine_broken(num(&c, rep, "receiver_cpu_us_per_pkt") - num(&c, rep, "receiver_busy_us_per_pkt") <= 100,
                            "a wait through wineserver charges its CPU to the receiver, outside its busy time"),
-           "%s: receiver busy %g%%, its CPU %g%%", loop, num(&c, rep, "receiver_busy_pct"),
-           num(&c, rep, "receiver_cpu_pct"));
+           "%s: receiver busy %g%%, its CPU %g%% (%g us a packet inside the waits)", loop,
+           num(&c, rep, "receiver_busy_pct"), num(&c, rep, "receiver_cpu_pct"),
+           num(&c, rep, "receiver_cpu_us_per_pkt") - num(&c, rep, "receiver_busy_us_per_pkt"));
         ok(num(&c, rep, "sender_busy_pct") >= num(&c, rep, "sender_cpu_pct") - 2 && num(&c, rep, "sender_busy_pct") <= 100.5,
            "%s: sender busy %g%% >= its CPU %g%%", loop, num(&c, rep, "sender_busy_pct"), num(&c, rep, "sender_cpu_pct"));
     }
