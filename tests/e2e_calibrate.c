@@ -168,13 +168,13 @@ static void test_timer_context(void)
 }
 
 static const wbt_case cases[] = {
-    { "duty", test_duty },
-    { "fake_leap", test_fake_leap },
-    { "fake_backwards", test_fake_backwards },
-    { "verdicts_carried", test_verdicts_carried },
-    { "cpu_coarse", test_cpu_coarse },
-    { "timer_context", test_timer_context },
-    { NULL, NULL }
+    { "duty", test_duty, WBT_TIMING | WBT_CPU_HEAVY },
+    { "fake_leap", test_fake_leap, 0 },
+    { "fake_backwards", test_fake_backwards, 0 },
+    { "verdicts_carried", test_verdicts_carried, 0 },
+    { "cpu_coarse", test_cpu_coarse, WBT_TIMING | WBT_CPU_HEAVY },
+    { "timer_context", test_timer_context, 0 },
+    { NULL, NULL, 0 }
 };
 
 int main(int argc, char **argv)

@@ -376,20 +376,20 @@ static void test_console(void)
 }
 
 static const wbt_case cases[] = {
-    { "csv_and_counts", test_csv_and_counts },
-    { "idle_every", test_idle_every },
-    { "same_point", test_same_point },
-    { "cases_cpu", test_cases_cpu },
-    { "variants", test_variants },
-    { "bad_arguments", test_bad_arguments },
-    { "console", test_console },
-    { "seed_switches", test_seed_switches },
-    { "charset_a", test_charset_a },
-    { "sendinput", test_sendinput },
-    { "case_windows", test_case_windows },
-    { "base_frame_list", test_base_frame_list },
-    { "pretranslate_and_tooltips", test_pretranslate_and_tooltips },
-    { NULL, NULL }
+    { "csv_and_counts", test_csv_and_counts, WBT_CPU_HEAVY },
+    { "idle_every", test_idle_every, WBT_TIMING | WBT_CPU_HEAVY },
+    { "same_point", test_same_point, WBT_CPU_HEAVY },
+    { "cases_cpu", test_cases_cpu, WBT_TIMING | WBT_CPU_HEAVY },
+    { "variants", test_variants, 0 },
+    { "bad_arguments", test_bad_arguments, 0 },
+    { "console", test_console, 0 },
+    { "seed_switches", test_seed_switches, WBT_CPU_HEAVY },
+    { "charset_a", test_charset_a, 0 },
+    { "sendinput", test_sendinput, WBT_CPU_HEAVY },
+    { "case_windows", test_case_windows, 0 },
+    { "base_frame_list", test_base_frame_list, 0 },
+    { "pretranslate_and_tooltips", test_pretranslate_and_tooltips, 0 },
+    { NULL, NULL, 0 }
 };
 
 int main(int argc, char **argv)

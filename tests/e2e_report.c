@@ -899,24 +899,24 @@ static void test_bad_arguments(void)
 }
 
 static const wbt_case cases[] = {
-    { "old_files", test_old_files },
-    { "significance", test_significance },
-    { "markdown", test_markdown },
-    { "outputs", test_outputs },
-    { "folders_and_schemas", test_folders_and_schemas },
-    { "known_values", test_known_values },
-    { "damaged_and_foreign", test_damaged_and_foreign },
-    { "tsv_and_clipboard", test_tsv_and_clipboard },
-    { "html", test_html },
-    { "chart_looks", test_chart_looks },
-    { "unicode_args", test_unicode_args },
-    { "round_trips", test_round_trips },
-    { "utf8_label", test_utf8_label },
-    { "offered_load", test_offered_load },
-    { "suite_and_report", test_suite_and_report },
-    { "bad_arguments", test_bad_arguments },
-    { "misreadings", test_misreadings },
-    { NULL, NULL }
+    { "old_files", test_old_files, 0 },
+    { "significance", test_significance, 0 },
+    { "markdown", test_markdown, 0 },
+    { "outputs", test_outputs, 0 },
+    { "folders_and_schemas", test_folders_and_schemas, 0 },
+    { "known_values", test_known_values, 0 },
+    { "damaged_and_foreign", test_damaged_and_foreign, 0 },
+    { "tsv_and_clipboard", test_tsv_and_clipboard, 0 },
+    { "html", test_html, 0 },
+    { "chart_looks", test_chart_looks, 0 },
+    { "unicode_args", test_unicode_args, 0 },
+    { "round_trips", test_round_trips, 0 },
+    { "utf8_label", test_utf8_label, 0 },
+    { "offered_load", test_offered_load, 0 },
+    { "suite_and_report", test_suite_and_report, WBT_CPU_HEAVY | WBT_LONG },
+    { "bad_arguments", test_bad_arguments, 0 },
+    { "misreadings", test_misreadings, 0 },
+    { NULL, NULL, 0 }
 };
 
 int main(int argc, char **argv)

@@ -359,15 +359,15 @@ static void test_memory_flat(void)
 }
 
 static const wbt_case cases[] = {
-    { "warnings_clean", test_warnings_clean },
-    { "warnings_provoked", test_warnings_provoked },
-    { "memory_flat", test_memory_flat },
-    { "killed_keeps_rows", test_killed_keeps_rows },
-    { "bad_input_matrix", test_bad_input_matrix },
-    { "interrupt_sendmsg", test_interrupt_sendmsg },
-    { "interrupt_warmup", test_interrupt_warmup },
-    { "interrupt_idle_and_sockloop", test_interrupt_idle_and_sockloop },
-    { NULL, NULL }
+    { "warnings_clean", test_warnings_clean, 0 },
+    { "warnings_provoked", test_warnings_provoked, WBT_CPU_HEAVY },
+    { "memory_flat", test_memory_flat, WBT_CPU_HEAVY },
+    { "killed_keeps_rows", test_killed_keeps_rows, 0 },
+    { "bad_input_matrix", test_bad_input_matrix, 0 },
+    { "interrupt_sendmsg", test_interrupt_sendmsg, 0 },
+    { "interrupt_warmup", test_interrupt_warmup, 0 },
+    { "interrupt_idle_and_sockloop", test_interrupt_idle_and_sockloop, 0 },
+    { NULL, NULL, 0 }
 };
 
 int main(int argc, char **argv)

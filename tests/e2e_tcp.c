@@ -590,19 +590,19 @@ static void test_bad_arguments(void)
 }
 
 static const wbt_case cases[] = {
-    { "all_loops", test_all_loops },
-    { "spread", test_spread },
-    { "sizes", test_sizes },
-    { "nodelay_off", test_nodelay_off },
-    { "sender_behind", test_sender_behind },
-    { "foreign_echo", test_foreign_echo },
-    { "far_side_closes", test_far_side_closes },
-    { "refused", test_refused },
-    { "timed_out", test_timed_out },
-    { "reflector_garbage", test_reflector_garbage },
-    { "reflector_client_never_reads", test_reflector_client_never_reads },
-    { "bad_arguments", test_bad_arguments },
-    { NULL, NULL }
+    { "all_loops", test_all_loops, WBT_CPU_HEAVY },
+    { "spread", test_spread, WBT_CPU_HEAVY },
+    { "sizes", test_sizes, WBT_CPU_HEAVY },
+    { "nodelay_off", test_nodelay_off, 0 },
+    { "sender_behind", test_sender_behind, 0 },
+    { "foreign_echo", test_foreign_echo, WBT_CPU_HEAVY },
+    { "far_side_closes", test_far_side_closes, 0 },
+    { "refused", test_refused, 0 },
+    { "timed_out", test_timed_out, 0 },
+    { "reflector_garbage", test_reflector_garbage, 0 },
+    { "reflector_client_never_reads", test_reflector_client_never_reads, WBT_CPU_HEAVY },
+    { "bad_arguments", test_bad_arguments, 0 },
+    { NULL, NULL, 0 }
 };
 
 int main(int argc, char **argv) { return e2e_main(cases, argc, argv); }

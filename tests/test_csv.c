@@ -170,11 +170,11 @@ static void test_tsv_writer(void)
 }
 
 static const wbt_case cases[] = {
-    { "quoting", test_quoting },
-    { "numbers", test_numbers },
-    { "round_trip", test_round_trip },
-    { "parse_errors", test_parse_errors },
-    { "tsv_writer", test_tsv_writer },
-    { NULL, NULL }
+    { "quoting", test_quoting, 0 },
+    { "numbers", test_numbers, 0 },
+    { "round_trip", test_round_trip, 0 },
+    { "parse_errors", test_parse_errors, 0 },
+    { "tsv_writer", test_tsv_writer, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -56,8 +56,8 @@ static void test_percentiles(void)
 }
 
 static const wbt_case cases[] = {
-    { "buckets", test_buckets },
-    { "percentiles", test_percentiles },
-    { NULL, NULL }
+    { "buckets", test_buckets, 0 },
+    { "percentiles", test_percentiles, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -41,9 +41,9 @@ static void test_by_hand(void)
 }
 
 static const wbt_case cases[] = {
-    { "regular", test_regular },
-    { "alternating", test_alternating },
-    { "by_hand", test_by_hand },
-    { NULL, NULL }
+    { "regular", test_regular, 0 },
+    { "alternating", test_alternating, 0 },
+    { "by_hand", test_by_hand, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -44,8 +44,8 @@ static void test_list_and_match(void)
 }
 
 static const wbt_case cases[] = {
-    { "parse", test_parse },
-    { "list_and_match", test_list_and_match },
-    { NULL, NULL }
+    { "parse", test_parse, 0 },
+    { "list_and_match", test_list_and_match, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -202,14 +202,14 @@ static void test_counts(void)
 }
 
 static const wbt_case cases[] = {
-    { "defaults", test_defaults },
-    { "forms", test_forms },
-    { "errors", test_errors },
-    { "help_text", test_help_text },
-    { "typed", test_typed },
-    { "list", test_list },
-    { "counts", test_counts },
-    { "choice_names", test_choice_names },
-    { NULL, NULL }
+    { "defaults", test_defaults, 0 },
+    { "forms", test_forms, 0 },
+    { "errors", test_errors, 0 },
+    { "help_text", test_help_text, 0 },
+    { "typed", test_typed, 0 },
+    { "list", test_list, 0 },
+    { "counts", test_counts, 0 },
+    { "choice_names", test_choice_names, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -285,16 +285,16 @@ static void test_wsa_texts(void)
 }
 
 static const wbt_case cases[] = {
-    { "wsa_texts", test_wsa_texts },
-    { "os_names", test_os_names },
-    { "sysinfo", test_sysinfo },
-    { "clock", test_clock },
-    { "x87_state", test_x87_state },
-    { "cpu_times", test_cpu_times },
-    { "cpu_self_check", test_cpu_self_check },
-    { "mfc_model", test_mfc_model },
-    { "mfc_children", test_mfc_children },
-    { "visual_styles", test_visual_styles },
-    { NULL, NULL }
+    { "wsa_texts", test_wsa_texts, 0 },
+    { "os_names", test_os_names, 0 },
+    { "sysinfo", test_sysinfo, 0 },
+    { "clock", test_clock, 0 },
+    { "x87_state", test_x87_state, 0 },
+    { "cpu_times", test_cpu_times, WBT_TIMING | WBT_CPU_HEAVY },
+    { "cpu_self_check", test_cpu_self_check, WBT_TIMING | WBT_CPU_HEAVY },
+    { "mfc_model", test_mfc_model, 0 },
+    { "mfc_children", test_mfc_children, 0 },
+    { "visual_styles", test_visual_styles, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -277,12 +277,12 @@ static void test_outlier_rule(void)
 }
 
 static const wbt_case cases[] = {
-    { "outlier_rule", test_outlier_rule },
-    { "reps_and_warmup", test_reps_and_warmup },
-    { "partial_on_stop", test_partial_on_stop },
-    { "stop_in_warmup", test_stop_in_warmup },
-    { "failure", test_failure },
-    { "warnings", test_warnings },
-    { NULL, NULL }
+    { "outlier_rule", test_outlier_rule, 0 },
+    { "reps_and_warmup", test_reps_and_warmup, 0 },
+    { "partial_on_stop", test_partial_on_stop, 0 },
+    { "stop_in_warmup", test_stop_in_warmup, 0 },
+    { "failure", test_failure, 0 },
+    { "warnings", test_warnings, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -44,9 +44,9 @@ static void test_gaps_and_jumps(void)
 }
 
 static const wbt_case cases[] = {
-    { "in_order", test_in_order },
-    { "duplicates_and_swaps", test_duplicates_and_swaps },
-    { "gaps_and_jumps", test_gaps_and_jumps },
-    { NULL, NULL }
+    { "in_order", test_in_order, 0 },
+    { "duplicates_and_swaps", test_duplicates_and_swaps, 0 },
+    { "gaps_and_jumps", test_gaps_and_jumps, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -116,12 +116,12 @@ static void test_mann_whitney(void)
 }
 
 static const wbt_case cases[] = {
-    { "mann_whitney", test_mann_whitney },
-    { "outliers", test_outliers },
-    { "even_vector", test_even_vector },
-    { "odd_unsorted", test_odd_unsorted },
-    { "single_and_empty", test_single_and_empty },
-    { "large_close_values", test_large_close_values },
-    { NULL, NULL }
+    { "mann_whitney", test_mann_whitney, 0 },
+    { "outliers", test_outliers, 0 },
+    { "even_vector", test_even_vector, 0 },
+    { "odd_unsorted", test_odd_unsorted, 0 },
+    { "single_and_empty", test_single_and_empty, 0 },
+    { "large_close_values", test_large_close_values, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

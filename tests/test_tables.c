@@ -165,10 +165,10 @@ static void test_sockloop_offered_load(void)
 }
 
 static const wbt_case cases[] = {
-    { "real_tables", test_real_tables },
-    { "limits", test_limits },
-    { "sockloop_compare", test_sockloop_compare },
-    { "sockloop_offered_load", test_sockloop_offered_load },
-    { NULL, NULL }
+    { "real_tables", test_real_tables, 0 },
+    { "limits", test_limits, 0 },
+    { "sockloop_compare", test_sockloop_compare, 0 },
+    { "sockloop_offered_load", test_sockloop_offered_load, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

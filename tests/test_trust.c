@@ -39,8 +39,8 @@ static void test_verdict_list(void)
 }
 
 static const wbt_case cases[] = {
-    { "thresholds", test_thresholds },
-    { "verdict_list", test_verdict_list },
-    { NULL, NULL }
+    { "thresholds", test_thresholds, 0 },
+    { "verdict_list", test_verdict_list, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -132,12 +132,12 @@ static void test_parts(void)
 }
 
 static const wbt_case cases[] = {
-    { "durations", test_durations },
-    { "numbers", test_numbers },
-    { "parts", test_parts },
-    { "count_suffixes", test_count_suffixes },
-    { "count_errors", test_count_errors },
-    { "seconds", test_seconds },
-    { NULL, NULL }
+    { "durations", test_durations, 0 },
+    { "numbers", test_numbers, 0 },
+    { "parts", test_parts, 0 },
+    { "count_suffixes", test_count_suffixes, 0 },
+    { "count_errors", test_count_errors, 0 },
+    { "seconds", test_seconds, 0 },
+    { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -100,6 +100,12 @@ int wbt_main(const wbt_case *cases, int argc, char **argv)
 {
     const wbt_case *c;
     int ran = 0;
+    if (argc > 1 && strcmp(argv[1], "--list") == 0) {   /* the table as CMake reads it, for people */
+        for (c = cases; c->name; c++)
+            printf("%s%s%s%s\n", c->name, c->flags & WBT_TIMING ? " timing" : "",
+                   c->flags & WBT_CPU_HEAVY ? " cpu_heavy" : "", c->flags & WBT_LONG ? " long" : "");
+        return 0;
+    }
     for (c = cases; c->name; c++) {
         if (argc > 1 && strcmp(argv[1], c->name) != 0) continue;
         c->fn();

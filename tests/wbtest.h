@@ -16,9 +16,24 @@
 
 #include <stdarg.h>
 
+/* What CTest must know of a case, written beside it in the program's cases[] table: the one
+ * place a case is named. tests/CMakeLists.txt reads the table (winbench_test) and registers a
+ * test per row, with these as its properties. */
+enum {
+    /* What it checks is a time, a rate or a CPU share, never an exact count: label "timing"
+     * (scripts/test runs these apart from the rest and may run a failed one once more). */
+    WBT_TIMING = 1,
+    /* Measures time, or loads the CPU for long: never beside another such case (CTest's
+     * RESOURCE_LOCK cpu_heavy), because on a 2-CPU machine one would steal the other's CPU. */
+    WBT_CPU_HEAVY = 2,
+    /* Runs for minutes (the whole quick suite): a 400 s time-out instead of 180 s. */
+    WBT_LONG = 4
+};
+
 typedef struct wbt_case {
     const char *name;
     void (*fn)(void);
+    unsigned flags;               /* WBT_* */
 } wbt_case;
 
 void wbt_ok(const char *file, int line, int cond, const char *fmt, ...);
