@@ -76,11 +76,9 @@ static int calibrate_check(void *config, const wb_args *args, char *err, size_t 
     X(M_SLEEP1_P50, "sleep1_ms_p50_1ms") X(M_SLEEP1_P99, "sleep1_ms_p99_1ms") X(M_DUTY_SET, "duty_pct_set") \
     X(M_DUTY_OS, "duty_cpu_pct_os") X(M_DUTY_BUSY, "duty_cpu_pct_busy") X(M_DUTY_CYCLES, "duty_cpu_pct_cycles") \
     X(M_TICK, "tick_ms_seen")
-#define METRIC_ID(id, name) id,
-#define METRIC_NAME(id, name) name,
-enum { CALIBRATE_METRICS(METRIC_ID) M_COUNT };
+enum { CALIBRATE_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, calibrate_metrics_fit);
-static const char *const calibrate_metric_names[] = { CALIBRATE_METRICS(METRIC_NAME) NULL };
+static const char *const calibrate_metric_names[] = { CALIBRATE_METRICS(WB_LIST_NAME) NULL };
 
 typedef struct calibrate_state {
     calibrate_config cfg;
@@ -288,8 +286,10 @@ static void calibrate_print_rep(FILE *out, unsigned rep, unsigned reps, const wb
 
 /* The four checks as values (wb_trust.h holds the thresholds): cal_clock, cal_cpus,
  * cal_timer, cal_cpu in the CSV, each "ok", "warn" or "broken". */
-enum { V_CLOCK, V_CPUS, V_TIMER, V_CPU, V_COUNT };
-static const char *const calibrate_verdict_names[] = { "cal_clock", "cal_cpus", "cal_timer", "cal_cpu", NULL };
+#define CALIBRATE_VERDICTS(X) X(V_CLOCK, "cal_clock") X(V_CPUS, "cal_cpus") X(V_TIMER, "cal_timer") X(V_CPU, "cal_cpu")
+enum { CALIBRATE_VERDICTS(WB_LIST_ID) V_COUNT };
+static const char *const calibrate_verdict_names[] = { CALIBRATE_VERDICTS(WB_LIST_NAME) NULL };
+WB_LIST_MATCHES(calibrate_verdict_names, V_COUNT, WB_MAX_FACTS, calibrate_verdicts_fit);
 
 static void judge(const double *m, wb_verdict *v)
 {

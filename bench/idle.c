@@ -602,11 +602,9 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     X(M_TOOLTIP_FILTERS, "tooltip_filters") X(M_TOOLTIP_HITS, "tooltip_hittests") X(M_LOOKUPS, "map_lookups") \
     X(M_TEMP_CREATED, "temp_cwnd_created") X(M_TEMP_FREED, "temp_cwnd_freed")                               \
     X(M_NCHITTEST, "nchittest_msgs") X(M_SETCURSOR, "setcursor_msgs")
-#define METRIC_ID(id, name) id,
-#define METRIC_NAME(id, name) name,
-enum { IDLE_METRICS(METRIC_ID) M_COUNT };
+enum { IDLE_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, idle_metrics_fit);
-static const char *const idle_metric_names[] = { IDLE_METRICS(METRIC_NAME) NULL };
+static const char *const idle_metric_names[] = { IDLE_METRICS(WB_LIST_NAME) NULL };
 
 static void fill_metrics(const idle_state *st, wb_sample *s)
 {
@@ -738,19 +736,22 @@ static void idle_print_summary(FILE *out, const wb_run_summary *s)
             m[M_DELIVERED_PER_S], m[M_UI_BUSY], s->reps, s->reps == 1 ? "" : "s");
 }
 
-static const char *const idle_fact_names[] = {
-    "controls", "wndproc_module", "actctx", "timer", "button_mapped", "mdi_children", NULL
-};
+#define IDLE_FACTS(X)                                                                               \
+    X(F_CONTROLS, "controls") X(F_WNDPROC_MODULE, "wndproc_module") X(F_ACTCTX, "actctx")             \
+    X(F_TIMER, "timer") X(F_BUTTON_MAPPED, "button_mapped") X(F_MDI_CHILDREN, "mdi_children")
+enum { IDLE_FACTS(WB_LIST_ID) F_COUNT };
+static const char *const idle_fact_names[] = { IDLE_FACTS(WB_LIST_NAME) NULL };
+WB_LIST_MATCHES(idle_fact_names, F_COUNT, WB_MAX_FACTS, idle_facts_fit);
 
 static void idle_facts(void *state, const char **values)
 {
     const idle_state *st = (const idle_state *)state;
-    values[0] = st->controls;
-    values[1] = st->wndproc_module;
-    values[2] = st->actctx;
-    values[3] = st->timer;
-    values[4] = st->button_mapped;
-    values[5] = st->mdi_children;
+    values[F_CONTROLS] = st->controls;
+    values[F_WNDPROC_MODULE] = st->wndproc_module;
+    values[F_ACTCTX] = st->actctx;
+    values[F_TIMER] = st->timer;
+    values[F_BUTTON_MAPPED] = st->button_mapped;
+    values[F_MDI_CHILDREN] = st->mdi_children;
 }
 
 /* --input sendinput under Wine: Wine moves a cursor of its own (the null display driver has no

@@ -243,14 +243,17 @@ static int sendmsg_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error
     return 0;
 }
 
-static const char *const sendmsg_fact_names[] = { "controls", "wndproc_module", "actctx", NULL };
+#define SENDMSG_FACTS(X) X(F_CONTROLS, "controls") X(F_WNDPROC_MODULE, "wndproc_module") X(F_ACTCTX, "actctx")
+enum { SENDMSG_FACTS(WB_LIST_ID) F_COUNT };
+static const char *const sendmsg_fact_names[] = { SENDMSG_FACTS(WB_LIST_NAME) NULL };
+WB_LIST_MATCHES(sendmsg_fact_names, F_COUNT, WB_MAX_FACTS, sendmsg_facts_fit);
 
 static void sendmsg_facts(void *state, const char **values)
 {
     const sendmsg_state *st = (const sendmsg_state *)state;
-    values[0] = st->controls;
-    values[1] = st->wndproc_module;
-    values[2] = st->actctx;
+    values[F_CONTROLS] = st->controls;
+    values[F_WNDPROC_MODULE] = st->wndproc_module;
+    values[F_ACTCTX] = st->actctx;
 }
 
 static const char *const sendmsg_variant_columns[] = { "target", "themes", "thread", "msg", "charset", NULL };

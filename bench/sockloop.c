@@ -872,16 +872,19 @@ static const char *sockloop_variant_name(const void *variant)
     return name;
 }
 
-static const char *const sockloop_fact_names[] = { "mode", "receiver", "pacing_used", NULL };
+#define SOCKLOOP_FACTS(X) X(F_MODE, "mode") X(F_RECEIVER, "receiver") X(F_PACING_USED, "pacing_used")
+enum { SOCKLOOP_FACTS(WB_LIST_ID) F_COUNT };
+static const char *const sockloop_fact_names[] = { SOCKLOOP_FACTS(WB_LIST_NAME) NULL };
+WB_LIST_MATCHES(sockloop_fact_names, F_COUNT, WB_MAX_FACTS, sockloop_facts_fit);
 
 static void sockloop_facts(void *state, const char **values)
 {
     static char where[64];
     const sockloop_state *st = (const sockloop_state *)state;
-    values[0] = st->cfg.reflect ? "reflect" : st->cfg.peer ? "peer" : "loopback";
+    values[F_MODE] = st->cfg.reflect ? "reflect" : st->cfg.peer ? "peer" : "loopback";
     snprintf(where, sizeof where, "%s:%u", inet_ntoa(st->addrs[0].sin_addr), ntohs(st->addrs[0].sin_port));
-    values[1] = where;
-    values[2] = st->cfg.reflect ? "" : st->pacing_fact;
+    values[F_RECEIVER] = where;
+    values[F_PACING_USED] = st->cfg.reflect ? "" : st->pacing_fact;
 }
 
 const wb_module wb_sockloop_module = {

@@ -72,9 +72,7 @@ typedef struct sockloop_config {
     X(M_CONN_RESETS, "conn_resets") X(M_BAD, "bad_packets") X(M_JITTER, "jitter_us")                   \
     X(M_RECV_CPU_PER_PKT, "receiver_cpu_us_per_pkt") X(M_RECV_BUSY_PER_PKT, "receiver_busy_us_per_pkt")   \
     X(M_DISCONNECTS, "disconnects") X(M_REFUSED, "refused")
-#define METRIC_ID(id, name) id,
-enum { SOCKLOOP_METRICS(METRIC_ID) M_COUNT };
-#undef METRIC_ID
+enum { SOCKLOOP_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, sockloop_metrics_fit);
 extern const char *const sockloop_metric_names[];
 

@@ -10,9 +10,7 @@
 #include "wb_units.h"
 
 const char *const sockloop_metric_names[] = {
-#define METRIC_NAME(id, name) name,
-    SOCKLOOP_METRICS(METRIC_NAME)
-#undef METRIC_NAME
+    SOCKLOOP_METRICS(WB_LIST_NAME)
     NULL
 };
 
@@ -87,7 +85,7 @@ void sl_report_interval(sockloop_state *st, const interval_stats *iv)
     m[M_LAT_MIN] = mn;
     m[M_LAT_MAX] = mx;
     m[M_JITTER] = st->cfg.reflect ? NAN : iv->jitter_us;
-    st->ctx->row(st->ctx, "interval", iv->received, iv->seconds, m);
+    st->ctx->row(st->ctx, WB_ROW_INTERVAL, iv->received, iv->seconds, m);
 }
 
 /* A reflector has no sender of its own (its sender columns are empty) and measures no latency. */
@@ -346,7 +344,7 @@ const wb_report_spec sockloop_report = {
     .percentile_names = sockloop_percentile_names,
     .percentile_title = "latency percentiles, us from the actual send time",
     .percentile_unit = "latency (us)",
-    .series_row = "interval",
+    .series_row = WB_ROW_INTERVAL,
     .series_metric = "lat_mean_us",
     .series_metric_title = "interval mean latency (us, from the actual send time)",
     .series_rate = "recv_rate",

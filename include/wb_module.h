@@ -23,6 +23,25 @@
  * clang -pedantic and MSVC. */
 #define WB_STATIC_ASSERT(cond, name) typedef char wb_static_assert_##name[(cond) ? 1 : -1]
 
+/* A module's facts, metrics and verdicts are X-macro lists, X(ID, "column"), expanded twice:
+ *     enum { SENDMSG_FACTS(WB_LIST_ID) F_COUNT };
+ *     static const char *const names[] = { SENDMSG_FACTS(WB_LIST_NAME) NULL };
+ * and filled by ID (values[F_CONTROLS] = ...), never by position. WB_LIST_MATCHES checks at
+ * compile time that a names array holds the list and its NULL, and that it fits max. */
+#define WB_LIST_ID(id, name) id,
+#define WB_LIST_NAME(id, name) name,
+#define WB_LIST_MATCHES(names, count, max, tag)                                                  \
+    WB_STATIC_ASSERT(sizeof(names) / sizeof((names)[0]) == (count) + 1 && (count) <= (max), tag)
+
+/* The kinds of CSV row (its "row" column), written and read by these names only: a finished
+ * repetition, one cut short by Ctrl+C, a variant's summary (or its interrupted one), and a row a
+ * module adds during a repetition (ctx->row; sockloop's per-interval traffic). */
+#define WB_ROW_REP "rep"
+#define WB_ROW_PARTIAL "partial"
+#define WB_ROW_SUMMARY "summary"
+#define WB_ROW_INTERRUPTED "interrupted"
+#define WB_ROW_INTERVAL "interval"
+
 /* What a repetition gets from the runner. The module stores progress only between chunks of
  * its hot loop, never per operation. */
 typedef struct wb_run_ctx {
@@ -171,6 +190,17 @@ typedef struct wb_module {
 
 extern const wb_module *const wb_modules[];   /* NULL-terminated, in src/run/modules.c */
 const wb_module *wb_module_find(const char *name);
+
+/* How `winbench report` compares the module: its own spec, or for a module without one the
+ * generic one: ops_per_s, higher is better, every row of a machine in one group (no option
+ * column makes a configuration). A new module's rows are shown before it has a spec. */
+const wb_report_spec *wb_module_report(const wb_module *m);
+
+/* Every column of the module's CSV, in the order the CSV sink writes them: the lead columns,
+ * its options, facts, the measures, its metrics, verdicts, warnings and the context columns. */
+void wb_module_columns(const wb_module *m, void (*each)(void *arg, const char *name), void *arg);
+/* 1 when the module's CSV has a column of that name. */
+int wb_module_writes_column(const wb_module *m, const char *name);
 
 /* The lengths of a module's NULL-terminated name lists, uncapped. */
 unsigned wb_module_metric_count(const wb_module *m);

@@ -53,6 +53,89 @@ static void test_real_tables(void)
     ok(i >= 1, "at least one module registered");
 }
 
+/* Every column a report spec names is one its module writes: a misspelt one would be skipped
+ * by the report as "a column of a later winbench" and configurations would merge. */
+static void spec_column_is_written(const wb_module *m, const char *field, const char *column)
+{
+    if (column == NULL) return;
+    ok(wb_module_writes_column(m, column), "%s: the report spec's %s names \"%s\", a column %s does not write",
+       m->name, field, column, m->name);
+}
+
+static void spec_list_is_written(const wb_module *m, const char *field, const char *const *columns)
+{
+    int i;
+    for (i = 0; columns && columns[i]; i++) spec_column_is_written(m, field, columns[i]);
+}
+
+static int in_list(const char *const *list, const char *name)
+{
+    int i;
+    for (i = 0; list && list[i]; i++)
+        if (strcmp(list[i], name) == 0) return 1;
+    return 0;
+}
+
+static void check_spec_columns(const wb_module *m)
+{
+    const wb_report_spec *s = wb_module_report(m);
+    int npct = 0, nnames = 0;
+    spec_list_is_written(m, "variant_columns", s->variant_columns);
+    spec_column_is_written(m, "metric", s->metric);
+    spec_list_is_written(m, "percentile_columns", s->percentile_columns);
+    spec_column_is_written(m, "series_metric", s->series_metric);
+    spec_column_is_written(m, "series_rate", s->series_rate);
+    spec_column_is_written(m, "loss_column", s->loss_column);
+    spec_column_is_written(m, "sent_column", s->sent_column);
+    spec_column_is_written(m, "skip_column", s->skip_column);
+    /* the columns that split or join configurations must be configuration columns */
+    if (s->series_line_column)
+        ok(in_list(s->variant_columns, s->series_line_column), "%s: series_line_column %s is no variant column", m->name,
+           s->series_line_column);
+    if (s->load_column)
+        ok(in_list(s->variant_columns, s->load_column), "%s: load_column %s is no variant column", m->name, s->load_column);
+    if (s->alt_when) {   /* "column=value" */
+        char column[64];
+        const char *eq = strchr(s->alt_when, '=');
+        ok(eq != NULL && eq - s->alt_when < (int)sizeof column, "%s: alt_when \"%s\" is not column=value", m->name,
+           s->alt_when);
+        if (eq != NULL && eq - s->alt_when < (int)sizeof column) {
+            memcpy(column, s->alt_when, (size_t)(eq - s->alt_when));
+            column[eq - s->alt_when] = '\0';
+            ok(in_list(s->variant_columns, column), "%s: alt_when names %s, no variant column", m->name, column);
+        }
+    }
+    if (s->series_row) ok(strcmp(s->series_row, WB_ROW_INTERVAL) == 0, "%s: series rows of kind %s", m->name, s->series_row);
+    while (s->percentile_columns && s->percentile_columns[npct]) npct++;
+    while (s->percentile_names && s->percentile_names[nnames]) nnames++;
+    ok(npct == nnames, "%s: %d percentile columns, %d names", m->name, npct, nnames);
+    ok(s->load_column == NULL || (s->load_percentile >= 0 && s->load_percentile < npct), "%s: load_percentile %d of %d",
+       m->name, s->load_percentile, npct);
+}
+
+static void test_spec_columns(void)
+{
+    static const char *const misspelt[] = { "targte", NULL };
+    wb_report_spec spec;
+    wb_module fake;
+    int i;
+    for (i = 0; wb_modules[i]; i++) check_spec_columns(wb_modules[i]);
+    /* the check can fail: a copy of sendmsg whose spec names a column it does not write */
+    fake = *wb_module_find("sendmsg");
+    spec = *wb_module_report(&fake);
+    spec.variant_columns = misspelt;
+    fake.report = &spec;
+    ok(!wb_module_writes_column(&fake, "targte") && wb_module_writes_column(&fake, "target") &&
+       wb_module_writes_column(&fake, "ops_per_s") && wb_module_writes_column(&fake, "controls") &&
+       wb_module_writes_column(&fake, "warnings") && wb_module_writes_column(&fake, "run_id"),
+       "columns: a misspelt one is not written, the real ones are");
+    /* a module without a spec is compared by the generic one: ops_per_s, every row one group */
+    fake.report = NULL;
+    ok(strcmp(wb_module_report(&fake)->metric, "ops_per_s") == 0 && wb_module_report(&fake)->variant_columns[0] == NULL &&
+       wb_module_report(&fake)->higher_is_better, "the generic spec");
+    check_spec_columns(&fake);
+}
+
 /* Every registered module fits the row's columns, and one that does not is refused (the CSV
  * sink would read past the metrics array). */
 static void test_limits(void)
@@ -167,6 +250,7 @@ static void test_sockloop_offered_load(void)
 static const wbt_case cases[] = {
     { "real_tables", test_real_tables, 0 },
     { "limits", test_limits, 0 },
+    { "spec_columns", test_spec_columns, 0 },
     { "sockloop_compare", test_sockloop_compare, 0 },
     { "sockloop_offered_load", test_sockloop_offered_load, 0 },
     { NULL, NULL, 0 }

@@ -19,7 +19,7 @@
  * rates of a --rate list are points on one line, or one chart each). */
 static void colour_key(const rp_group *g, char *buf, size_t cap)
 {
-    rp_variant_without(g, g->m->report->load_column, buf, cap);
+    rp_variant_without(g, wb_module_report(g->m)->load_column, buf, cap);
 }
 
 /* Each group's configuration number among its module's, in the order first seen: its colour.
@@ -174,16 +174,16 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     if (width < right + 10) width = right + 10;   /* the last label whole */
     if (width < 760) width = 760;
     plot.left = left, plot.top = top, plot.w = width - LEGEND_W - 20 - left, plot.h = plot_h;
-    snprintf(title, sizeof title, "%s: %s per configuration and machine", m->name, m->report->unit);
+    snprintf(title, sizeof title, "%s: %s per configuration and machine", m->name, wb_module_report(m)->unit);
     snprintf(heading, sizeof heading, "%s: %s, the median of the repetitions (%s is better; whiskers: min to max%s%s)",
-             m->name, m->report->unit, m->report->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "",
+             m->name, wb_module_report(m)->unit, wb_module_report(m)->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "",
              rp_alt_note(r, m, note, sizeof note));
     rp_frame_begin(f, width, height, NULL, title, heading, &plot);
     if (sc.log)
         for (t = sc.lo; t <= sc.hi * 1.0001; t *= 10) rp_frame_grid(f, &plot, y_of(&sc, t), t);
     else
         for (t = 0; t <= sc.hi + step / 2; t += step) rp_frame_grid(f, &plot, y_of(&sc, t), t);
-    rp_frame_y_title(f, &plot, m->report->unit);
+    rp_frame_y_title(f, &plot, wb_module_report(m)->unit);
     x = left + gap / 2;
     prev = NULL;
     for (i = 0; i < r->ngroups; i++) {
@@ -285,7 +285,7 @@ static int has_percentiles(const rp_group *g)
 static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
 {
     const wb_module *m = first->m;
-    const wb_report_spec *spec = m->report;
+    const wb_report_spec *spec = wb_module_report(m);
     const int npct = rp_percentile_count(m);
     const double left = 70, top = 40, plot_w = 420, plot_h = 260, width = 900;
     /* room for the legend's keys when they reach below the plot */
@@ -348,7 +348,7 @@ static double load_of(const char *variant, const char *name)
 /* 1 when a and b lie on one line of the load chart: one machine, all but the load alike. */
 static int same_load_line(const rp_group *a, const rp_group *b)
 {
-    return a->m == b->m && a->machine == b->machine && same_chart(a, b, a->m->report->load_column);
+    return a->m == b->m && a->machine == b->machine && same_chart(a, b, wb_module_report(a->m)->load_column);
 }
 
 /* Latency against offered load (a --rate list): one line per machine and configuration less
@@ -356,7 +356,7 @@ static int same_load_line(const rp_group *a, const rp_group *b)
  * has two loads or more. */
 static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
 {
-    const wb_report_spec *spec = m->report;
+    const wb_report_spec *spec = wb_module_report(m);
     const double left = 70, top = 40, plot_w = 420, plot_h = 260, width = 900;
     double lo = 1e300, hi = 0, xlo = 1e300, xhi = 0, d, *xs, *ys, height = 360;
     size_t i, k;
@@ -434,7 +434,7 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
 static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
 {
     const wb_module *m = first->m;
-    const wb_report_spec *spec = m->report;
+    const wb_report_spec *spec = wb_module_report(m);
     const double left = 70, top = 40, w = 560, h = 180, width = 900;
     const double keys = top + 16.0 * chart_lines(r, first, spec->series_line_column, has_series) + 10;
     const double height = keys > top + h + 50 ? keys : top + h + 50;
@@ -508,12 +508,12 @@ void rp_write_charts(FILE *f, const rp_report *r, const wb_module *m)
     g_numbers = numbers;
     bar_chart(f, r, m);
     for (i = 0; i < r->ngroups; i++)
-        if (r->groups[i].m == m && first_of_chart(r, i, m->report->series_line_column, has_percentiles))
+        if (r->groups[i].m == m && first_of_chart(r, i, wb_module_report(m)->series_line_column, has_percentiles))
             percentile_chart(f, r, &r->groups[i]);
     load_chart(f, r, m);
-    if (m->report->series_row && m->report->series_metric)
+    if (wb_module_report(m)->series_row && wb_module_report(m)->series_metric)
         for (i = 0; i < r->ngroups; i++)
-            if (r->groups[i].m == m && first_of_chart(r, i, m->report->series_line_column, has_series))
+            if (r->groups[i].m == m && first_of_chart(r, i, wb_module_report(m)->series_line_column, has_series))
                 series_charts(f, r, &r->groups[i]);
     g_numbers = NULL;
     free(numbers);

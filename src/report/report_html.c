@@ -68,10 +68,10 @@ int rp_write_html(const rp_report *r, FILE *f)
         for (i = 0; i < r->ngroups; i++) any |= r->groups[i].m == m;
         if (!any) continue;
         fprintf(f, "<h2>%s</h2>\n<table>\n<tr><th>configuration</th><th>machine</th><th>n</th><th>median (", m->name);
-        rp_svg_text(f, m->report->unit);
+        rp_svg_text(f, wb_module_report(m)->unit);
         rp_svg_text(f, rp_alt_note(r, m, note, sizeof note));   /* some rows in the spec's other words */
         fprintf(f, ")</th><th>min</th><th>max</th>%s<th>compared</th></tr>\n",
-                m->report->loss_column ? "<th>lost</th><th>loss %</th>" : "");
+                wb_module_report(m)->loss_column ? "<th>lost</th><th>loss %</th>" : "");
         for (i = 0; i < r->ngroups; i++) {
             const rp_group *g = &r->groups[i];
             if (g->m != m) continue;
@@ -81,7 +81,7 @@ int rp_write_html(const rp_report *r, FILE *f)
             cell(f, rp_machine_name(r, g->machine, name, sizeof name));
             fprintf(f, "<td>%lu</td>", (unsigned long)g->values.n);
             number_cell(f, g->median), number_cell(f, g->min), number_cell(f, g->max);
-            if (m->report->loss_column) {   /* loss beside latency: a latency of what arrived */
+            if (wb_module_report(m)->loss_column) {   /* loss beside latency: a latency of what arrived */
                 number_cell(f, g->loss_median);
                 number_cell(f, g->loss_pct);
             }

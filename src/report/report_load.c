@@ -85,6 +85,14 @@ static int parse_number(const char *s, double *out)
     return *end == '\0' ? 0 : -1;
 }
 
+/* "1" when this winbench writes schema 1: the digits of WB_CSV_SCHEMA and nothing else. */
+static int is_our_schema(const char *cell)
+{
+    char ours[16];
+    snprintf(ours, sizeof ours, "%d", WB_CSV_SCHEMA);
+    return strcmp(cell, ours) == 0;
+}
+
 static int validate(const wb_csv_table *t, char *err, size_t cap)
 {
     static const int required_lead[] = { WB_COL_SCHEMA, WB_COL_BENCHMARK, WB_COL_ROW, WB_COL_LABEL };
@@ -102,6 +110,7 @@ static int validate(const wb_csv_table *t, char *err, size_t cap)
         }
     for (row = 1; row < t->nrows; row++) {
         const wb_module *m;
+        const wb_report_spec *spec;
         const char *kind = field(t, row, wb_lead_columns[WB_COL_ROW]);
         double v;
         if (t->rows[row].nfields != t->rows[0].nfields) {
@@ -109,28 +118,29 @@ static int validate(const wb_csv_table *t, char *err, size_t cap)
                      (unsigned long)t->rows[row].nfields, (unsigned long)t->rows[0].nfields);
             return -1;
         }
-        if (strcmp(field(t, row, wb_lead_columns[WB_COL_SCHEMA]), "1") != 0) {
+        if (!is_our_schema(field(t, row, wb_lead_columns[WB_COL_SCHEMA]))) {
             const char *schema = field(t, row, wb_lead_columns[WB_COL_SCHEMA]);
-            if (atoi(schema) > 1)
-                snprintf(err, cap, "line %lu: written by a newer winbench (CSV schema %s; this one reads schema 1): "
-                         "update winbench to read it", (unsigned long)t->rows[row].line, schema);
+            if (atoi(schema) > WB_CSV_SCHEMA)
+                snprintf(err, cap, "line %lu: written by a newer winbench (CSV schema %s; this one reads schema %d): "
+                         "update winbench to read it", (unsigned long)t->rows[row].line, schema, WB_CSV_SCHEMA);
             else
-                snprintf(err, cap, "line %lu: schema \"%s\" is not one this winbench reads (1)",
-                         (unsigned long)t->rows[row].line, schema);
+                snprintf(err, cap, "line %lu: schema \"%s\" is not one this winbench reads (%d)",
+                         (unsigned long)t->rows[row].line, schema, WB_CSV_SCHEMA);
             return -1;
         }
         m = wb_module_find(field(t, row, wb_lead_columns[WB_COL_BENCHMARK]));
-        if (m == NULL || m->report == NULL) {
+        if (m == NULL) {
             snprintf(err, cap, "line %lu: unknown benchmark \"%s\"", (unsigned long)t->rows[row].line,
                      field(t, row, wb_lead_columns[WB_COL_BENCHMARK]));
             return -1;
         }
+        spec = wb_module_report(m);
         /* An empty cell is "not applicable" (a run that received nothing has no latency): kept,
          * and shown as such; anything else that is not a number is damage. */
-        if (strcmp(kind, "rep") == 0 && field(t, row, m->report->metric)[0] &&
-            parse_number(field(t, row, m->report->metric), &v) != 0) {
+        if (strcmp(kind, WB_ROW_REP) == 0 && field(t, row, spec->metric)[0] &&
+            parse_number(field(t, row, wb_module_report(m)->metric), &v) != 0) {
             snprintf(err, cap, "line %lu: %s is not a number: \"%s\"", (unsigned long)t->rows[row].line,
-                     m->report->metric, field(t, row, m->report->metric));
+                     spec->metric, field(t, row, spec->metric));
             return -1;
         }
         /* A configuration column a module gained later (idle's --onidle after 0.1) is simply
@@ -194,7 +204,7 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
     char repeated_from[MAX_PATH] = "";
     for (row = 1; row < t->nrows; row++) {
         const wb_module *m = wb_module_find(field(t, row, wb_lead_columns[WB_COL_BENCHMARK]));
-        const wb_report_spec *spec = m->report;
+        const wb_report_spec *spec = wb_module_report(m);
         char variant[256] = "";
         size_t used = 0;
         int i, machine, npct = rp_percentile_count(m);
@@ -202,7 +212,7 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
         double v = NAN;
         const char *kind = field(t, row, wb_lead_columns[WB_COL_ROW]);
         int series = spec->series_row && spec->series_metric && strcmp(kind, spec->series_row) == 0;
-        if (strcmp(kind, "rep") != 0 && !series) continue;
+        if (strcmp(kind, WB_ROW_REP) != 0 && !series) continue;
         if (spec->skip_column && wb_csv_column(t, spec->skip_column) >= 0 &&
             strcmp(field(t, row, spec->skip_column), spec->skip_value) == 0) {
             skipped += !series;
@@ -254,7 +264,7 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
     if (skipped) {
         const wb_module *m = wb_module_find(field(t, 1, wb_lead_columns[WB_COL_BENCHMARK]));
         fprintf(stderr, "winbench: report: %s: %lu row%s left out: %s\n", path, (unsigned long)skipped,
-                skipped == 1 ? "" : "s", m && m->report->skip_what ? m->report->skip_what : "not comparable");
+                skipped == 1 ? "" : "s", m && wb_module_report(m)->skip_what ? wb_module_report(m)->skip_what : "not comparable");
     }
     r->rows_repeated += repeated;
     r->rows_skipped += skipped;

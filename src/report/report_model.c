@@ -25,10 +25,9 @@ int rp_values_add(rp_values *v, double x)
 
 int rp_percentile_count(const wb_module *m)
 {
+    const wb_report_spec *spec = wb_module_report(m);
     int n = 0;
-    while (m->report && m->report->percentile_columns && m->report->percentile_columns[n] &&
-           n < RP_MAX_PERCENTILES)
-        n++;
+    while (spec->percentile_columns && spec->percentile_columns[n] && n < RP_MAX_PERCENTILES) n++;
     return n;
 }
 
@@ -95,8 +94,8 @@ static int in_compare_mode(const rp_report *r, const wb_module *m)
 {
     int i;
     if (r->compare_column == NULL) return 0;
-    for (i = 0; m->report->variant_columns[i]; i++)
-        if (strcmp(m->report->variant_columns[i], r->compare_column) == 0) return 1;
+    for (i = 0; wb_module_report(m)->variant_columns[i]; i++)
+        if (strcmp(wb_module_report(m)->variant_columns[i], r->compare_column) == 0) return 1;
     return 0;
 }
 
@@ -142,9 +141,9 @@ static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_ba
 
 int rp_group_alt(const rp_group *g)
 {
-    const char *when = g->m->report->alt_when, *at;
+    const char *when = wb_module_report(g->m)->alt_when, *at;
     size_t len;
-    if (!when || !g->m->report->alt_from || !g->m->report->alt_to) return 0;
+    if (!when || !wb_module_report(g->m)->alt_from || !wb_module_report(g->m)->alt_to) return 0;
     len = strlen(when);
     for (at = strstr(g->variant, when); at; at = strstr(at + 1, when))
         if ((at == g->variant || at[-1] == ' ') && (at[len] == ' ' || at[len] == '\0')) return 1;
@@ -157,7 +156,7 @@ const char *rp_alt_note(const rp_report *r, const wb_module *m, char *buf, size_
     buf[0] = '\0';
     for (i = 0; i < r->ngroups; i++)
         if (r->groups[i].m == m && rp_group_alt(&r->groups[i])) {
-            snprintf(buf, cap, "; %s where %s", m->report->alt_to, m->report->alt_when);
+            snprintf(buf, cap, "; %s where %s", wb_module_report(m)->alt_to, wb_module_report(m)->alt_when);
             break;
         }
     return buf;
@@ -165,7 +164,7 @@ const char *rp_alt_note(const rp_report *r, const wb_module *m, char *buf, size_
 
 const char *rp_words(const rp_group *g, const char *text, char *buf, size_t cap)
 {
-    const char *from = g->m->report->alt_from, *to = g->m->report->alt_to, *p = text, *at;
+    const char *from = wb_module_report(g->m)->alt_from, *to = wb_module_report(g->m)->alt_to, *p = text, *at;
     size_t used = 0;
     if (cap == 0) return buf;
     buf[0] = '\0';
@@ -206,7 +205,7 @@ static void compare_groups(rp_report *r)
         }
         if (b == NULL || !(g->median > 0) || !(b->median > 0)) continue;
         g->baseline_loss = median_of(&b->loss);
-        g->ratio = g->m->report->higher_is_better ? g->median / b->median : b->median / g->median;
+        g->ratio = wb_module_report(g->m)->higher_is_better ? g->median / b->median : b->median / g->median;
         g->ratio_to_baseline = g->median / b->median;
         if (rp_smallest_p(g->values.n, b->values.n) >= RP_ALPHA) {
             g->significance = RP_SIG_CANNOT_TELL;
@@ -277,12 +276,12 @@ void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t
     char base[192];
     rp_base_name(r, g, base, sizeof base);
     if (g->values.n == 0 && g->empty > 0)
-        snprintf(buf, cap, "%s (%lu repetition%s)", g->m->report->empty_metric_text ? g->m->report->empty_metric_text : "no value",
+        snprintf(buf, cap, "%s (%lu repetition%s)", wb_module_report(g->m)->empty_metric_text ? wb_module_report(g->m)->empty_metric_text : "no value",
                  (unsigned long)g->empty, g->empty == 1 ? "" : "s");
     else if (g->is_baseline) snprintf(buf, cap, "baseline");
     else if (g->unlike_base)
-        snprintf(buf, cap, "not compared with %s: that is a %s, this a %s", base, rp_group_alt(g) ? g->m->report->alt_from
-                 : g->m->report->alt_to, rp_group_alt(g) ? g->m->report->alt_to : g->m->report->alt_from);
+        snprintf(buf, cap, "not compared with %s: that is a %s, this a %s", base, rp_group_alt(g) ? wb_module_report(g->m)->alt_from
+                 : wb_module_report(g->m)->alt_to, rp_group_alt(g) ? wb_module_report(g->m)->alt_to : wb_module_report(g->m)->alt_from);
     else if (g->ratio != g->ratio) snprintf(buf, cap, "no %s run to compare with", base);
     else {
         /* "2.00 times slower" rather than "0.50 times faster" */
@@ -307,7 +306,7 @@ void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t
         }
         size_t used;
         char words[64];
-        rp_words(g, g->ratio >= 1.0 ? g->m->report->better : g->m->report->worse, words, sizeof words);
+        rp_words(g, g->ratio >= 1.0 ? wb_module_report(g->m)->better : wb_module_report(g->m)->worse, words, sizeof words);
         snprintf(buf, cap, "%.2f%s times %s than %s%s", ratio, spread, words, base, verdict);
         used = strlen(buf);
         /* Loss changes what the latency means: said where this group lost what the baseline did not. */

@@ -42,7 +42,7 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     fmt(g->stddev, cells[C_STDDEV], 256);
     fmt(g->min, cells[C_MIN], 256);
     fmt(g->max, cells[C_MAX], 256);
-    rp_words(g, g->m->report->unit, cells[C_UNIT], 256);
+    rp_words(g, wb_module_report(g->m)->unit, cells[C_UNIT], 256);
     fmt(g->ratio, cells[C_RATIO], 256);
     fmt(g->ratio_err, cells[C_RATIO_ERR], 256);
     rp_comparison_text(r, g, cells[C_COMPARISON], 256);
@@ -72,7 +72,7 @@ static void people_loss(const rp_group *g, char cells[C_COUNT][256])
 static void console_cells(const rp_report *r, const rp_group *g, char cells[C_COUNT][256])
 {
     char words[256];
-    const char *unit = rp_words(g, g->m->report->unit, words, sizeof words);
+    const char *unit = rp_words(g, wb_module_report(g->m)->unit, words, sizeof words);
     cells_of(r, g, cells);
     rp_short_variant(r, g, cells[C_CONFIG], 256);
     if (strstr(unit, "(us)") != NULL || strstr(unit, "(ms)") != NULL) {
@@ -113,7 +113,7 @@ static size_t people_columns(const rp_report *r, int *shown)
     static const int base[] = { C_BENCH, C_CONFIG, C_MACHINE, C_N, C_MEDIAN, C_UNIT };
     size_t n = 0, i;
     int loss = 0;
-    for (i = 0; i < r->ngroups; i++) loss |= r->groups[i].m->report->loss_column != NULL;
+    for (i = 0; i < r->ngroups; i++) loss |= wb_module_report(r->groups[i].m)->loss_column != NULL;
     for (i = 0; i < sizeof base / sizeof base[0]; i++) shown[n++] = base[i];
     if (loss) shown[n++] = C_LOST, shown[n++] = C_LOSS_PCT;
     shown[n++] = C_COMPARISON;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "wb_module.h"
+#include "core/csv_columns.h"
 
 extern const wb_module wb_sendmsg_module;
 extern const wb_module wb_idle_module;
@@ -51,4 +52,59 @@ int wb_module_check_limits(const wb_module *m, char *err, size_t cap)
         return -1;
     }
     return 0;
+}
+
+static const char *const no_columns[] = { NULL };
+static const wb_report_spec generic_report = {
+    .variant_columns = no_columns,
+    .metric = "ops_per_s",
+    .unit = "operations/s",
+    .higher_is_better = 1,
+    .better = "faster",
+    .worse = "slower",
+};
+
+const wb_report_spec *wb_module_report(const wb_module *m)
+{
+    return m->report ? m->report : &generic_report;
+}
+
+static void each_name(const char *const *names, void (*each)(void *, const char *), void *arg)
+{
+    int i;
+    for (i = 0; names && names[i]; i++) each(arg, names[i]);
+}
+
+void wb_module_columns(const wb_module *m, void (*each)(void *arg, const char *name), void *arg)
+{
+    const wb_option *o;
+    int i;
+    for (i = 0; i < WB_LEAD_COUNT; i++) each(arg, wb_lead_columns[i]);
+    for (o = m->options; o->name; o++) each(arg, o->name);
+    each_name(m->fact_names, each, arg);
+    for (i = 0; i < WB_MEASURE_COUNT; i++) each(arg, wb_measure_columns[i]);
+    each_name(m->metric_names, each, arg);
+    each_name(m->verdict_names, each, arg);
+    each(arg, WB_WARNINGS_COLUMN);
+    for (i = 0; i < WB_CONTEXT_COUNT; i++) each(arg, wb_context_columns[i]);
+}
+
+typedef struct column_search {
+    const char *name;
+    int found;
+} column_search;
+
+static void match_column(void *arg, const char *name)
+{
+    column_search *s = (column_search *)arg;
+    s->found |= strcmp(s->name, name) == 0;
+}
+
+int wb_module_writes_column(const wb_module *m, const char *name)
+{
+    column_search s;
+    s.name = name;
+    s.found = 0;
+    if (name != NULL) wb_module_columns(m, match_column, &s);
+    return s.found;
 }

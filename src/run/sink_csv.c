@@ -130,19 +130,15 @@ static const char *context_cell(const csv_sink *c, const row_values *row, int co
     }
 }
 
+static void header_cell(void *arg, const char *name)
+{
+    wb_csv_text((wb_csv *)arg, name);
+}
+
+/* The column names, in the order write_row writes the cells (wb_module_columns). */
 static void write_header(csv_sink *c)
 {
-    const wb_module *m = c->run->m;
-    const wb_option *o;
-    int i;
-    for (i = 0; i < WB_LEAD_COUNT; i++) wb_csv_text(&c->csv, wb_lead_columns[i]);
-    for (o = m->options; o->name; o++) wb_csv_text(&c->csv, o->name);
-    for (i = 0; m->fact_names && m->fact_names[i]; i++) wb_csv_text(&c->csv, m->fact_names[i]);
-    for (i = 0; i < WB_MEASURE_COUNT; i++) wb_csv_text(&c->csv, wb_measure_columns[i]);
-    for (i = 0; m->metric_names && m->metric_names[i]; i++) wb_csv_text(&c->csv, m->metric_names[i]);
-    for (i = 0; m->verdict_names && m->verdict_names[i]; i++) wb_csv_text(&c->csv, m->verdict_names[i]);
-    wb_csv_text(&c->csv, WB_WARNINGS_COLUMN);
-    for (i = 0; i < WB_CONTEXT_COUNT; i++) wb_csv_text(&c->csv, wb_context_columns[i]);
+    wb_module_columns(c->run->m, header_cell, &c->csv);
     wb_csv_end_row(&c->csv);
 }
 
@@ -214,7 +210,7 @@ static void csv_rep(wb_sink *s, const wb_rep_result *r)
     if (r->partial && r->measure.ops == 0) mc.v[WB_COL_NS_PER_OP] = NAN;
     wb_warn_codes(&r->warnings, codes, sizeof codes);
     memset(&row, 0, sizeof row);
-    row.kind = r->partial ? "partial" : "rep";
+    row.kind = r->partial ? WB_ROW_PARTIAL : WB_ROW_REP;
     row.rep = r->rep;
     row.metrics = r->sample->metrics;
     row.with_verdicts = !r->partial;
@@ -270,7 +266,7 @@ static void csv_summary(wb_sink *s, const wb_variant_result *r)
         row_values v;
         wb_warn_codes(&r->warnings, codes, sizeof codes);
         memset(&v, 0, sizeof v);
-        v.kind = r->interrupted ? "interrupted" : "summary";
+        v.kind = r->interrupted ? WB_ROW_INTERRUPTED : WB_ROW_SUMMARY;
         v.metrics = r->medians;
         v.with_verdicts = !r->interrupted;
         v.codes = codes;
