@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "wb_module.h"
+#include "wb_process.h"
 #include "wb_test_hooks.h"
 #include "wb_timer.h"
 #include "wb_trust.h"
@@ -128,12 +129,12 @@ static uint64_t at_edge(ms_clock_fn clock, DWORD *value)
 
 static void hop_cpus(calibrate_state *st, double *m)
 {
-    DWORD_PTR process = 0, system = 0, bit;
+    DWORD_PTR process = 0, bit;
     HANDLE self = GetCurrentThread();
     uint64_t last = 0, round, hops = 0, backwards = 0;
     double worst_us = 0;
     int first = 1;
-    GetProcessAffinityMask(GetCurrentProcess(), &process, &system);
+    wb_usable_cpus(&process);
     for (round = 0; round < st->cfg.hops && !*st->stop; round++)
         for (bit = 1; bit != 0; bit <<= 1) {
             uint64_t t;

@@ -27,6 +27,7 @@
 
 #include "wb_files.h"
 #include "wb_net.h"
+#include "wb_process.h"
 #include "wb_timer.h"
 
 #define O(field) offsetof(sockloop_config, field)
@@ -583,11 +584,7 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     st->send_socket = INVALID_SOCKET;
     /* Spin pacing wants a CPU of its own beside the receiver and the OS: three usable ones
      * (counted in the affinity mask, which --affinity may have narrowed). */
-    {
-        DWORD_PTR process = 0, system = 0;
-        GetProcessAffinityMask(GetCurrentProcess(), &process, &system);
-        for (; process; process &= process - 1) st->usable_cpus++;
-    }
+    st->usable_cpus = wb_usable_cpus(NULL);
     st->pacing = st->cfg.pacing == PACING_AUTO ? (st->usable_cpus >= 3 ? PACING_SPIN : PACING_TIMER) : st->cfg.pacing;
     snprintf(st->pacing_fact, sizeof st->pacing_fact, "%s", st->pacing == PACING_SPIN ? "spin" : "timer");
     st->backend = backend_of(st->cfg.loop);

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "wb_process.h"
 #include "wb_units.h"
 
 const char *const sockloop_metric_names[] = {
@@ -46,16 +47,13 @@ void sl_report_interval(sockloop_state *st, const interval_stats *iv)
 {
     double m[WB_MAX_METRICS];
     char line[256], stamp[32];
-    SYSTEMTIME t;
     double n = (double)iv->received, avg = n ? iv->sum_us / n : NAN, sd = sl_stddev(n, iv->sum_us, iv->sumsq_us);
     double mn = n ? iv->min_us : NAN, mx = n ? iv->max_us : NAN, scale = (n && mn >= 1000.0) ? 1e-3 : 1.0;
     double mbit_out = (double)iv->sent * (double)st->cfg.size * 8.0 / iv->seconds / 1e6;
     double mbit_in = (double)iv->bytes * 8.0 / iv->seconds / 1e6;
     int i;
 
-    GetLocalTime(&t);
-    snprintf(stamp, sizeof stamp, "%04u-%02u-%02u %02u:%02u:%02u", t.wYear, t.wMonth, t.wDay, t.wHour,
-             t.wMinute, t.wSecond);
+    wb_local_stamp(WB_STAMP_READABLE, stamp, sizeof stamp);
     if (st->cfg.reflect) {   /* a reflector measures no latency: it says what it echoed */
         avg = mn = mx = sd = NAN;
         /* its messages are whatever size the peers sent: out is the share of what came in that went back */

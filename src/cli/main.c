@@ -7,6 +7,7 @@
 
 #include "run/wb_runner.h"
 #include "commands.h"
+#include "wb_process.h"
 #include "report/report.h"
 #include "win/wb_sysinfo.h"
 
@@ -153,7 +154,7 @@ int main(int argc, char **argv)
         printf("winbench %s\n", WINBENCH_VERSION);
         return WB_EXIT_OK;
     }
-    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "/?") == 0) return print_help(NULL);
+    if (wb_is_help_arg(cmd)) return print_help(NULL);
     c = find_command(cmd);
     if (c) {
         rc = c->run(argc - 2, argv + 2);

@@ -7,6 +7,7 @@
 
 #include "run/wb_runner.h"
 #include "commands.h"
+#include "wb_process.h"
 #include "win/wb_sysinfo.h"
 
 typedef struct suite_config {
@@ -94,7 +95,6 @@ int wb_run_suite(int argc, char **argv)
     suite_config cfg;
     wb_option_set set;
     wb_sysinfo si;
-    SYSTEMTIME t;
     char err[512], out[MAX_PATH], run_id[128], stamp[32], sep;
     size_t i, n = sizeof suite / sizeof suite[0];
     int failures = 0;
@@ -106,14 +106,13 @@ int wb_run_suite(int argc, char **argv)
     set.table = suite_options;
     set.config = &cfg;
     for (i = 0; i < (size_t)argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "/?") == 0) return -1;
+        if (wb_is_help_arg(argv[i])) return -1;
     if (wb_options_defaults(&set, 1, err, sizeof err) != 0 || wb_options_parse(&set, 1, argc, argv, err, sizeof err) != 0)
         return wb_usage_error("all", err);
 
     snprintf(repeat_text, sizeof repeat_text, "%llu", (unsigned long long)cfg.repeat);
     wb_sysinfo_read(&si);
-    GetLocalTime(&t);
-    snprintf(stamp, sizeof stamp, "%04u%02u%02u-%02u%02u%02u", t.wYear, t.wMonth, t.wDay, t.wHour, t.wMinute, t.wSecond);
+    wb_local_stamp(WB_STAMP_COMPACT, stamp, sizeof stamp);
     snprintf(run_id, sizeof run_id, "%s-%s%s%s", si.host, stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
     if (cfg.out) snprintf(out, sizeof out, "%s", cfg.out);
     else snprintf(out, sizeof out, "results\\%s", si.host);

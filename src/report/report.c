@@ -12,6 +12,7 @@
 #include "report_render.h"
 #include "wb_files.h"
 #include "wb_options.h"
+#include "wb_process.h"
 
 typedef struct report_config {
     const char *baseline, *csv, *html, *md, *compare;
@@ -141,7 +142,7 @@ int wb_report(int argc, char **argv)
     set.table = report_options;
     set.config = &cfg;
     for (i = 0; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "/?") == 0) return -1;
+        if (wb_is_help_arg(argv[i])) return -1;
     /* Paths and options mix freely: options (and their values) go to the table's parser. */
     for (i = 0; i < argc; i++) {
         const wb_option *o;

@@ -114,7 +114,7 @@ static void bar_legend(FILE *f, const rp_report *r, double x, double y)
     /* the markings' meanings */
     fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"url(#nosig)\" stroke=\"#888\"/>", x, y + 8);
     fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">no significant difference</text>", x + 18, y + 18);
-    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">from the baseline (p &#8805; 0.05)</text>\n", x + 18, y + 32);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">from the baseline (p &#8805; %.2g)</text>\n", x + 18, y + 32, RP_ALPHA);
     /* fewer repetitions than the test needs to answer: faded, without the hatching */
     fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"#888\" fill-opacity=\"0.45\"/>", x, y + 44);
     fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">cannot tell: not tested</text>", x + 18, y + 54);

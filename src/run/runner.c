@@ -1,6 +1,7 @@
 /* Runs one benchmark module: options, process set-up, then each variant's set-up, repetitions
  * (reps.c) and tear-down, with the results going to the CSV and console sinks. */
 #include "reps.h"
+#include "wb_process.h"
 #include "wb_test_hooks.h"
 #include "wb_timer.h"
 
@@ -32,13 +33,6 @@ static int runtime_error(const wb_run *r, const char *what)
 {
     fprintf(stderr, "winbench: %s: %s\n", r->m->name, what);
     return WB_EXIT_RUNTIME;
-}
-
-static void local_stamp(char *buf, size_t cap)
-{
-    SYSTEMTIME t;
-    GetLocalTime(&t);
-    snprintf(buf, cap, "%04u%02u%02u-%02u%02u%02u", t.wYear, t.wMonth, t.wDay, t.wHour, t.wMinute, t.wSecond);
 }
 
 static int apply_process_settings(wb_run *r)
@@ -211,7 +205,7 @@ static int parse(wb_run *r, int argc, char **argv)
     char err[512];
     int i;
     for (i = 0; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "/?") == 0)
+        if (wb_is_help_arg(argv[i]))
             return -1;   /* main prints the module's help */
     wb_common_options_for(r->m, common_table, WB_MAX_COMMON_OPTIONS);
     sets[0].table = common_table;
@@ -258,7 +252,7 @@ static int run_parsed(wb_run *r)
     int rc, i, csv_failed = 0;
     wb_sink *csv, *console;
     wb_sysinfo_read(&r->si);
-    local_stamp(stamp, sizeof stamp);
+    wb_local_stamp(WB_STAMP_COMPACT, stamp, sizeof stamp);
     if (r->common.run_id) snprintf(r->run_id, sizeof r->run_id, "%s", r->common.run_id);
     else snprintf(r->run_id, sizeof r->run_id, "%s-%s", r->si.host, stamp);
     rc = apply_process_settings(r);

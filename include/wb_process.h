@@ -1,0 +1,22 @@
+/* Small facts of the running process that several layers need, each read in one place: the
+ * CPUs its affinity mask lets it use, and the local time as file names and console lines
+ * show it. */
+#ifndef WB_PROCESS_H
+#define WB_PROCESS_H
+
+#include <windows.h>
+#include <stddef.h>
+
+/* The CPUs in the process's affinity mask (which --affinity may have narrowed), and the mask
+ * itself in *mask when mask is not NULL. At least 1. */
+unsigned wb_usable_cpus(DWORD_PTR *mask);
+
+/* The local time now: WB_STAMP_COMPACT "20261202-130455" (file names, run ids),
+ * WB_STAMP_READABLE "2026-12-02 13:04:55" (console lines). */
+typedef enum wb_stamp_form { WB_STAMP_COMPACT, WB_STAMP_READABLE } wb_stamp_form;
+void wb_local_stamp(wb_stamp_form form, char *buf, size_t cap);
+
+/* 1 when arg asks for help: --help, -h or /? (the forms every command answers). */
+int wb_is_help_arg(const char *arg);
+
+#endif
