@@ -273,8 +273,9 @@ static int calibrate_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_err
 
 /* ---- verdicts ----------------------------------------------------------------------------------- */
 
-static void calibrate_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s)
+static void calibrate_print_rep(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *s)
 {
+    (void)variant;   /* one configuration reads the same */
     const double *m = s->metrics;
     fprintf(out, "  rep %u/%u: QPC vs GetTickCount %+.0f ppm, vs timeGetTime %+.0f ppm over %.1f s; "
                  "%.0f CPU hops, %.0f backwards; Sleep(1) p50 %.2f ms (1 ms period: %.2f ms); "
@@ -309,8 +310,9 @@ static void calibrate_verdicts(const double *metrics, const char **values)
 }
 
 /* One line per check: its verdict, and what to do about it. */
-static void calibrate_print_summary(FILE *out, const wb_run_summary *s)
+static void calibrate_print_summary(FILE *out, const void *variant, const wb_run_summary *s)
 {
+    (void)variant;   /* one configuration reads the same */
     const double *m = s->metrics;
     double tick = m[M_TICK];
     wb_verdict v[V_COUNT];

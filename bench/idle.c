@@ -700,8 +700,9 @@ static int idle_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *e
 
 /* ---- reporting ----------------------------------------------------------------------------- */
 
-static void idle_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s)
+static void idle_print_rep(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *s)
 {
+    (void)variant;   /* one configuration reads the same */
     const double *m = s->metrics;
     char each[24], p99[24];
     double user, kernel;
@@ -725,8 +726,9 @@ static void idle_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_samp
                      "wineserver - or the charge is coarse; the CPU columns count only what was charged)\n");
 }
 
-static void idle_print_summary(FILE *out, const wb_run_summary *s)
+static void idle_print_summary(FILE *out, const void *variant, const wb_run_summary *s)
 {
+    (void)variant;   /* one configuration reads the same */
     const double *m = s->metrics;
     char each[24], p99[24];
     fprintf(out, "  median CPU %.1f%% of one CPU (%.2f%% of the machine), %.1f idle periods/s "

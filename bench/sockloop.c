@@ -232,32 +232,44 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
 /* --loop all: every backend this Windows has, and that can hold --sockets; a --rate list: each
  * loop at each rate, lowest first (one loop's curve, then the next's). A loop that cannot run is
  * said once, at its first rate. */
+/* 1 when --loop all runs this loop; 0 when this Windows lacks it or it cannot hold --sockets,
+ * with the reason in note. */
+static int loop_runs(const sockloop_config *c, int loop, char *note, size_t cap)
+{
+    const wb_wait_backend *b = backend_of(loop);
+    const char *why = b->unavailable();
+    if (why) {
+        snprintf(note, cap, "--loop %s: %s", b->name, why);
+        return 0;
+    }
+    if (b->max_sockets && c->sockets > b->max_sockets) {
+        snprintf(note, cap, "--loop %s: waits on at most %u sockets, not %llu", b->name, b->max_sockets,
+                 (unsigned long long)c->sockets);
+        return 0;
+    }
+    return 1;
+}
+
 static int sockloop_expand(const void *config, int index, void *variant, char *note, size_t cap)
 {
     const sockloop_config *c = (const sockloop_config *)config;
     sockloop_config *v = (sockloop_config *)variant;
     const unsigned nrates = c->rates.n ? c->rates.n : 1;
     const int nloops = c->loop == LOOP_ALL ? WB_WAIT_COUNT : 1;
-    const wb_wait_backend *b;
-    const char *why;
-    int loop = c->loop == LOOP_ALL ? index / (int)nrates : c->loop;
+    int loop = c->loop == LOOP_ALL ? index / (int)nrates : c->loop, earlier;
     unsigned rate = (unsigned)index % nrates;
+    char scratch[160];
     if (index >= nloops * (int)nrates) return 0;
     v->loop = loop;
     v->rate = c->rates.v[rate];
     v->rates.v[0] = c->rates.v[rate];
     v->rates.n = 1;
-    if (c->loop != LOOP_ALL) return 1;   /* the loop asked for: a set-up that cannot run it says why, and fails */
-    b = backend_of(loop);
-    why = b->unavailable();
-    if (why || (b->max_sockets && c->sockets > b->max_sockets)) {
-        if (rate > 0) return -1;   /* said at its first rate */
-        if (why) snprintf(note, cap, "--loop %s: %s", b->name, why);
-        else snprintf(note, cap, "--loop %s: waits on at most %u sockets, not %llu", b->name, b->max_sockets,
-                      (unsigned long long)c->sockets);
-        return -1;
-    }
-    return 1;
+    /* the loop asked for runs whatever: a set-up that cannot run it says why, and fails */
+    for (earlier = 0, v->raw_continues = 0; earlier < index && !v->raw_continues; earlier++)
+        v->raw_continues = c->loop != LOOP_ALL || loop_runs(c, earlier / (int)nrates, scratch, sizeof scratch);
+    if (c->loop != LOOP_ALL || loop_runs(c, loop, note, cap)) return 1;
+    if (rate > 0) note[0] = '\0';   /* said at its first rate */
+    return -1;
 }
 
 
@@ -560,10 +572,6 @@ static void sockloop_teardown(void *state)
     free(st);
 }
 
-/* The --raw file this process created: the next variant of the run (--loop all) adds to it
- * rather than refuse it as a file that exists. */
-static char raw_created[MAX_PATH];
-
 static int sockloop_setup(const void *config, void **state, wb_error *err)
 {
     sockloop_state *st = (sockloop_state *)calloc(1, sizeof *st);
@@ -630,7 +638,6 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     base.sin_family = AF_INET;
     if (wb_resolve_host(st->cfg.bind, &base.sin_addr, err) != 0) goto fail;
     if (st->cfg.peer && wb_parse_host_port(st->cfg.peer, &st->peer, err) != 0) goto fail;
-    sockloop_console_times(st->cfg.peer != NULL);
     if (st->cfg.group) {
         st->group.sin_family = AF_INET;
         st->group.sin_addr.s_addr = inet_addr(st->cfg.group);   /* checked: a dotted multicast address */
@@ -647,7 +654,7 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
         if (st->waiter == NULL) goto fail;
     }
     if (st->transport->open(st, &base, err) != 0) goto fail;
-    if (st->cfg.raw && strcmp(raw_created, st->cfg.raw) == 0) {
+    if (st->cfg.raw && st->cfg.raw_continues) {
         /* --loop all: the file this run made for the loop before; each line names its loop */
         st->raw = fopen(st->cfg.raw, "ab");
         if (st->raw == NULL) {
@@ -666,7 +673,6 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
         }
         setvbuf(st->raw, NULL, _IOFBF, 1 << 20);
         fputs("loop,seq,intended_us,actual_us,received_us\r\n", st->raw);
-        snprintf(raw_created, sizeof raw_created, "%s", st->cfg.raw);
     }
     return 0;
 fail:
@@ -860,13 +866,11 @@ static int sockloop_rep_warnings(void *state, const wb_sample *sample,
 }
 
 /* "select", or with a --rate list "select at 5000/s" */
-static const char *sockloop_variant_name(const void *variant)
+static void sockloop_variant_name(const void *variant, char *name, size_t cap)
 {
-    static char name[48];
     const sockloop_config *v = (const sockloop_config *)variant;
-    if (v->nrates <= 1) return sl_loop_name(v->loop);
-    snprintf(name, sizeof name, "%s at %llu/s", sl_loop_name(v->loop), (unsigned long long)v->rate);
-    return name;
+    if (v->nrates <= 1) snprintf(name, cap, "%s", sl_loop_name(v->loop));
+    else snprintf(name, cap, "%s at %llu/s", sl_loop_name(v->loop), (unsigned long long)v->rate);
 }
 
 #define SOCKLOOP_FACTS(X) X(F_MODE, "mode") X(F_RECEIVER, "receiver") X(F_PACING_USED, "pacing_used")
@@ -876,11 +880,11 @@ WB_LIST_MATCHES(sockloop_fact_names, F_COUNT, WB_MAX_FACTS, sockloop_facts_fit);
 
 static void sockloop_facts(void *state, const char **values)
 {
-    static char where[64];
-    const sockloop_state *st = (const sockloop_state *)state;
+    sockloop_state *st = (sockloop_state *)state;
     values[F_MODE] = st->cfg.reflect ? "reflect" : st->cfg.peer ? "peer" : "loopback";
-    snprintf(where, sizeof where, "%s:%u", inet_ntoa(st->addrs[0].sin_addr), ntohs(st->addrs[0].sin_port));
-    values[F_RECEIVER] = where;
+    snprintf(st->receiver_fact, sizeof st->receiver_fact, "%s:%u", inet_ntoa(st->addrs[0].sin_addr),
+             ntohs(st->addrs[0].sin_port));
+    values[F_RECEIVER] = st->receiver_fact;
     values[F_PACING_USED] = st->cfg.reflect ? "" : st->pacing_fact;
 }
 

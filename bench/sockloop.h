@@ -53,6 +53,9 @@ typedef struct sockloop_config {
     int echo_any;
     wb_counts rates;              /* --rate: one, or a list whose each rate is a variant */
     unsigned nrates;              /* how many the run has (variants see their own rate only) */
+    /* Set by sockloop_expand for every variant after the first that runs: its --raw lines go on
+     * in the file that one created (each line names its loop), not refused as a file that exists. */
+    int raw_continues;
 } sockloop_config;
 #define ALLOW_MAX 16
 
@@ -178,6 +181,7 @@ struct sockloop_state {
     int pacing;                   /* PACING_SPIN or PACING_TIMER, as decided at set-up */
     unsigned usable_cpus;         /* in the process's affinity mask */
     char pacing_fact[8];
+    char receiver_fact[32];       /* "127.0.0.1:5555": the receiver column */
     uint64_t interval_ticks;
     wb_hist *lat_actual, *lat_intended;   /* ns */
     void *conn;                   /* the transport's own state (TCP: its connections) */
@@ -219,11 +223,10 @@ void sl_connection_name(char *out, size_t cap, unsigned index, unsigned count, c
 double sl_stddev(double n, double sum, double sumsq);
 const char *sl_loop_name(int loop);
 void sl_report_interval(sockloop_state *st, const interval_stats *iv);
-void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s);
-void sockloop_print_summary(FILE *out, const wb_run_summary *s);
+void sockloop_print_rep(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *s);
+void sockloop_print_summary(FILE *out, const void *variant, const wb_run_summary *s);
 void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians);
 void sockloop_announce(void *state, char *line, size_t cap);
-void sockloop_console_times(int round_trip);   /* the console says "round trip" (1) or "latency" */
 void sockloop_warnings(void *state, void (*warn)(void *into, const char *code, const char *text), void *into);
 extern const wb_report_spec sockloop_report;
 

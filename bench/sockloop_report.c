@@ -86,28 +86,21 @@ void sl_report_interval(sockloop_state *st, const interval_stats *iv)
     st->ctx->row(st->ctx, WB_ROW_INTERVAL, iv->received, iv->seconds, m);
 }
 
-/* A reflector has no sender of its own (its sender columns are empty) and measures no latency. */
-static int is_reflector(const double *m)
-{
-    return m[M_SENDER_BUSY] != m[M_SENDER_BUSY];
-}
-
 /* What the console calls the times: "latency" (one way, on one machine's clock: loopback) or
- * "round trip" (--peer: there and back through the reflector), never the one for the other.
- * Set by each variant's set-up; the runner prints a variant's lines after its set-up, on one
- * thread. */
-static const char *times_are = "latency";
-
-void sockloop_console_times(int round_trip)
+ * "round trip" (--peer: there and back through the reflector), never the one for the other. */
+static const char *times_of(const sockloop_config *c)
 {
-    times_are = round_trip ? "round trip" : "latency";
+    return c->peer ? "round trip" : "latency";
 }
 
-void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample *s)
+void sockloop_print_rep(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *s)
 {
+    const sockloop_config *c = (const sockloop_config *)variant;
+    const char *times_are = times_of(c);
     const double *m = s->metrics;
     char a[24], b[24];
-    if (is_reflector(m) && m[M_DISCONNECTS] == m[M_DISCONNECTS]) {   /* TCP */
+    /* a reflector has no sender of its own (its sender columns are empty) and measures no latency */
+    if (c->reflect && c->proto == PROTO_TCP) {
         fprintf(out, "  rep %u/%u: echoed %.0f messages (%.1f/s, %.2f mbit); %.0f connection%s left, %.0f dropped "
                      "for a stream that was not winbench's messages, %.0f refused (outside --allow)\n",
                 rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT], m[M_DISCONNECTS], m[M_DISCONNECTS] == 1 ? "" : "s",
@@ -115,7 +108,7 @@ void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample 
         fprintf(out, "    cpu: %.0f%% of one CPU (busy by QPC %.0f%%)\n", m[M_RECEIVER_CPU], m[M_RECEIVER_BUSY]);
         return;
     }
-    if (is_reflector(m)) {
+    if (c->reflect) {
         fprintf(out, "  rep %u/%u: echoed %.0f packets (%.1f/s, %.2f mbit), %.0f echo errors, %.0f not winbench's, "
                      "%.0f refused (outside --allow), %.0f connection resets\n",
                 rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT], m[M_SEND_ERRORS], m[M_FOREIGN], m[M_REFUSED],
@@ -146,18 +139,19 @@ void sockloop_print_rep(FILE *out, unsigned rep, unsigned reps, const wb_sample 
             m[M_SENDER_CPU], m[M_RECEIVER_CPU], dash_or(m[M_SENDER_BUSY], b, sizeof b), m[M_RECEIVER_BUSY]);
 }
 
-void sockloop_print_summary(FILE *out, const wb_run_summary *s)
+void sockloop_print_summary(FILE *out, const void *variant, const wb_run_summary *s)
 {
+    const sockloop_config *c = (const sockloop_config *)variant;
     const double *m = s->metrics;
     char mean[24], imean[24], p99[24], jit[24];
-    if (is_reflector(m)) {
+    if (c->reflect) {
         fprintf(out, "  median over %u rep%s: echoed %.0f packets, %.1f packets/s, %.2f mbit\n", s->reps,
                 s->reps == 1 ? "" : "s", m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT]);
         return;
     }
     fprintf(out, "  median over %u rep%s: %.1f packets/s received, lost %.0f, mean %s %s "
                  "(from intended send %s), p99 %s, jitter %s\n",
-            s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], times_are, us(m[M_LAT_MEAN], mean),
+            s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], times_of(c), us(m[M_LAT_MEAN], mean),
             us(m[M_ILAT_MEAN], imean),
             us(m[M_LAT_P99], p99), us(m[M_JITTER], jit));
 }
@@ -190,7 +184,8 @@ static void offered_load(FILE *out, int n, const void *const *variants, const do
     int i, first;
     char p50[24], p99[24];
     fprintf(out, "%s against offered load (from the actual send time; held: the rate sent, under %.1f%% lost and "
-                 "a p99 under %.0f x the loop's p99 at its lowest rate):\n", times_are, HELD_LOSS_PCT, HELD_P99_FACTOR);
+                 "a p99 under %.0f x the loop's p99 at its lowest rate):\n", times_of((const sockloop_config *)variants[0]),
+            HELD_LOSS_PCT, HELD_P99_FACTOR);
     fprintf(out, "  %-12s %10s %12s %10s %10s %10s\n", "loop", "rate/s", "received/s", "p50", "p99", "lost");
     for (first = 0; first < n; first = i) {
         const sockloop_config *loop = (const sockloop_config *)variants[first];
@@ -231,6 +226,7 @@ void sockloop_compare(FILE *out, int n, const void *const *variants, const doubl
 {
     int best = -1, i, lossy = 0, clean = 0;
     char a[24], b[24], c[24];
+    const char *times_are = n > 0 ? times_of((const sockloop_config *)variants[0]) : "latency";
     if (n > 0 && ((const sockloop_config *)variants[0])->nrates > 1) {   /* rates are not loops to rank */
         offered_load(out, n, variants, medians);
         return;

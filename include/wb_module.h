@@ -165,16 +165,17 @@ typedef struct wb_module {
      * hands a module's summary verdicts to the later runs of the suite (--calibration). */
     const char *const *verdict_names;
     void (*verdicts)(const double *metrics, const char **values);
-    /* Optional: console lines in the module's terms instead of the generic "N op/sec" ones. */
-    void (*print_rep)(FILE *out, unsigned rep, unsigned reps, const wb_sample *sample);
-    void (*print_summary)(FILE *out, const struct wb_run_summary *summary);
+    /* Optional: console lines in the module's terms instead of the generic "N op/sec" ones;
+     * variant is the configuration the lines are of (config_size bytes, as set-up got it). */
+    void (*print_rep)(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *sample);
+    void (*print_summary)(FILE *out, const void *variant, const struct wb_run_summary *summary);
     /* 1 when a repetition lasts as long as the module's schedule says (idle's --duration,
      * sockloop's sending time): its elapsed time says nothing about it, so outliers and a slow
      * first repetition are judged on the report spec's metric instead of the time per op. */
     int fixed_schedule;
     /* Optional: the name of one variant of an expanded run ("select" of --loop all), which its
-     * warnings carry on the console. */
-    const char *(*variant_name)(const void *variant);
+     * warnings carry on the console, written into name (cap bytes). */
+    void (*variant_name)(const void *variant, char *name, size_t cap);
     /* Optional: this module's defaults for --repeat and --warmup (NULL: the common ones). */
     const char *default_repeat, *default_warmup;
     /* Optional: one option value standing for several runs (sockloop's --loop all). For

@@ -43,7 +43,7 @@ typedef struct wb_run_info {
  * and the facts its set-up established. */
 typedef struct wb_variant_info {
     const void *config;
-    const char *name;                 /* the module's name for this variant ("select"), or "" */
+    char name[64];                    /* the module's name for this variant ("select"), or "" */
     const char *facts[WB_MAX_FACTS];
     double timer_res_ms, sleep1_ms;   /* the timer once set-up is done (wb_timer.h) */
 } wb_variant_info;

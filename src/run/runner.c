@@ -112,7 +112,7 @@ static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
     int rc, i;
     memset(&v, 0, sizeof v);
     v.config = variant;
-    v.name = r->m->variant_name && r->m->expand ? r->m->variant_name(variant) : "";
+    if (r->m->variant_name && r->m->expand) r->m->variant_name(variant, v.name, sizeof v.name);
     if (r->m->setup(variant, &state, &err) != 0) return runtime_error(r, err.what);
     if (r->m->facts) r->m->facts(state, v.facts);
     /* The timer this variant runs with, once its set-up has asked for what it needs. */

@@ -140,7 +140,7 @@ static void con_rep(wb_sink *s, const wb_rep_result *r)
     console_sink *c = (console_sink *)s;
     if (c->quiet || r->partial) return;
     take(c);
-    if (c->run->m->print_rep) c->run->m->print_rep(c->con, r->rep, r->reps, r->sample);
+    if (c->run->m->print_rep) c->run->m->print_rep(c->con, c->variant, r->rep, r->reps, r->sample);
     else generic_rep_line(c, r);
     give(c);
 }
@@ -212,7 +212,7 @@ static void con_summary(wb_sink *s, const wb_variant_result *r)
         sum.ns_per_op = r->ns_median;
         sum.cpu_pct = r->cpu_median;
         sum.metrics = r->medians;
-        m->print_summary(c->con, &sum);
+        m->print_summary(c->con, c->variant, &sum);
     } else {
         char each[32];
         fprintf(c->con, "  median %.2e %s/sec, %s each (min %.2e, max %.2e", r->rate.median, m->op_name,
