@@ -26,6 +26,7 @@
 #include "wb_hist.h"
 #include "wb_mfc.h"
 #include "wb_mfc_app.h"
+#include "wb_process.h"
 #include "wb_module.h"
 #include "wb_timer.h"
 #include "wb_units.h"
@@ -762,7 +763,7 @@ static void idle_facts(void *state, const char **values)
 static void idle_warnings(void *state, void (*warn)(void *into, const char *code, const char *text), void *into)
 {
     const idle_state *st = (const idle_state *)state;
-    if (st->cfg.input == INPUT_SENDINPUT && GetProcAddress(GetModuleHandleA("ntdll.dll"), "wine_get_version") != NULL)
+    if (st->cfg.input == INPUT_SENDINPUT && wb_under_wine())
         warn(into, "sendinput_wine", "--input sendinput under Wine: the cursor Wine moves is on no real desktop "
              "(headless, its null display driver), so these numbers are not an interactive desktop's");
 }

@@ -17,7 +17,9 @@
  * to a reflector, measure round trips on this machine's clock).
  *
  * This file holds the mechanics; the socket kind is behind sl_transport: sockloop_udp.c,
- * sockloop_tcp.c (loopback and peer connections), sockloop_tcp_reflect.c (the TCP reflector). */
+ * sockloop_tcp.c (loopback and peer connections), sockloop_tcp_reflect.c (the TCP reflector).
+ * What a message that arrived means (sl_take, and sl_fault for a lost connection) is
+ * sockloop_account.c's, which the transports call: they never call back into this file. */
 #include "sockloop.h"
 
 #include <math.h>
@@ -88,11 +90,9 @@ static const wb_wait_backend *backend_of(int loop)
     return wb_wait_backends[loop >= 0 && loop < WB_WAIT_COUNT ? loop : 0];
 }
 
-static int sockloop_check(void *config, const wb_args *args, char *err, size_t cap)
+/* --reflect and --peer, and the options of a reflector only (what it echoes, to whom). */
+static int check_reflector(sockloop_config *c, char *err, size_t cap)
 {
-    sockloop_config *c = (sockloop_config *)config;
-    /* The effective address goes in the CSV: say it rather than leave the cell empty. */
-    if (c->bind == NULL) c->bind = c->peer ? "0.0.0.0" : "127.0.0.1";
     if (c->reflect && c->peer) {
         snprintf(err, cap, "--reflect: cannot be combined with --peer (run them on two machines)");
         return -1;
@@ -113,6 +113,12 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
             return -1;
         }
     }
+    return 0;
+}
+
+/* --group: one UDP socket joining an IPv4 multicast group; --ttl: for what is sent to one. */
+static int check_group(sockloop_config *c, const wb_args *args, char *err, size_t cap)
+{
     if (c->group) {
         char why[200];
         wb_netmask g;
@@ -136,10 +142,22 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
         snprintf(err, cap, "--ttl: for what is sent to a multicast group (--group, or --peer GROUP:PORT)");
         return -1;
     }
+    return 0;
+}
+
+/* --nodelay: TCP only. */
+static int check_tcp(sockloop_config *c, const wb_args *args, char *err, size_t cap)
+{
     if (c->proto != PROTO_TCP && wb_args_named(args, "nodelay")) {
         snprintf(err, cap, "--nodelay: a TCP option; add --proto tcp");
         return -1;
     }
+    return 0;
+}
+
+/* The loop a reflector waits with: one, and select for a TCP reflector. */
+static int check_reflector_loop(sockloop_config *c, char *err, size_t cap)
+{
     if (c->proto == PROTO_TCP && c->reflect) {
         /* The TCP reflector's connections come and go, which only its own select loop follows
          * (sockloop_tcp_reflect.c): it is the echo, not what is measured. */
@@ -160,6 +178,12 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
         snprintf(err, cap, "--reflect: pick one --loop (%s)", names);
         return -1;
     }
+    return 0;
+}
+
+/* --peer's form, --bind an address of this machine, --spread where it means something. */
+static int check_addresses(sockloop_config *c, char *err, size_t cap)
+{
     if (c->peer) {   /* the form here; the host is looked up at set-up (it needs Winsock) */
         char host[256];
         unsigned short port;
@@ -193,11 +217,12 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
         snprintf(err, cap, "--spread: a UDP peer is one address; --spread is for loopback runs and --proto tcp");
         return -1;
     }
-    if (c->loop != LOOP_ALL && backend_of(c->loop)->max_sockets && c->sockets > backend_of(c->loop)->max_sockets) {
-        snprintf(err, cap, "--sockets: %s waits on at most %u sockets (%s); use --loop wsapoll for more",
-                 backend_of(c->loop)->name, backend_of(c->loop)->max_sockets, backend_of(c->loop)->limit_reason);
-        return -1;
-    }
+    return 0;
+}
+
+/* --rate (each rate a variant) against --duration, and --interval. */
+static int check_rates(sockloop_config *c, char *err, size_t cap)
+{
     {
         unsigned i;
         c->rate = c->rates.v[0];   /* a variant's own (sockloop_expand sets it for the others) */
@@ -217,6 +242,17 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
         snprintf(err, cap, "--interval: at least 100ms");
         return -1;
     }
+    return 0;
+}
+
+/* --sockets within the loop's limit and the port range; --raw a new file. */
+static int check_ports(sockloop_config *c, char *err, size_t cap)
+{
+    if (c->loop != LOOP_ALL && backend_of(c->loop)->max_sockets && c->sockets > backend_of(c->loop)->max_sockets) {
+        snprintf(err, cap, "--sockets: %s waits on at most %u sockets (%s); use --loop wsapoll for more",
+                 backend_of(c->loop)->name, backend_of(c->loop)->max_sockets, backend_of(c->loop)->limit_reason);
+        return -1;
+    }
     if (c->proto == PROTO_UDP && c->port && c->port + c->sockets - 1 > 65535) {   /* TCP: one listening port */
         snprintf(err, cap, "--port: %llu + %llu sockets runs past port 65535", (unsigned long long)c->port,
                  (unsigned long long)c->sockets);
@@ -226,6 +262,18 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
         snprintf(err, cap, "--raw: %s already exists", c->raw);
         return -1;
     }
+    return 0;
+}
+
+static int sockloop_check(void *config, const wb_args *args, char *err, size_t cap)
+{
+    sockloop_config *c = (sockloop_config *)config;
+    /* The effective address goes in the CSV: say it rather than leave the cell empty. */
+    if (c->bind == NULL) c->bind = c->peer ? "0.0.0.0" : "127.0.0.1";
+    if (check_reflector(c, err, cap) != 0 || check_group(c, args, err, cap) != 0 || check_tcp(c, args, err, cap) != 0 ||
+        check_reflector_loop(c, err, cap) != 0 || check_addresses(c, err, cap) != 0 || check_rates(c, err, cap) != 0 ||
+        check_ports(c, err, cap) != 0)
+        return -1;
     return 0;
 }
 
@@ -379,109 +427,6 @@ static void close_interval(sockloop_state *st, uint64_t end, uint64_t now)
     while (iv->next_boundary <= now) iv->next_boundary += st->interval_ticks;   /* a long stall */
 }
 
-static void account(sockloop_state *st, const char *p, int len, uint64_t t_recv)
-{
-    sl_counters *rx = &st->rx;
-    interval_stats *cur = &st->iv.cur;
-    uint64_t seq, intended, actual;
-    double lat_us;
-    if (len < HEADER_SIZE || get_u32(p) != PACKET_MAGIC) {
-        rx->foreign++;
-        return;
-    }
-    seq = get_u64(p + 8);
-    intended = get_u64(p + 16);
-    actual = get_u64(p + 24);
-    rx->received++;
-    /* A stream's order was checked per connection by the transport (several connections may
-     * interleave; one cannot reorder); datagrams go through the window. */
-    if (!st->transport->stream && !wb_seqwin_note(&rx->seq, seq)) return;   /* a duplicate: counted there */
-    rx->unique++;
-    /* The stamps are this machine's own QPC (in peer mode too: the round trip). One from the
-     * future, or an intended time after the actual one, is a damaged message (or QPC differing
-     * between cores on an old machine): counted, and left out of the latencies, never zeroed. */
-    if (t_recv < actual || intended > actual) {
-        rx->bad_packets++;
-        return;
-    }
-    wb_jitter_add(&rx->jitter, (double)actual, (double)t_recv);
-    lat_us = (double)(t_recv - actual) * 1e6 / (double)st->freq;
-    wb_hist_record(st->lat_actual, (uint64_t)(lat_us * 1000.0));
-    wb_hist_record(st->lat_intended, (uint64_t)((double)(t_recv - intended) * 1e9 / (double)st->freq));
-    if (cur->received == 0 || lat_us < cur->min_us) cur->min_us = lat_us;
-    if (lat_us > cur->max_us) cur->max_us = lat_us;
-    cur->received++;
-    cur->bytes += (uint64_t)len;
-    rx->bytes += (uint64_t)len;
-    cur->sum_us += lat_us;
-    cur->sumsq_us += lat_us * lat_us;
-    rx->sum_us += lat_us;
-    rx->sumsq_us += lat_us * lat_us;
-    if (st->raw)   /* opt-in: a buffered write per message, documented as disturbing the loop */
-        fprintf(st->raw, "%s,%llu,%.3f,%.3f,%.3f\r\n", st->backend->name, (unsigned long long)seq,
-                (double)(int64_t)(intended - st->t0) * 1e6 / (double)st->freq,
-                (double)(int64_t)(actual - st->t0) * 1e6 / (double)st->freq,
-                (double)(int64_t)(t_recv - st->t0) * 1e6 / (double)st->freq);
-}
-
-int sl_take(sockloop_state *st, unsigned index, const char *data, int len, const struct sockaddr_in *from, int fromlen,
-            uint64_t t_recv, wb_error *err)
-{
-    if (len < 0) {
-        /* ICMP "port unreachable" from an earlier send (a peer that went away) surfaces as
-         * WSAECONNRESET on a UDP socket where SIO_UDP_CONNRESET could not be turned off; a
-         * datagram larger than the buffer as WSAEMSGSIZE. */
-        if (-len == WSAECONNRESET) st->rx.conn_resets++;
-        else if (-len == WSAEMSGSIZE) st->rx.foreign++;
-        else {
-            wb_error_win32(err, "recvfrom", (unsigned long)-len);
-            return -1;
-        }
-        return 0;
-    }
-    if (st->cfg.reflect) {
-        /* Not an open relay: only winbench's own datagrams are echoed (a forged source address
-         * would otherwise aim the echoes at a third host), and only to --allow's sources. */
-        int ours = len >= HEADER_SIZE && get_u32(data) == PACKET_MAGIC;
-        if (!ours) {
-            st->rx.foreign++;
-            if (!st->cfg.echo_any) return 0;
-        }
-        if (!sl_allowed(st, from)) {
-            st->rx.refused++;
-            return 0;
-        }
-        st->rx.received++;
-        st->iv.cur.received++;
-        st->iv.cur.bytes += (uint64_t)len;
-        st->rx.bytes += (uint64_t)len;
-        if (st->transport->echo(st, index, data, len, from, fromlen) != 0) {
-            st->tx.send_errors++;
-        } else {
-            st->iv.cur.sent++, st->rx.unique++;
-            st->rx.bytes_echoed += (uint64_t)len;
-        }
-        return 0;
-    }
-    account(st, data, len, t_recv);
-    return 0;
-}
-
-int sl_allowed(const sockloop_state *st, const struct sockaddr_in *addr)
-{
-    /* No address: a TCP connection's message, whose source was checked when it was accepted. */
-    return st->nallow == 0 || !addr || wb_netmask_match(st->allow, st->nallow, ntohl(addr->sin_addr.s_addr));
-}
-
-void sl_fault(sockloop_state *st, const char *text)
-{
-    /* The first caller writes the text; it is read only once both threads have ended. */
-    if (InterlockedCompareExchange(&st->fault_set, 1, 0) == 0) {
-        snprintf(st->fault, sizeof st->fault, "%s", text);
-        InterlockedExchange(&st->tx.stop, 1);
-    }
-}
-
 /* The first event of a wake ends the time the receiver was blocked in the wait; the ones after
  * it were there already (busy). */
 static void woke(sockloop_state *st)
@@ -572,11 +517,111 @@ static void sockloop_teardown(void *state)
     free(st);
 }
 
+/* The sockets' table, the buffers (the send buffer's header written once) and the histograms. */
+static int setup_buffers(sockloop_state *st, wb_error *err)
+{
+    unsigned i;
+    st->sockets = (SOCKET *)malloc(st->nsockets * sizeof *st->sockets);
+    st->addrs = (struct sockaddr_in *)calloc(st->nsockets, sizeof *st->addrs);
+    st->rbuf = (char *)malloc(st->transport->stream ? STREAM_CHUNK : st->cfg.reflect ? REFLECT_BUFFER : (size_t)st->cfg.size + 1);
+    st->sbuf = (char *)calloc(1, (size_t)st->cfg.size);
+    st->lat_actual = (wb_hist *)calloc(1, sizeof *st->lat_actual);
+    st->lat_intended = (wb_hist *)calloc(1, sizeof *st->lat_intended);
+    if (!st->sockets || !st->addrs || !st->rbuf || !st->sbuf || !st->lat_actual || !st->lat_intended) {
+        wb_error_text(err, "out of memory");
+        return -1;
+    }
+    for (i = 0; i < st->nsockets; i++) st->sockets[i] = INVALID_SOCKET;
+    put_u32(st->sbuf, PACKET_MAGIC);
+    put_u32(st->sbuf + 4, (uint32_t)st->cfg.size);
+    return 0;
+}
+
+/* What the receiver hands the reporter thread its intervals through. */
+static int setup_reporter(sockloop_state *st, wb_error *err)
+{
+    InitializeCriticalSection(&st->report_lock);
+    st->report_event = CreateEventA(NULL, FALSE, FALSE, NULL);
+    if (st->report_event == NULL) {
+        wb_error_win32(err, "CreateEvent", GetLastError());
+        DeleteCriticalSection(&st->report_lock);
+        return -1;
+    }
+    return 0;
+}
+
+/* Winsock, and the addresses: --allow's networks, --bind (base), --peer and --group. */
+static int setup_addresses(sockloop_state *st, struct sockaddr_in *base, wb_error *err)
+{
+    if (wb_net_start(err) != 0) return -1;
+    st->net_started = 1;
+    {
+        char why[200];
+        st->nallow = wb_netmask_parse_list(st->cfg.allow, st->allow, ALLOW_MAX, why, sizeof why);
+        if (st->nallow < 0) {   /* checked already: never */
+            wb_error_text(err, "--allow: %s", why);
+            return -1;
+        }
+    }
+
+    memset(base, 0, sizeof *base);
+    base->sin_family = AF_INET;
+    if (wb_resolve_host(st->cfg.bind, &base->sin_addr, err) != 0) return -1;
+    if (st->cfg.peer && wb_parse_host_port(st->cfg.peer, &st->peer, err) != 0) return -1;
+    if (st->cfg.group) {
+        st->group.sin_family = AF_INET;
+        st->group.sin_addr.s_addr = inet_addr(st->cfg.group);   /* checked: a dotted multicast address */
+    }
+    return 0;
+}
+
+/* The backend's waiter, unless the transport waits itself (the TCP reflector). */
+static int setup_waiter(sockloop_state *st, wb_error *err)
+{
+    if (st->transport->wait == NULL) {
+        wb_wait_params params;
+        params.capacity = st->nsockets;
+        params.outstanding = (unsigned)st->cfg.outstanding;
+        /* A stream's receives need not hold a message (they are reassembled): a 4 KB chunk at
+         * least, so that 1000 connections x 4 posted receives stay in memory. */
+        params.datagram_size = st->transport->stream ? (st->cfg.size < 4096 ? 4096 : (unsigned)st->cfg.size)
+                               : st->cfg.reflect ? REFLECT_BUFFER : (unsigned)st->cfg.size + 1;
+        st->waiter = st->backend->create(&params, err);
+        if (st->waiter == NULL) return -1;
+    }
+    return 0;
+}
+
+/* --raw: created by the run's first variant, added to by the later ones (--loop all). */
+static int open_raw(sockloop_state *st, wb_error *err)
+{
+    if (st->cfg.raw && st->cfg.raw_continues) {
+        /* --loop all: the file this run made for the loop before; each line names its loop */
+        st->raw = fopen(st->cfg.raw, "ab");
+        if (st->raw == NULL) {
+            wb_error_text(err, "--raw: %s could not be opened again for the next loop", st->cfg.raw);
+            return -1;
+        }
+        setvbuf(st->raw, NULL, _IOFBF, 1 << 20);
+    } else if (st->cfg.raw) {
+        unsigned long code = 0;
+        st->raw = wb_create_file(st->cfg.raw, 0, &code);
+        if (st->raw == NULL) {
+            char msg[MAX_PATH + 300];
+            wb_create_file_error("raw", st->cfg.raw, code, msg, sizeof msg);
+            wb_error_text(err, "%s", msg);
+            return -1;
+        }
+        setvbuf(st->raw, NULL, _IOFBF, 1 << 20);
+        fputs("loop,seq,intended_us,actual_us,received_us\r\n", st->raw);
+    }
+    return 0;
+}
+
 static int sockloop_setup(const void *config, void **state, wb_error *err)
 {
     sockloop_state *st = (sockloop_state *)calloc(1, sizeof *st);
     struct sockaddr_in base;
-    unsigned i;
     const char *why;
 
     if (st == NULL) {
@@ -603,77 +648,11 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
         wb_error_text(err, "--loop %s: %s", st->backend->name, why);
         goto fail;
     }
-    st->sockets = (SOCKET *)malloc(st->nsockets * sizeof *st->sockets);
-    st->addrs = (struct sockaddr_in *)calloc(st->nsockets, sizeof *st->addrs);
-    st->rbuf = (char *)malloc(st->transport->stream ? STREAM_CHUNK : st->cfg.reflect ? REFLECT_BUFFER : (size_t)st->cfg.size + 1);
-    st->sbuf = (char *)calloc(1, (size_t)st->cfg.size);
-    st->lat_actual = (wb_hist *)calloc(1, sizeof *st->lat_actual);
-    st->lat_intended = (wb_hist *)calloc(1, sizeof *st->lat_intended);
-    if (!st->sockets || !st->addrs || !st->rbuf || !st->sbuf || !st->lat_actual || !st->lat_intended) {
-        wb_error_text(err, "out of memory");
+    if (setup_buffers(st, err) != 0 || setup_reporter(st, err) != 0 || setup_addresses(st, &base, err) != 0 ||
+        setup_waiter(st, err) != 0)
         goto fail;
-    }
-    for (i = 0; i < st->nsockets; i++) st->sockets[i] = INVALID_SOCKET;
-    put_u32(st->sbuf, PACKET_MAGIC);
-    put_u32(st->sbuf + 4, (uint32_t)st->cfg.size);
-    InitializeCriticalSection(&st->report_lock);
-    st->report_event = CreateEventA(NULL, FALSE, FALSE, NULL);
-    if (st->report_event == NULL) {
-        wb_error_win32(err, "CreateEvent", GetLastError());
-        DeleteCriticalSection(&st->report_lock);
-        goto fail;
-    }
-    if (wb_net_start(err) != 0) goto fail;
-    st->net_started = 1;
-    {
-        char why[200];
-        st->nallow = wb_netmask_parse_list(st->cfg.allow, st->allow, ALLOW_MAX, why, sizeof why);
-        if (st->nallow < 0) {   /* checked already: never */
-            wb_error_text(err, "--allow: %s", why);
-            goto fail;
-        }
-    }
-
-    memset(&base, 0, sizeof base);
-    base.sin_family = AF_INET;
-    if (wb_resolve_host(st->cfg.bind, &base.sin_addr, err) != 0) goto fail;
-    if (st->cfg.peer && wb_parse_host_port(st->cfg.peer, &st->peer, err) != 0) goto fail;
-    if (st->cfg.group) {
-        st->group.sin_family = AF_INET;
-        st->group.sin_addr.s_addr = inet_addr(st->cfg.group);   /* checked: a dotted multicast address */
-    }
-    if (st->transport->wait == NULL) {
-        wb_wait_params params;
-        params.capacity = st->nsockets;
-        params.outstanding = (unsigned)st->cfg.outstanding;
-        /* A stream's receives need not hold a message (they are reassembled): a 4 KB chunk at
-         * least, so that 1000 connections x 4 posted receives stay in memory. */
-        params.datagram_size = st->transport->stream ? (st->cfg.size < 4096 ? 4096 : (unsigned)st->cfg.size)
-                               : st->cfg.reflect ? REFLECT_BUFFER : (unsigned)st->cfg.size + 1;
-        st->waiter = st->backend->create(&params, err);
-        if (st->waiter == NULL) goto fail;
-    }
     if (st->transport->open(st, &base, err) != 0) goto fail;
-    if (st->cfg.raw && st->cfg.raw_continues) {
-        /* --loop all: the file this run made for the loop before; each line names its loop */
-        st->raw = fopen(st->cfg.raw, "ab");
-        if (st->raw == NULL) {
-            wb_error_text(err, "--raw: %s could not be opened again for the next loop", st->cfg.raw);
-            goto fail;
-        }
-        setvbuf(st->raw, NULL, _IOFBF, 1 << 20);
-    } else if (st->cfg.raw) {
-        unsigned long code = 0;
-        st->raw = wb_create_file(st->cfg.raw, 0, &code);
-        if (st->raw == NULL) {
-            char msg[MAX_PATH + 300];
-            wb_create_file_error("raw", st->cfg.raw, code, msg, sizeof msg);
-            wb_error_text(err, "%s", msg);
-            goto fail;
-        }
-        setvbuf(st->raw, NULL, _IOFBF, 1 << 20);
-        fputs("loop,seq,intended_us,actual_us,received_us\r\n", st->raw);
-    }
+    if (open_raw(st, err) != 0) goto fail;
     return 0;
 fail:
     sockloop_teardown(st);

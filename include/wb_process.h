@@ -16,6 +16,9 @@ unsigned wb_usable_cpus(DWORD_PTR *mask);
 typedef enum wb_stamp_form { WB_STAMP_COMPACT, WB_STAMP_READABLE } wb_stamp_form;
 void wb_local_stamp(wb_stamp_form form, char *buf, size_t cap);
 
+/* 1 when this process runs under Wine (ntdll exports wine_get_version), 0 on Windows. */
+int wb_under_wine(void);
+
 /* 1 when arg asks for help: --help, -h or /? (the forms every command answers). */
 int wb_is_help_arg(const char *arg);
 

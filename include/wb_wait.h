@@ -49,7 +49,6 @@ typedef struct wb_wait_backend {
      * dequeued, each posted again after it is handed over). Returns how many events, 0 on
      * time-out, -1 on error. */
     int  (*wait)(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err);
-    int completion;              /* 1: received() events (the data is in hand); 0: readable() */
     void (*destroy)(wb_waiter *w);
 } wb_wait_backend;
 

@@ -8,6 +8,7 @@
 #include "run/wb_runner.h"
 #include "commands.h"
 #include "wb_process.h"
+#include "wb_wait.h"
 #include "report/report.h"
 #include "win/wb_sysinfo.h"
 
@@ -60,10 +61,17 @@ static void usage(FILE *out)
                  "Numbers take suffixes: 50M, 10k (counts); 2s, 500ms (times).\n");
 }
 
+/* The benchmarks, then sockloop's wait loops (the backends, in --loop all's order), each with
+ * why this Windows lacks it where it does. */
 static int print_list(void)
 {
     int i;
     for (i = 0; wb_modules[i]; i++) printf("  %-10s %s\n", wb_modules[i]->name, wb_modules[i]->summary);
+    printf("wait loops (sockloop --loop):\n");
+    for (i = 0; wb_wait_backends[i]; i++) {
+        const char *why = wb_wait_backends[i]->unavailable();
+        printf("  %-12s %s\n", wb_wait_backends[i]->name, why ? why : "available");
+    }
     return WB_EXIT_OK;
 }
 

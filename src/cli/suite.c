@@ -85,6 +85,45 @@ static int make_dirs(const char *path)
     return 0;
 }
 
+/* What one run of the suite is given: its options (--repeat replaced by the suite's when one
+ * is given), the CSV, the run id and label, --force, the calibration's verdicts so far, and
+ * --quiet. Returns how many of args it filled (at most 32). */
+static int run_args(const suite_config *cfg, const char *const *opts, char *repeat_text, char *csv, char *run_id,
+                    char *calibration, char **args)
+{
+    int a = 0, k;
+    {   /* the run's options, --repeat replaced by the suite's when one is given */
+        int has_repeat = 0;
+        for (k = 0; opts[k]; k++) {
+            args[a++] = (char *)opts[k];
+            if (cfg->repeat && strcmp(opts[k], "--repeat") == 0 && opts[k + 1]) {
+                args[a++] = repeat_text;
+                k++;
+                has_repeat = 1;
+            }
+        }
+        if (cfg->repeat && !has_repeat) {
+            args[a++] = (char *)"--repeat";
+            args[a++] = repeat_text;
+        }
+    }
+    args[a++] = (char *)"--csv";
+    args[a++] = csv;
+    args[a++] = (char *)"--run-id";
+    args[a++] = run_id;
+    if (cfg->label) {
+        args[a++] = (char *)"--label";
+        args[a++] = (char *)cfg->label;
+    }
+    if (cfg->force) args[a++] = (char *)"--force";
+    if (calibration[0]) {
+        args[a++] = (char *)"--calibration";
+        args[a++] = calibration;
+    }
+    args[a++] = (char *)"--quiet";
+    return a;
+}
+
 const wb_option *wb_suite_options(void)
 {
     return suite_options;
@@ -133,39 +172,11 @@ int wb_run_suite(int argc, char **argv)
     for (i = 0; i < n; i++) {
         const char *const *opts = cfg.quick ? suite[i].quick : suite[i].full;
         char *args[32], csv[MAX_PATH];
-        int a = 0, k, rc;
+        int a, k, rc;
         const wb_module *m = wb_module_find(suite[i].bench);
         snprintf(csv, sizeof csv, "%s%cwinbench-%s-%s-%s-%s%s%s.csv", out, sep, suite[i].bench, suite[i].name, si.host,
                  stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
-        {   /* the run's options, --repeat replaced by the suite's when one is given */
-            int has_repeat = 0;
-            for (k = 0; opts[k]; k++) {
-                args[a++] = (char *)opts[k];
-                if (cfg.repeat && strcmp(opts[k], "--repeat") == 0 && opts[k + 1]) {
-                    args[a++] = repeat_text;
-                    k++;
-                    has_repeat = 1;
-                }
-            }
-            if (cfg.repeat && !has_repeat) {
-                args[a++] = (char *)"--repeat";
-                args[a++] = repeat_text;
-            }
-        }
-        args[a++] = (char *)"--csv";
-        args[a++] = csv;
-        args[a++] = (char *)"--run-id";
-        args[a++] = run_id;
-        if (cfg.label) {
-            args[a++] = (char *)"--label";
-            args[a++] = (char *)cfg.label;
-        }
-        if (cfg.force) args[a++] = (char *)"--force";
-        if (calibration[0]) {
-            args[a++] = (char *)"--calibration";
-            args[a++] = calibration;
-        }
-        args[a++] = (char *)"--quiet";
+        a = run_args(&cfg, opts, repeat_text, csv, run_id, calibration, args);
         printf("[%lu/%lu] %s", (unsigned long)i + 1, (unsigned long)n, suite[i].bench);
         for (k = 0; k < a && strcmp(args[k], "--csv") != 0; k++) printf(" %s", args[k]);
         printf("\n");

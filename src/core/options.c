@@ -50,61 +50,119 @@ static const char *count_expectation(const wb_option *o)
 }
 
 /* Store one value; on failure word the problem after "--name: ". */
+/* A count with its suffixes (50M, 10k), within the option's range. */
+static int store_count(const wb_option *o, void *config, const char *value, char *err, size_t cap)
+{
+    uint64_t v = 0;
+    wb_num_status st = wb_parse_count(value, &v);
+    switch (st) {
+    case WB_NUM_OK: break;
+    case WB_NUM_OVERFLOW:
+        snprintf(err, cap, "--%s: \"%s\" is too large (at most %llu)", o->name, value,
+                 (unsigned long long)opt_max(o));
+        return -1;
+    case WB_NUM_BAD_SUFFIX:
+        snprintf(err, cap, "--%s: expected %s (suffixes k, M, G), got \"%s\"", o->name,
+                 count_expectation(o), value);
+        return -1;
+    default:
+        snprintf(err, cap, "--%s: expected %s, got \"%s\"", o->name, count_expectation(o), value);
+        return -1;
+    }
+    if (v < opt_min(o) || v > opt_max(o)) {
+        if (v == 0 && opt_min(o) == 1)
+            snprintf(err, cap, "--%s: expected a positive integer, got \"%s\"", o->name, value);
+        else
+            snprintf(err, cap, "--%s: %s is out of range (%llu..%llu)", o->name, value,
+                     (unsigned long long)opt_min(o), (unsigned long long)opt_max(o));
+        return -1;
+    }
+    *SLOT(uint64_t, o, config) = v;
+    return 0;
+}
+
+/* A positive duration (2s, 500ms). */
+static int store_seconds(const wb_option *o, void *config, const char *value, char *err, size_t cap)
+{
+    double v = 0;
+    wb_num_status st = wb_parse_seconds(value, &v);
+    if (st == WB_NUM_OVERFLOW) {
+        snprintf(err, cap, "--%s: \"%s\" is too long", o->name, value);
+        return -1;
+    }
+    if (st != WB_NUM_OK || v <= 0) {
+        snprintf(err, cap, "--%s: expected a positive duration (e.g. 2s, 500ms), got \"%s\"",
+                 o->name, value);
+        return -1;
+    }
+    *SLOT(double, o, config) = v;
+    return 0;
+}
+
+/* One of the option's choices, stored as its index. */
+static int store_choice(const wb_option *o, void *config, const char *value, char *err, size_t cap)
+{
+    int i = choice_index(o->choices, value);
+    if (i < 0) {
+        snprintf(err, cap, "--%s: expected one of %s, got \"%s\"", o->name, o->choices, value);
+        return -1;
+    }
+    *SLOT(int, o, config) = i;
+    return 0;
+}
+
+/* A comma-separated list of counts (--rate 1k,5k), each checked as a count. */
+static int store_counts(const wb_option *o, void *config, const char *value, char *err, size_t cap)
+{
+    wb_counts counts;
+    wb_option one = *o;
+    const char *p = value;
+    one.type = WB_OPT_COUNT;
+    one.offset = 0;
+    memset(&counts, 0, sizeof counts);
+    for (;;) {
+        char item[64];
+        size_t len = strcspn(p, ",");
+        if (counts.n == WB_COUNTS_MAX) {
+            snprintf(err, cap, "--%s: at most %d values", o->name, WB_COUNTS_MAX);
+            return -1;
+        }
+        if (len >= sizeof item) len = sizeof item - 1;   /* too long for a count: refused as one */
+        memcpy(item, p, len);
+        item[len] = '\0';
+        if (store_count(&one, &counts.v[counts.n], item, err, cap) != 0) return -1;
+        counts.n++;
+        p += strcspn(p, ",");
+        if (*p == '\0') break;
+        p++;
+    }
+    memcpy((char *)config + o->offset, &counts, sizeof counts);
+    return 0;
+}
+
+/* A value added to the option's list (given as often as wanted), joined with ';'. */
+static int store_list(const wb_option *o, void *config, const char *value, char *err, size_t cap)
+{
+    char *list = (char *)config + o->offset;
+    size_t used = strlen(list);
+    if (value[0] == '\0' || strchr(value, ';')) {
+        snprintf(err, cap, "--%s: expected a value without ';', got \"%s\"", o->name, value);
+        return -1;
+    }
+    if (used + (used ? 1 : 0) + strlen(value) >= WB_OPT_LIST_CAP) {
+        snprintf(err, cap, "--%s: given too often (%d characters in all at most)", o->name, WB_OPT_LIST_CAP - 1);
+        return -1;
+    }
+    snprintf(list + used, WB_OPT_LIST_CAP - used, "%s%s", used ? ";" : "", value);
+    return 0;
+}
+
 static int store_value(const wb_option *o, void *config, const char *value, char *err, size_t cap)
 {
     switch (o->type) {
-    case WB_OPT_COUNT: {
-        uint64_t v = 0;
-        wb_num_status st = wb_parse_count(value, &v);
-        switch (st) {
-        case WB_NUM_OK: break;
-        case WB_NUM_OVERFLOW:
-            snprintf(err, cap, "--%s: \"%s\" is too large (at most %llu)", o->name, value,
-                     (unsigned long long)opt_max(o));
-            return -1;
-        case WB_NUM_BAD_SUFFIX:
-            snprintf(err, cap, "--%s: expected %s (suffixes k, M, G), got \"%s\"", o->name,
-                     count_expectation(o), value);
-            return -1;
-        default:
-            snprintf(err, cap, "--%s: expected %s, got \"%s\"", o->name, count_expectation(o), value);
-            return -1;
-        }
-        if (v < opt_min(o) || v > opt_max(o)) {
-            if (v == 0 && opt_min(o) == 1)
-                snprintf(err, cap, "--%s: expected a positive integer, got \"%s\"", o->name, value);
-            else
-                snprintf(err, cap, "--%s: %s is out of range (%llu..%llu)", o->name, value,
-                         (unsigned long long)opt_min(o), (unsigned long long)opt_max(o));
-            return -1;
-        }
-        *SLOT(uint64_t, o, config) = v;
-        return 0;
-    }
-    case WB_OPT_SECONDS: {
-        double v = 0;
-        wb_num_status st = wb_parse_seconds(value, &v);
-        if (st == WB_NUM_OVERFLOW) {
-            snprintf(err, cap, "--%s: \"%s\" is too long", o->name, value);
-            return -1;
-        }
-        if (st != WB_NUM_OK || v <= 0) {
-            snprintf(err, cap, "--%s: expected a positive duration (e.g. 2s, 500ms), got \"%s\"",
-                     o->name, value);
-            return -1;
-        }
-        *SLOT(double, o, config) = v;
-        return 0;
-    }
-    case WB_OPT_CHOICE: {
-        int i = choice_index(o->choices, value);
-        if (i < 0) {
-            snprintf(err, cap, "--%s: expected one of %s, got \"%s\"", o->name, o->choices, value);
-            return -1;
-        }
-        *SLOT(int, o, config) = i;
-        return 0;
-    }
+    case WB_OPT_COUNT: return store_count(o, config, value, err, cap);
+    case WB_OPT_SECONDS: return store_seconds(o, config, value, err, cap);
+    case WB_OPT_CHOICE: return store_choice(o, config, value, err, cap);
     case WB_OPT_TEXT:
         if (value[0] == '\0') {
             snprintf(err, cap, "--%s: expected a value, got an empty string", o->name);
@@ -115,46 +173,8 @@ static int store_value(const wb_option *o, void *config, const char *value, char
     case WB_OPT_FLAG:
         *SLOT(int, o, config) = 1;
         return 0;
-    case WB_OPT_COUNTS: {
-        wb_counts counts;
-        wb_option one = *o;
-        const char *p = value;
-        one.type = WB_OPT_COUNT;
-        one.offset = 0;
-        memset(&counts, 0, sizeof counts);
-        for (;;) {
-            char item[64];
-            size_t len = strcspn(p, ",");
-            if (counts.n == WB_COUNTS_MAX) {
-                snprintf(err, cap, "--%s: at most %d values", o->name, WB_COUNTS_MAX);
-                return -1;
-            }
-            if (len >= sizeof item) len = sizeof item - 1;   /* too long for a count: refused as one */
-            memcpy(item, p, len);
-            item[len] = '\0';
-            if (store_value(&one, &counts.v[counts.n], item, err, cap) != 0) return -1;
-            counts.n++;
-            p += strcspn(p, ",");
-            if (*p == '\0') break;
-            p++;
-        }
-        memcpy((char *)config + o->offset, &counts, sizeof counts);
-        return 0;
-    }
-    case WB_OPT_LIST: {
-        char *list = (char *)config + o->offset;
-        size_t used = strlen(list);
-        if (value[0] == '\0' || strchr(value, ';')) {
-            snprintf(err, cap, "--%s: expected a value without ';', got \"%s\"", o->name, value);
-            return -1;
-        }
-        if (used + (used ? 1 : 0) + strlen(value) >= WB_OPT_LIST_CAP) {
-            snprintf(err, cap, "--%s: given too often (%d characters in all at most)", o->name, WB_OPT_LIST_CAP - 1);
-            return -1;
-        }
-        snprintf(list + used, WB_OPT_LIST_CAP - used, "%s%s", used ? ";" : "", value);
-        return 0;
-    }
+    case WB_OPT_COUNTS: return store_counts(o, config, value, err, cap);
+    case WB_OPT_LIST: return store_list(o, config, value, err, cap);
     }
     snprintf(err, cap, "--%s: unknown option type", o->name);
     return -1;

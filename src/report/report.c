@@ -41,26 +41,37 @@ static const wb_option report_options[] = {
     { .name = NULL }
 };
 
-/* The report's output formats, one row each: the option that names the file, its name for
- * people, where report_config keeps the path, and the renderer. A new format (JSON, say) is
- * one row here, one renderer in report_render.h and one option in the table above. */
+/* The report's outputs, one row each, all written by one loop (write_outputs): the option that
+ * asks for it, its name for people, where it goes and the renderer (report_render.h). A new
+ * format (JSON, say) is one row here, one renderer and one option in the table above. */
+typedef enum output_dest {
+    DEST_PEOPLE,      /* the console table: shown unless a DEST_STDOUT output takes its place */
+    DEST_STDOUT,      /* a flag that prints this form on stdout instead of the table (--tsv) */
+    DEST_CLIPBOARD,   /* a flag: onto the clipboard, which the renderer says on f (stderr) */
+    DEST_FILE         /* an option naming a file, or - for stdout */
+} output_dest;
 typedef struct output_format {
     const char *option, *label;
-    size_t path_offset;
+    output_dest dest;
+    size_t offset;                /* in report_config: the flag (int) or the path (const char *) */
     int (*write)(const rp_report *r, FILE *f);
 } output_format;
 static const output_format formats[] = {
-    { .option = "csv", .label = "CSV", .path_offset = R(csv), .write = rp_write_csv },
-    { .option = "html", .label = "HTML", .path_offset = R(html), .write = rp_write_html },
-    { .option = "md", .label = "Markdown", .path_offset = R(md), .write = rp_write_markdown },
+    { .option = NULL, .label = "table", .dest = DEST_PEOPLE, .write = rp_write_table },
+    { .option = "tsv", .label = "TSV", .dest = DEST_STDOUT, .offset = R(tsv), .write = rp_write_tsv },
+    { .option = "clip", .label = "clipboard", .dest = DEST_CLIPBOARD, .offset = R(clip), .write = rp_write_clipboard },
+    { .option = "csv", .label = "CSV", .dest = DEST_FILE, .offset = R(csv), .write = rp_write_csv },
+    { .option = "html", .label = "HTML", .dest = DEST_FILE, .offset = R(html), .write = rp_write_html },
+    { .option = "md", .label = "Markdown", .dest = DEST_FILE, .offset = R(md), .write = rp_write_markdown },
 };
 enum { OUT_COUNT = sizeof formats / sizeof formats[0] };
 
-/* The report's output files. All are created before anything is read, so that a file that
- * exists (without --force) or a folder that cannot be written fails the command with nothing
- * written; "-" is stdout (one output at most). */
+/* The report's outputs as this command asks for them. The files are all created before
+ * anything is read, so that a file that exists (without --force) or a folder that cannot be
+ * written fails the command with nothing written; "-" is stdout (one output at most). */
 typedef struct output {
-    const char *option, *path;
+    const char *option, *path;    /* path: DEST_FILE's, when asked for */
+    int chosen;                   /* the others': asked for (the table: not displaced) */
     FILE *f;
     int to_stdout;
 } output;
@@ -126,24 +137,18 @@ const wb_option *wb_report_options(void)
     return report_options;
 }
 
-int wb_report(int argc, char **argv)
+/* The options (paths and options mix freely: options and their values go to the table's
+ * parser) and how many paths there are. Returns WB_EXIT_OK, a usage error, or -1 for --help. */
+static int parse_report_args(int argc, char **argv, report_config *cfg, int *npaths)
 {
-    report_config cfg;
     wb_option_set set;
-    rp_report r;
-    output outs[OUT_COUNT];
     char err[512], *optv[32];
-    int optc = 0, i, rc = WB_EXIT_OK, npaths = 0, to_stdout;
-    FILE *people;
-
-    memset(&cfg, 0, sizeof cfg);
-    memset(&r, 0, sizeof r);
-    memset(outs, 0, sizeof outs);
+    int optc = 0, i;
+    memset(cfg, 0, sizeof *cfg);
     set.table = report_options;
-    set.config = &cfg;
+    set.config = cfg;
     for (i = 0; i < argc; i++)
         if (wb_is_help_arg(argv[i])) return -1;
-    /* Paths and options mix freely: options (and their values) go to the table's parser. */
     for (i = 0; i < argc; i++) {
         const wb_option *o;
         if (strncmp(argv[i], "--", 2) != 0) continue;
@@ -154,77 +159,96 @@ int wb_report(int argc, char **argv)
     }
     if (wb_options_defaults(&set, 1, err, sizeof err) != 0 || wb_options_parse(&set, 1, optc, optv, err, sizeof err) != 0)
         return wb_usage_error("report", err);
-    for (i = 0; (i = next_path(argc, argv, i)) < argc; i++) npaths++;
-    if (npaths == 0) return wb_usage_error("report", "expected CSV files or folders to compare");
-    to_stdout = 0;
-    for (i = 0; i < OUT_COUNT; i++) {
-        outs[i].option = formats[i].option;
-        outs[i].path = *(const char *const *)((const char *)&cfg + formats[i].path_offset);
-        to_stdout |= outs[i].path && !strcmp(outs[i].path, "-");
-    }
-    if (to_stdout && cfg.tsv) return wb_usage_error("report", "--tsv prints the table on stdout, which an output of - takes");
-    /* Every output is checked before anything is read: nothing is written when one cannot be. */
-    rc = open_outputs(outs, OUT_COUNT, cfg.force);
-    if (rc != WB_EXIT_OK) return rc;
-    people = to_stdout ? stderr : stdout;   /* like the benchmarks: stdout belongs to the data */
-    {   /* the outputs just created are not inputs, even inside a folder being read */
-        static const char *exclude[OUT_COUNT + 1];
-        int k, n = 0;
-        for (k = 0; k < OUT_COUNT; k++)
-            if (outs[k].f && !outs[k].to_stdout) exclude[n++] = outs[k].path;
-        exclude[n] = NULL;
-        r.exclude = exclude;
-    }
+    for (*npaths = 0, i = 0; (i = next_path(argc, argv, i)) < argc; i++) (*npaths)++;
+    if (*npaths == 0) return wb_usage_error("report", "expected CSV files or folders to compare");
+    return WB_EXIT_OK;
+}
 
-    for (i = 0; (i = next_path(argc, argv, i)) < argc; i++) rp_load_path(&r, argv[i]);
-    if (r.ngroups == 0) {
-        /* Each failed file has had its line; say more only when nothing failed. */
-        if (r.files_failed == 0) fprintf(stderr, "winbench: report: no repetitions to compare in these files\n");
-        rp_report_free(&r);
-        discard_outputs(outs, OUT_COUNT);
-        return WB_EXIT_RUNTIME;
+/* Which outputs the options ask for, their files created; *people is where lines for people
+ * go (stderr when an output is stdout: like the benchmarks, stdout then belongs to the data). */
+static int prepare_outputs(const report_config *cfg, output *outs, FILE **people)
+{
+    int i, to_stdout = 0, displaced = 0, rc;
+    memset(outs, 0, OUT_COUNT * sizeof *outs);
+    for (i = 0; i < OUT_COUNT; i++) {
+        const char *field = (const char *)cfg + formats[i].offset;
+        outs[i].option = formats[i].option;
+        if (formats[i].dest == DEST_FILE) {
+            outs[i].path = *(const char *const *)field;
+            to_stdout |= outs[i].path && !strcmp(outs[i].path, "-");
+        } else if (formats[i].dest != DEST_PEOPLE) {
+            outs[i].chosen = *(const int *)field;
+            displaced |= outs[i].chosen && formats[i].dest == DEST_STDOUT;
+        }
     }
-    r.baseline = rp_pick_baseline(&r, cfg.baseline);
-    if (r.baseline < 0) {
+    for (i = 0; i < OUT_COUNT; i++)
+        if (formats[i].dest == DEST_PEOPLE) outs[i].chosen = !displaced;
+    if (to_stdout && displaced) return wb_usage_error("report", "--tsv prints the table on stdout, which an output of - takes");
+    rc = open_outputs(outs, OUT_COUNT, cfg->force);
+    *people = to_stdout ? stderr : stdout;
+    return rc;
+}
+
+/* Every CSV under the paths; the outputs just created are not inputs, even inside a folder
+ * being read. */
+static void load_inputs(rp_report *r, int argc, char **argv, const output *outs)
+{
+    static const char *exclude[OUT_COUNT + 1];
+    int i, n = 0;
+    for (i = 0; i < OUT_COUNT; i++)
+        if (outs[i].f && !outs[i].to_stdout) exclude[n++] = outs[i].path;
+    exclude[n] = NULL;
+    r->exclude = exclude;
+    for (i = 0; (i = next_path(argc, argv, i)) < argc; i++) rp_load_path(r, argv[i]);
+}
+
+/* --baseline and --compare against what was read: WB_EXIT_OK or a usage error. */
+static int settle_comparison(rp_report *r, const report_config *cfg)
+{
+    char err[512];
+    r->baseline = rp_pick_baseline(r, cfg->baseline);
+    if (r->baseline < 0) {
         snprintf(err, sizeof err, "--baseline: no machine \"%s\" in these results (its name as the report shows it, "
-                 "its label or its host)", cfg.baseline);
-        rp_report_free(&r);
-        discard_outputs(outs, OUT_COUNT);
+                 "its label or its host)", cfg->baseline);
         return wb_usage_error("report", err);
     }
-    if (cfg.compare) {   /* "loop" or "loop=select" */
-        const char *eq = strchr(cfg.compare, '=');
+    if (cfg->compare) {   /* "loop" or "loop=select" */
+        const char *eq = strchr(cfg->compare, '=');
         static char column[64];
-        snprintf(column, sizeof column, "%.*s", (int)(eq ? (size_t)(eq - cfg.compare) : strlen(cfg.compare)), cfg.compare);
-        r.compare_column = column;
-        if (eq) snprintf(r.compare_value, sizeof r.compare_value, "%s", eq + 1);
-        if (!column[0] || (eq && !eq[1])) {
-            rp_report_free(&r);
-            discard_outputs(outs, OUT_COUNT);
+        snprintf(column, sizeof column, "%.*s", (int)(eq ? (size_t)(eq - cfg->compare) : strlen(cfg->compare)),
+                 cfg->compare);
+        r->compare_column = column;
+        if (eq) snprintf(r->compare_value, sizeof r->compare_value, "%s", eq + 1);
+        if (!column[0] || (eq && !eq[1]))
             return wb_usage_error("report", "--compare: expected COLUMN or COLUMN=VALUE, e.g. loop or loop=select");
-        }
     }
-    rp_model_finish(&r);
+    return WB_EXIT_OK;
+}
 
-    {
-        char *tsv = rp_tsv_text(&r);
-        if (tsv == NULL) rc = WB_EXIT_RUNTIME;
-        else if (cfg.tsv) {
-            fflush(stdout);
-            _setmode(_fileno(stdout), _O_BINARY);   /* the text has its CRLFs already */
-            fputs(tsv, stdout);
-        }
-        else rp_print_table(&r, people);
-        if (tsv && cfg.clip) {
-            if (rp_to_clipboard(tsv) != 0) rc = WB_EXIT_RUNTIME;
-            else fprintf(stderr, "report: copied %lu rows to the clipboard (paste into a sheet)\n", (unsigned long)r.ngroups);
-        }
-        free(tsv);
-    }
+/* Each chosen output, in the table's order, by its renderer. */
+static int write_outputs(const rp_report *r, output *outs, FILE *people)
+{
+    int i, rc = WB_EXIT_OK;
     for (i = 0; i < OUT_COUNT; i++) {
         int bad;
+        switch (formats[i].dest) {
+        case DEST_PEOPLE:
+            if (outs[i].chosen && formats[i].write(r, people) != 0) rc = WB_EXIT_RUNTIME;
+            continue;
+        case DEST_STDOUT:
+            if (!outs[i].chosen) continue;
+            fflush(stdout);
+            _setmode(_fileno(stdout), _O_BINARY);   /* the text has its CRLFs already */
+            if (formats[i].write(r, stdout) != 0 || fflush(stdout) != 0) rc = WB_EXIT_RUNTIME;
+            continue;
+        case DEST_CLIPBOARD:
+            if (outs[i].chosen && formats[i].write(r, stderr) != 0) rc = WB_EXIT_RUNTIME;
+            continue;
+        case DEST_FILE:
+            break;
+        }
         if (outs[i].f == NULL) continue;
-        bad = formats[i].write(&r, outs[i].f) != 0;
+        bad = formats[i].write(r, outs[i].f) != 0;
         if (outs[i].to_stdout) bad |= fflush(stdout) != 0;
         else bad |= fclose(outs[i].f) != 0;
         if (bad) {
@@ -235,6 +259,38 @@ int wb_report(int argc, char **argv)
         }
         outs[i].f = NULL;
     }
+    return rc;
+}
+
+int wb_report(int argc, char **argv)
+{
+    report_config cfg;
+    rp_report r;
+    output outs[OUT_COUNT];
+    int rc, npaths = 0;
+    FILE *people = stdout;
+
+    rc = parse_report_args(argc, argv, &cfg, &npaths);
+    if (rc != WB_EXIT_OK) return rc;
+    /* Every output is checked before anything is read: nothing is written when one cannot be. */
+    rc = prepare_outputs(&cfg, outs, &people);
+    if (rc != WB_EXIT_OK) return rc;
+    memset(&r, 0, sizeof r);
+    load_inputs(&r, argc, argv, outs);
+    if (r.ngroups == 0) {
+        /* Each failed file has had its line; say more only when nothing failed. */
+        if (r.files_failed == 0) fprintf(stderr, "winbench: report: no repetitions to compare in these files\n");
+        rc = WB_EXIT_RUNTIME;
+    } else {
+        rc = settle_comparison(&r, &cfg);
+    }
+    if (rc != WB_EXIT_OK) {
+        rp_report_free(&r);
+        discard_outputs(outs, OUT_COUNT);
+        return rc;
+    }
+    rp_model_finish(&r);
+    rc = write_outputs(&r, outs, people);
     if (r.files_failed && rc == WB_EXIT_OK) rc = WB_EXIT_RUNTIME;   /* said on stderr, file by file */
     rp_report_free(&r);
     return rc;

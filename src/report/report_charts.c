@@ -125,6 +125,40 @@ static void bar_legend(FILE *f, const rp_report *r, double x, double y)
  * (p >= 0.05)", is about 190 px). */
 #define LEGEND_W 230
 
+/* One bar of the chart at x: its median (hatched and faded where the rank test does not support
+ * its difference from the baseline), a tooltip with the numbers, and min-to-max whiskers. */
+static void draw_bar(FILE *f, const rp_report *r, const rp_group *g, const scale *sc, double x, double bar_w,
+                     const char *label)
+{
+    const double top = sc->top, plot_h = sc->h;
+    double h, y, cx, ylo, yhi;
+    char name[128], num[3][32];
+    const char *colour = rp_svg_colour(g->machine);
+    y = g->median == g->median ? y_of(sc, g->median) : top + plot_h;
+    h = top + plot_h - y;
+    cx = x + bar_w / 2;
+    /* A difference from the baseline that the rank test does not support: hatched and faded. */
+    if (g->significance == RP_SIG_NO || g->significance == RP_SIG_CANNOT_TELL)
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.45\"/>",
+                x + 2, y, bar_w - 4, h, colour);
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\"%s%s><title>", x + 2, y, bar_w - 4, h,
+            g->significance == RP_SIG_NO ? "url(#nosig)" : colour,
+            g->significance == RP_SIG_CANNOT_TELL ? " fill-opacity=\"0\"" : "",
+            g->significance == RP_SIG_NO ? " class=\"nosig\"" : g->significance == RP_SIG_CANNOT_TELL ? " class=\"toofew\"" : "");
+    rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
+    fprintf(f, " %s: median %s, min %s, max %s, n %lu%s</title></rect>\n", label,
+            wb_format_number(g->median, num[0], sizeof num[0]), wb_format_number(g->min, num[1], sizeof num[1]),
+            wb_format_number(g->max, num[2], sizeof num[2]),
+            (unsigned long)g->values.n, g->significance == RP_SIG_NO ? "; not significantly different from the baseline"
+                                        : g->significance == RP_SIG_CANNOT_TELL ? "; too few repetitions to tell either way" : "");
+    if (g->min == g->min && g->max == g->max) {
+        ylo = y_of(sc, g->min);
+        yhi = y_of(sc, g->max);
+        fprintf(f, "<path class=\"whisker\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n", cx, ylo, yhi,
+                cx - 4, ylo, cx + 4, cx - 4, yhi, cx + 4);
+    }
+}
+
 static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
 {
     const double left = 70, top = 40, plot_h = 260, bar_w = 22, gap = 18;
@@ -188,9 +222,6 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     prev = NULL;
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
-        double h, y, cx, ylo, yhi;
-        char name[128], num[3][32];
-        const char *colour = rp_svg_colour(g->machine);
         if (g->m != m) continue;
         if (prev && strcmp(prev, g->variant)) x += gap;
         rp_short_variant(r, g, label, sizeof label);
@@ -200,29 +231,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
             fputs("</text>\n", f);
         }
         prev = g->variant;
-        y = g->median == g->median ? y_of(&sc, g->median) : top + plot_h;
-        h = top + plot_h - y;
-        cx = x + bar_w / 2;
-        /* A difference from the baseline that the rank test does not support: hatched and faded. */
-        if (g->significance == RP_SIG_NO || g->significance == RP_SIG_CANNOT_TELL)
-            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.45\"/>",
-                    x + 2, y, bar_w - 4, h, colour);
-        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\"%s%s><title>", x + 2, y, bar_w - 4, h,
-                g->significance == RP_SIG_NO ? "url(#nosig)" : colour,
-                g->significance == RP_SIG_CANNOT_TELL ? " fill-opacity=\"0\"" : "",
-                g->significance == RP_SIG_NO ? " class=\"nosig\"" : g->significance == RP_SIG_CANNOT_TELL ? " class=\"toofew\"" : "");
-        rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
-        fprintf(f, " %s: median %s, min %s, max %s, n %lu%s</title></rect>\n", label,
-                wb_format_number(g->median, num[0], sizeof num[0]), wb_format_number(g->min, num[1], sizeof num[1]),
-                wb_format_number(g->max, num[2], sizeof num[2]),
-                (unsigned long)g->values.n, g->significance == RP_SIG_NO ? "; not significantly different from the baseline"
-                                            : g->significance == RP_SIG_CANNOT_TELL ? "; too few repetitions to tell either way" : "");
-        if (g->min == g->min && g->max == g->max) {
-            ylo = y_of(&sc, g->min);
-            yhi = y_of(&sc, g->max);
-            fprintf(f, "<path class=\"whisker\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n", cx, ylo, yhi,
-                    cx - 4, ylo, cx + 4, cx - 4, yhi, cx + 4);
-        }
+        draw_bar(f, r, g, &sc, x, bar_w, label);
         x += bar_w;
     }
     rp_frame_axes(f, &plot);

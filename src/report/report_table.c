@@ -86,7 +86,7 @@ static void console_cells(const rp_report *r, const rp_group *g, char cells[C_CO
 }
 
 /* Tab-separated text: what --tsv prints and --clip puts on the clipboard. */
-char *rp_tsv_text(const rp_report *r)
+static char *tsv_text(const rp_report *r)
 {
     size_t cap = (C_COUNT * 260 + 8) * (r->ngroups + 1), used = 0, i;   /* cells are at most 255 bytes */
     char *out = (char *)malloc(cap), cells[C_COUNT][256];
@@ -120,7 +120,7 @@ static size_t people_columns(const rp_report *r, int *shown)
     return n;
 }
 
-void rp_print_table(const rp_report *r, FILE *out)
+static void print_table(const rp_report *r, FILE *out)
 {
     int shown[C_COUNT];
     size_t widths[C_COUNT], i, k;
@@ -163,7 +163,7 @@ int rp_write_csv(const rp_report *r, FILE *f)
     return w.error ? -1 : 0;
 }
 
-int rp_to_clipboard(const char *text)
+static int to_clipboard(const char *text)
 {
     size_t len = strlen(text) + 1;
     HGLOBAL mem = GlobalAlloc(GMEM_MOVEABLE, len);
@@ -193,6 +193,29 @@ int rp_to_clipboard(const char *text)
     }
     CloseClipboard();   /* the clipboard owns the memory now */
     return 0;
+}
+
+int rp_write_table(const rp_report *r, FILE *f)
+{
+    print_table(r, f);
+    return ferror(f) ? -1 : 0;
+}
+
+int rp_write_tsv(const rp_report *r, FILE *f)
+{
+    char *text = tsv_text(r);
+    int rc = text && fputs(text, f) >= 0 ? 0 : -1;
+    free(text);
+    return rc;
+}
+
+int rp_write_clipboard(const rp_report *r, FILE *f)
+{
+    char *text = tsv_text(r);
+    int rc = text ? to_clipboard(text) : -1;
+    if (rc == 0) fprintf(f, "report: copied %lu rows to the clipboard (paste into a sheet)\n", (unsigned long)r->ngroups);
+    free(text);
+    return rc;
 }
 
 /* A GitHub-style Markdown table (hyperfine's --export-markdown): the columns a reader of an

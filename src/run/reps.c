@@ -113,79 +113,136 @@ static int judged_metric(const wb_module *m)
     return -1;
 }
 
-/* Medians over the complete repetitions, and what they say together. */
-static void summarize(const wb_module *m, size_t done, size_t stride, const double *ns, const double *rates,
-                      const double *cpu, const double *per_metric, double *scratch, unsigned char *flags,
-                      wb_variant_result *out)
+/* What the timed repetitions measured, kept for the summary: a slot per repetition. */
+typedef struct rep_values {
+    size_t cap, done;             /* cap: --repeat, also the stride of per_metric */
+    double *rates, *ns, *cpu, *scratch, *per_metric;
+    unsigned char *flags;         /* WB_REP_* of each, from the outlier rule */
+} rep_values;
+
+static void values_free(rep_values *v)
 {
+    free(v->rates), free(v->ns), free(v->cpu), free(v->scratch), free(v->per_metric), free(v->flags);
+}
+
+static int values_alloc(rep_values *v, size_t reps)
+{
+    memset(v, 0, sizeof *v);
+    v->cap = reps;
+    v->rates = (double *)malloc(reps * sizeof *v->rates);
+    v->ns = (double *)malloc(reps * sizeof *v->ns);
+    v->cpu = (double *)malloc(reps * sizeof *v->cpu);
+    v->scratch = (double *)malloc(reps * sizeof *v->scratch);
+    v->per_metric = (double *)malloc(reps * WB_MAX_METRICS * sizeof *v->per_metric);
+    v->flags = (unsigned char *)calloc(reps ? reps : 1, 1);
+    if (v->rates && v->ns && v->cpu && v->scratch && v->per_metric && v->flags) return 0;
+    values_free(v);
+    return -1;
+}
+
+static void values_add(rep_values *v, const wb_measure *me, const wb_sample *sample, unsigned nmetrics)
+{
+    unsigned k;
+    v->rates[v->done] = me->ops_per_s;
+    v->ns[v->done] = me->ns_per_op;
+    v->cpu[v->done] = me->cpu_pct;
+    for (k = 0; k < nmetrics; k++) v->per_metric[k * v->cap + v->done] = sample->metrics[k];
+    v->done++;
+}
+
+/* Medians over the complete repetitions, and what they say together. */
+static void summarize(const wb_module *m, rep_values *v, wb_variant_result *out)
+{
+    const size_t done = v->done, stride = v->cap;
+    double *scratch = v->scratch;
     wb_summary s;
     unsigned k, nmetrics = metric_count(m);
     out->reps = (unsigned)done;
-    wb_summarize(rates, done, scratch, &out->rate);
-    wb_summarize(ns, done, scratch, &s);
+    wb_summarize(v->rates, done, scratch, &out->rate);
+    wb_summarize(v->ns, done, scratch, &s);
     out->ns_median = s.median;
-    wb_summarize(cpu, done, scratch, &s);
+    wb_summarize(v->cpu, done, scratch, &s);
     out->cpu_median = s.median;
     for (k = 0; k < nmetrics; k++) {
-        wb_summarize(per_metric + k * stride, done, scratch, &s);
+        wb_summarize(v->per_metric + k * stride, done, scratch, &s);
         out->medians[k] = s.median;
     }
     {   /* the figure the repetitions are judged on, higher is worse */
-        const double *worse = ns;
+        const double *worse = v->ns;
         int k_judged = judged_metric(m);
         size_t i;
         if (k_judged >= 0) {
             for (i = 0; i < done; i++)
-                scratch[i] = per_metric[(size_t)k_judged * stride + i] * (m->report->higher_is_better ? -1.0 : 1.0);
+                scratch[i] = v->per_metric[(size_t)k_judged * stride + i] * (m->report->higher_is_better ? -1.0 : 1.0);
             worse = scratch;
         }
-        wb_run_warnings(worse, done, &out->rate, flags, &out->warnings);
+        wb_run_warnings(worse, done, &out->rate, v->flags, &out->warnings);
     }
     {   /* the repetitions named, as numbers for the summary row */
         size_t i, used = 0;
         for (i = 0; i < done; i++)
-            if ((flags[i] & WB_REP_OUTLIER) && used + 12 < sizeof out->outlier_reps)
+            if ((v->flags[i] & WB_REP_OUTLIER) && used + 12 < sizeof out->outlier_reps)
                 used += (size_t)snprintf(out->outlier_reps + used, sizeof out->outlier_reps - used, "%s%lu",
                                          used ? ";" : "", (unsigned long)i + 1);
     }
     wb_row_stamp_now(&out->stamp);
 }
 
+/* The context a module's run gets: its say and row calls reach the sinks through link. */
+static void ctx_init(wb_run_ctx *ctx, sink_link *link, wb_sink *const *sinks, int nsinks)
+{
+    memset(ctx, 0, sizeof *ctx);
+    link->sinks = sinks;
+    link->n = nsinks;
+    InitializeCriticalSection(&link->lock);
+    ctx->runner = link;
+    ctx->stop = &wb_stop_requested;
+    ctx->say = ctx_say;
+    ctx->row = ctx_row;
+}
+
+/* A timed repetition's warnings: the runner's rules, then the module's (whose first failure
+ * becomes the run's). Returns the module's verdict: 2 when no further repetition can run. */
+static int judge_rep(const wb_module *m, void *state, const wb_rep_plan *plan, const wb_sample *sample,
+                     wb_rep_result *r, wb_variant_result *out)
+{
+    int verdict = 0;
+    r->warnings = *plan->context_warnings;
+    wb_rep_warnings(r->rep, sample, plan->resolution_ticks, plan->tick_ms, &r->warnings);
+    if (m->rep_warnings) {
+        int before = r->warnings.n;
+        verdict = m->rep_warnings(state, sample, add_warning, &r->warnings);
+        if (verdict && !out->failure[0])
+            snprintf(out->failure, sizeof out->failure, "%s",
+                     r->warnings.n > before ? r->warnings.text[r->warnings.n - 1] : "a repetition failed");
+    }
+    wb_warn_merge_rep(&out->warnings, &r->warnings, plan->context_warnings, r->rep);
+    return verdict;
+}
+
 int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sink *const *sinks,
                 int nsinks, wb_variant_result *out, wb_error *err)
 {
-    const size_t reps = plan->repeat;   /* also the stride of per_metric */
     const unsigned total = plan->warmup + plan->repeat, nmetrics = metric_count(m);
-    double *rates = (double *)malloc(reps * sizeof *rates), *ns = (double *)malloc(reps * sizeof *ns);
-    double *cpu = (double *)malloc(reps * sizeof *cpu), *scratch = (double *)malloc(reps * sizeof *scratch);
-    double *per_metric = (double *)malloc(reps * WB_MAX_METRICS * sizeof *per_metric);
-    unsigned char *flags = (unsigned char *)calloc(reps ? reps : 1, 1);
     wb_sample *sample = (wb_sample *)malloc(sizeof *sample);
-    size_t done = 0;
+    rep_values values;
     int rc = WB_EXIT_OK;
-    unsigned i, k;
+    unsigned i;
     wb_run_ctx ctx;
     sink_link link;
 
     memset(out, 0, sizeof *out);
     out->warnings = *plan->context_warnings;
-    if (!rates || !ns || !cpu || !scratch || !per_metric || !sample || !flags) {
-        free(rates), free(ns), free(cpu), free(scratch), free(per_metric), free(sample), free(flags);
+    if (sample == NULL || values_alloc(&values, plan->repeat) != 0) {
+        free(sample);
         wb_error_text(err, "out of memory");
         return WB_EXIT_RUNTIME;
     }
-    memset(&ctx, 0, sizeof ctx);
-    link.sinks = sinks;
-    link.n = nsinks;
-    InitializeCriticalSection(&link.lock);
-    ctx.runner = &link;
-    ctx.stop = &wb_stop_requested;
-    ctx.say = ctx_say;
-    ctx.row = ctx_row;
+    ctx_init(&ctx, &link, sinks, nsinks);
 
     for (i = 0; i < total; i++) {
         wb_rep_result r;
-        int warmup = i < plan->warmup, verdict = 0;
+        int warmup = i < plan->warmup;
         memset(&r, 0, sizeof r);
         memset(sample, 0, sizeof *sample);
         r.rep = warmup ? 0 : i + 1 - plan->warmup;
@@ -214,35 +271,25 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
         wb_row_stamp_now(&r.stamp);
         distort_for_test(plan, r.rep, sample);
         wb_measure_from_sample(sample, &r.measure);
-        rates[done] = r.measure.ops_per_s;
-        ns[done] = r.measure.ns_per_op;
-        cpu[done] = r.measure.cpu_pct;
-        for (k = 0; k < nmetrics; k++) per_metric[k * reps + done] = sample->metrics[k];
-        done++;
+        values_add(&values, &r.measure, sample, nmetrics);
         wb_measure_add(&out->total, &r.measure);
-        r.warnings = *plan->context_warnings;
-        wb_rep_warnings(r.rep, sample, plan->resolution_ticks, plan->tick_ms, &r.warnings);
-        if (m->rep_warnings) {
-            int before = r.warnings.n;
-            verdict = m->rep_warnings(state, sample, add_warning, &r.warnings);
-            if (verdict && !out->failure[0])
-                snprintf(out->failure, sizeof out->failure, "%s",
-                         r.warnings.n > before ? r.warnings.text[r.warnings.n - 1] : "a repetition failed");
+        if (judge_rep(m, state, plan, sample, &r, out) == 2) {
+            EACH_SINK(&link, rep, (sink, &r));
+            break;   /* no further repetition can run: summarised as far as it went */
         }
-        wb_warn_merge_rep(&out->warnings, &r.warnings, plan->context_warnings, r.rep);
         EACH_SINK(&link, rep, (sink, &r));
-        if (verdict == 2) break;   /* no further repetition can run: summarised as far as it went */
     }
 
     EACH_SINK(&link, rep_start, (sink, 0, 0, NULL));   /* no repetition runs now */
-    if ((rc == WB_EXIT_OK || rc == WB_EXIT_INTERRUPTED) && done > 0) {
+    if (rc == WB_EXIT_OK || rc == WB_EXIT_INTERRUPTED) {
         out->interrupted = rc == WB_EXIT_INTERRUPTED;
-        summarize(m, done, reps, ns, rates, cpu, per_metric, scratch, flags, out);
-        EACH_SINK(&link, summary, (sink, out));
-    } else if (rc == WB_EXIT_OK || rc == WB_EXIT_INTERRUPTED) {
-        out->interrupted = rc == WB_EXIT_INTERRUPTED;
+        if (values.done > 0) {
+            summarize(m, &values, out);
+            EACH_SINK(&link, summary, (sink, out));
+        }
     }
     DeleteCriticalSection(&link.lock);
-    free(rates), free(ns), free(cpu), free(scratch), free(per_metric), free(sample), free(flags);
+    values_free(&values);
+    free(sample);
     return rc;
 }

@@ -232,6 +232,5 @@ const wb_wait_backend wb_wait_afd = {
     .create = afd_create,
     .add = afd_add,
     .wait = afd_wait,
-    .completion = 0,
     .destroy = afd_destroy,
 };

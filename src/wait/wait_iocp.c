@@ -215,7 +215,6 @@ const wb_wait_backend wb_wait_iocp = {
     .create = iocp_create,
     .add = iocp_add,
     .wait = iocp_wait,
-    .completion = 1,
     .destroy = iocp_destroy,
 };
 
@@ -226,6 +225,5 @@ const wb_wait_backend wb_wait_iocpex = {
     .create = iocpex_create,
     .add = iocp_add,
     .wait = iocpex_wait,
-    .completion = 1,
     .destroy = iocp_destroy,
 };

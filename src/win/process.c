@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "winapi.h"
+
 unsigned wb_usable_cpus(DWORD_PTR *mask)
 {
     DWORD_PTR process = 0, system = 0, bits;
@@ -27,4 +29,9 @@ void wb_local_stamp(wb_stamp_form form, char *buf, size_t cap)
 int wb_is_help_arg(const char *arg)
 {
     return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0 || strcmp(arg, "/?") == 0;
+}
+
+int wb_under_wine(void)
+{
+    return WB_API(wine_get_version) != NULL;
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# What the docs claim about the code, checked against the code, so that the claims stay true:
+# docs/testing.md explains every test hook of include/wb_test_hooks.h; the README names every
+# benchmark and wait loop, and `winbench list` shows every one; the rules of
+# docs/architecture.md that a text search can check (one file calls GetProcAddress, the CSV
+# sink reads no clock, bench/ includes only include/'s headers and its own).
+#     tests/docs-true.sh build/x64/winbench.exe
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+exe=$1
+passed=0 failed=0
+check() {   # check "what" COMMAND...
+  local what=$1; shift
+  if "$@" >/dev/null 2>&1; then passed=$((passed + 1)); else echo "docs-true: $what"; failed=$((failed + 1)); fi
+}
+cd "$root"
+
+hooks=$(grep -oE '"WINBENCH_[A-Z0-9_]+"' include/wb_test_hooks.h | tr -d '"' | sort -u)
+[ -n "$hooks" ] || { echo "docs-true: no hooks found in include/wb_test_hooks.h"; echo "0 passed, 1 failed"; exit 1; }
+for h in $hooks; do check "docs/testing.md does not explain $h" grep -qw -- "$h" docs/testing.md; done
+# and no hook is read but through the list (src/win/test_hooks.c)
+stray=$(grep -rlE 'getenv|GetEnvironmentVariable' src bench | grep -v '^src/win/test_hooks.c$' || true)
+check "environment read outside src/win/test_hooks.c: $stray" test -z "$stray"
+
+modules=$(sed -nE 's/^extern const wb_module wb_([a-z0-9_]+)_module;$/\1/p' src/run/modules.c)
+backends=$(sed -nE 's/^#define WB_WAIT_BACKENDS\(X\) (.*)$/\1/p' include/wb_wait.h | grep -oE 'X\([a-z0-9_]+\)' | sed -E 's/X\((.*)\)/\1/')
+[ -n "$modules" ] && [ -n "$backends" ] || { echo "docs-true: no modules or backends found"; echo "0 passed, 1 failed"; exit 1; }
+list=$("$root/scripts/wine-run" "$exe" list 2>&1 | tr -d '\r')
+for m in $modules; do
+  check "README.md does not name the benchmark \`$m\`" grep -qF -- "\`$m\`" README.md
+  check "winbench list does not show $m" grep -qE "^  $m +" <<<"$list"
+done
+for b in $backends; do
+  check "README.md does not name the wait loop \`$b\`" grep -qF -- "\`$b\`" README.md
+  check "winbench list does not show the wait loop $b" grep -qE "^  $b +" <<<"$list"
+done
+
+calls=$(grep -rlE '\bGetProcAddress\s*\(' src bench | grep -v '^src/win/winapi.c$' || true)
+check "GetProcAddress called outside src/win/winapi.c: $calls" test -z "$calls"
+clock=$(grep -nE 'wb_ticks\(|QueryPerformanceCounter|GetLocalTime|GetSystemTime' src/run/sink_csv.c || true)
+check "the CSV sink reads a clock: $clock" test -z "$clock"
+private=$(grep -nE '#include "(core|run|win|wait|report|cli)/' bench/*.c bench/*.h || true)
+check "bench/ includes a private header: $private" test -z "$private"
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
