@@ -246,11 +246,62 @@ static void describe(wb_run *r)
     r->plan.slow_rep = (unsigned long)wb_test_hook_number(WB_HOOK_SLOW_REP);
 }
 
+/* Where a run's results go, in order: the CSV first (the console says where it went), then the
+ * console. A third sink is one more entry. */
+static const wb_sink_open_fn sink_openers[] = { wb_csv_sink_open, wb_console_sink_open };
+enum { SINK_COUNT = sizeof sink_openers / sizeof sink_openers[0] };
+
+/* Every sink opened, or none (the ones opened before a failure are ended and closed). */
+static int open_sinks(wb_run *r, const char *stamp)
+{
+    int i, rc = WB_EXIT_OK;
+    for (i = 0; i < SINK_COUNT && i < RUN_MAX_SINKS; i++) {
+        wb_sink *s = sink_openers[i](&r->info, stamp, &rc);
+        if (s == NULL) {
+            wb_run_end e;
+            memset(&e, 0, sizeof e);
+            e.rc = rc;
+            while (r->nsinks > 0) {
+                wb_sink *open = r->sinks[--r->nsinks];
+                open->end(open, rc);
+                open->close(open, &e);
+            }
+            return rc;
+        }
+        r->sinks[r->nsinks++] = s;
+    }
+    return WB_EXIT_OK;
+}
+
+/* Every sink ends (in reverse), then hears how the run ended and where its rows went. A sink
+ * whose rows are incomplete (disk full) makes the run's exit code a runtime error. */
+static int close_sinks(wb_run *r, int rc)
+{
+    wb_run_end e;
+    int i, failed = -1;
+    memset(&e, 0, sizeof e);
+    for (i = r->nsinks - 1; i >= 0; i--)
+        if (r->sinks[i]->end(r->sinks[i], rc) != 0 && failed < 0) failed = i;
+    for (i = 0; i < r->nsinks; i++)
+        if (r->sinks[i]->where) r->sinks[i]->where(r->sinks[i], &e);
+    if (failed >= 0 && rc == WB_EXIT_OK) {
+        char err[MAX_PATH + 64];
+        wb_run_end of;
+        memset(&of, 0, sizeof of);
+        if (r->sinks[failed]->where) r->sinks[failed]->where(r->sinks[failed], &of);
+        snprintf(err, sizeof err, "writing %s failed (disk full?)", of.rows_path ? of.rows_path : "the results");
+        rc = runtime_error(r, err);
+    }
+    e.rc = rc;
+    for (i = 0; i < r->nsinks; i++) r->sinks[i]->close(r->sinks[i], &e);
+    r->nsinks = 0;
+    return rc;
+}
+
 static int run_parsed(wb_run *r)
 {
-    char stamp[32], err[MAX_PATH + 64];
-    int rc, i, csv_failed = 0;
-    wb_sink *csv, *console;
+    char stamp[32];
+    int rc, i;
     wb_sysinfo_read(&r->si);
     wb_local_stamp(WB_STAMP_COMPACT, stamp, sizeof stamp);
     if (r->common.run_id) snprintf(r->run_id, sizeof r->run_id, "%s", r->common.run_id);
@@ -263,16 +314,8 @@ static int run_parsed(wb_run *r)
     wb_timer_keep_resolution();   /* Windows 11: keep timeBeginPeriod in effect without visible windows */
     if (rc != WB_EXIT_OK) return rc;
     describe(r);
-    csv = wb_csv_sink_open(&r->info, stamp, &rc);
-    if (csv == NULL) return rc;
-    console = wb_console_sink_open(wb_csv_sink_is_stdout(csv) ? stderr : stdout, r->common.quiet);
-    if (console == NULL) {
-        csv->end(csv, WB_EXIT_RUNTIME);
-        wb_csv_sink_free(csv);
-        return runtime_error(r, "out of memory");
-    }
-    r->sinks[r->nsinks++] = csv;
-    r->sinks[r->nsinks++] = console;
+    rc = open_sinks(r, stamp);
+    if (rc != WB_EXIT_OK) return rc;
     wb_clock_init(&r->clk);
     r->plan.resolution_ticks = r->clk.resolution_ticks;
     for (i = 0; i < r->nsinks; i++) r->sinks[i]->begin(r->sinks[i], &r->info);
@@ -282,17 +325,7 @@ static int run_parsed(wb_run *r)
         fprintf(stderr, "winbench: %s: %s\n", r->m->name, r->failure);
         rc = WB_EXIT_RUNTIME;
     }
-    /* Every sink ends; the CSV's failure (disk full) is the run's, and the console says last
-     * where the rows went. */
-    for (i = r->nsinks - 1; i >= 0; i--)
-        if (r->sinks[i]->end(r->sinks[i], rc) != 0 && r->sinks[i] == csv) csv_failed = 1;
-    if (csv_failed && rc == WB_EXIT_OK) {
-        snprintf(err, sizeof err, "writing %s failed (disk full?)", wb_csv_sink_path(csv));
-        rc = runtime_error(r, err);
-    }
-    wb_console_sink_close(console, rc, wb_csv_sink_path(csv), wb_csv_sink_rows(csv), wb_csv_sink_is_stdout(csv));
-    wb_csv_sink_free(csv);
-    return rc;
+    return close_sinks(r, rc);
 }
 
 int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *outcome)

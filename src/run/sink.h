@@ -8,6 +8,15 @@
 
 #include "result.h"
 
+/* How the run ended, as the runner hands it to every sink's close: the exit code, and where the
+ * rows went (told by the sink that wrote them, through its where()). */
+typedef struct wb_run_end {
+    int rc;
+    const char *rows_path;        /* NULL: no sink wrote rows; "-": stdout */
+    int rows;                     /* data rows written */
+    const char *rows_kind;        /* "CSV" or "TSV" */
+} wb_run_end;
+
 typedef struct wb_sink wb_sink;
 struct wb_sink {
     /* Before anything else, once per run. */
@@ -27,21 +36,25 @@ struct wb_sink {
     void (*compare)(wb_sink *s, int n, const void *const *variants, const double *const *medians);
     /* Once, at the end. Returns 0, or -1 when what it wrote is incomplete (disk full). */
     int  (*end)(wb_sink *s, int rc);
+    /* Optional: a sink that writes the run's rows says where, into e (after end). */
+    void (*where)(const wb_sink *s, wb_run_end *e);
+    /* Last: its final words on how the run ended (the console: where the rows are), and free. */
+    void (*close)(wb_sink *s, const wb_run_end *e);
 };
 
-/* The CSV (or TSV) file. Opening checks the path (never overwrites without --force); the
- * returned code is an exit code, with the message already printed. */
+/* Every sink is opened the same way, in the order of the runner's table (src/run/runner.c):
+ * NULL, with the exit code in *rc and the reason said, when it cannot be. */
+typedef wb_sink *(*wb_sink_open_fn)(const wb_run_info *run, const char *stamp, int *rc);
+
+/* The CSV (or TSV) file. Opening checks the path (never overwrites without --force). */
 wb_sink *wb_csv_sink_open(const wb_run_info *run, const char *stamp, int *rc);
-const char *wb_csv_sink_path(const wb_sink *s);      /* "-" for stdout */
-int wb_csv_sink_rows(const wb_sink *s);              /* data rows written */
-int wb_csv_sink_is_stdout(const wb_sink *s);
 
-/* The console: banner, a line per repetition, the summary, warnings, progress. con is where
- * lines for people go (stderr when the CSV is on stdout). */
-wb_sink *wb_console_sink_open(FILE *con, int quiet);
-/* Said after end(): where the rows went, or what an interruption left. */
-void wb_console_sink_close(wb_sink *s, int rc, const char *csv_path, int csv_rows, int csv_on_stdout);
+/* The console: banner, a line per repetition, the summary, warnings, progress; lines for
+ * people go to stdout, or to stderr when the CSV is on stdout (--csv -). Its close says where
+ * the rows went, or what an interruption left. */
+wb_sink *wb_console_sink_open(const wb_run_info *run, const char *stamp, int *rc);
 
-void wb_csv_sink_free(wb_sink *s);
+/* 1 when the run's rows go to stdout (--csv -): lines for people then go to stderr. */
+int wb_rows_on_stdout(const wb_common *common);
 
 #endif

@@ -259,10 +259,19 @@ static int con_end(wb_sink *s, int rc)
     return 0;
 }
 
-wb_sink *wb_console_sink_open(FILE *con, int quiet)
+static void con_close(wb_sink *s, const wb_run_end *e);
+
+wb_sink *wb_console_sink_open(const wb_run_info *run, const char *stamp, int *rc)
 {
     console_sink *c = (console_sink *)calloc(1, sizeof *c);
-    if (c == NULL) return NULL;
+    (void)stamp;
+    if (c == NULL) {
+        fprintf(stderr, "winbench: %s: out of memory\n", run->m->name);
+        *rc = WB_EXIT_RUNTIME;
+        return NULL;
+    }
+    c->con = wb_rows_on_stdout(run->common) ? stderr : stdout;
+    c->quiet = run->common->quiet;
     c->base.begin = con_begin;
     c->base.variant = con_variant;
     c->base.rep_start = con_rep_start;
@@ -273,25 +282,27 @@ wb_sink *wb_console_sink_open(FILE *con, int quiet)
     c->base.summary = con_summary;
     c->base.compare = con_compare;
     c->base.end = con_end;
-    c->con = con;
-    c->quiet = quiet;
+    c->base.close = con_close;
     InitializeCriticalSection(&c->lock);
     return &c->base;
 }
 
-void wb_console_sink_close(wb_sink *s, int rc, const char *csv_path, int csv_rows, int csv_on_stdout)
+/* Said after every sink's end(): where the rows went, or what an interruption left. */
+static void con_close(wb_sink *s, const wb_run_end *e)
 {
     console_sink *c = (console_sink *)s;
     const char *name = c->run ? c->run->m->name : "run";
-    if (rc == WB_EXIT_INTERRUPTED && csv_rows)
-        fprintf(stderr, "winbench: %s: interrupted; the rows measured so far are in %s\n", name, csv_path);
-    else if (rc == WB_EXIT_INTERRUPTED)
+    const char *path = e->rows_path ? e->rows_path : "";
+    int on_stdout = strcmp(path, "-") == 0;
+    if (e->rc == WB_EXIT_INTERRUPTED && e->rows)
+        fprintf(stderr, "winbench: %s: interrupted; the rows measured so far are in %s\n", name, path);
+    else if (e->rc == WB_EXIT_INTERRUPTED)
         fprintf(stderr, "winbench: %s: interrupted %s: nothing was measured, no file written\n", name,
                 c->in_warmup ? "during warm-up" : "before the first repetition ended");
-    if (rc == WB_EXIT_RUNTIME && csv_rows && !csv_on_stdout)
-        fprintf(stderr, "winbench: %s: the rows measured are in %s\n", name, csv_path);
-    if (rc == WB_EXIT_OK && !csv_on_stdout)
-        fprintf(c->con, "%s: %s\n", c->run && c->run->common->tsv ? "TSV" : "CSV", csv_path);
+    if (e->rc == WB_EXIT_RUNTIME && e->rows && !on_stdout)
+        fprintf(stderr, "winbench: %s: the rows measured are in %s\n", name, path);
+    if (e->rc == WB_EXIT_OK && e->rows_path && !on_stdout)
+        fprintf(c->con, "%s: %s\n", e->rows_kind ? e->rows_kind : "CSV", path);
     DeleteCriticalSection(&c->lock);
     free(c);
 }

@@ -294,6 +294,20 @@ static int csv_end(wb_sink *s, int rc)
     return failed ? -1 : 0;
 }
 
+static void csv_where(const wb_sink *s, wb_run_end *e)
+{
+    const csv_sink *c = (const csv_sink *)s;
+    e->rows_path = c->path;
+    e->rows = c->rows;
+    e->rows_kind = c->run && c->run->common->tsv ? "TSV" : "CSV";
+}
+
+static void csv_close(wb_sink *s, const wb_run_end *e)
+{
+    (void)e;
+    free(s);
+}
+
 /* Creates the file without ever replacing one unless --force. */
 static int open_file(csv_sink *c, const wb_run_info *run, const char *stamp)
 {
@@ -303,7 +317,7 @@ static int open_file(csv_sink *c, const wb_run_info *run, const char *stamp)
     unsigned long code = 0;
     char msg[MAX_PATH + 300];
 
-    if (explicit_path && strcmp(common->csv, "-") == 0) {
+    if (wb_rows_on_stdout(common)) {
         c->f = stdout;
         c->is_stdout = 1;
         _setmode(_fileno(stdout), _O_BINARY);   /* rows end in CRLF already */
@@ -348,13 +362,12 @@ wb_sink *wb_csv_sink_open(const wb_run_info *run, const char *stamp, int *rc)
     c->base.extra_row = csv_extra_row;
     c->base.summary = csv_summary;
     c->base.end = csv_end;
+    c->base.where = csv_where;
+    c->base.close = csv_close;
     return &c->base;
 }
 
-const char *wb_csv_sink_path(const wb_sink *s) { return ((const csv_sink *)s)->path; }
-int wb_csv_sink_rows(const wb_sink *s) { return ((const csv_sink *)s)->rows; }
-int wb_csv_sink_is_stdout(const wb_sink *s) { return ((const csv_sink *)s)->is_stdout; }
-void wb_csv_sink_free(wb_sink *s)
+int wb_rows_on_stdout(const wb_common *common)
 {
-    free(s);
+    return common->csv != NULL && strcmp(common->csv, "-") == 0;
 }
