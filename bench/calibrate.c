@@ -111,16 +111,34 @@ typedef DWORD (*ms_clock_fn)(void);
 static DWORD tick_count(void) { return GetTickCount(); }
 static DWORD time_get_time(void) { return wb_time_get_time(); }
 
-/* Spins (at most 100 ms) until the clock steps, and returns the QPC read right after the step
- * with the clock's new value: the pair is then exact to within a QPC read. */
+/* An edge is taken when the QPC reads around the two clock reads that saw it (the last with
+ * the old value, the first with the new) lie within this: a thread preempted there (a busy
+ * machine) would pair the step with a QPC read milliseconds late, which over a short check
+ * reads as thousands of ppm of drift. */
+#define EDGE_BRACKET_S 200e-6
+#define EDGE_TRIES 20
+
+/* Spins until the clock steps and returns the QPC read right after the step with the clock's
+ * new value, the step bracketed within EDGE_BRACKET_S: the pair is exact to that. A step seen
+ * too late is let go and the next one awaited (EDGE_TRIES steps, at most 100 ms for each);
+ * after that the last one is taken as it is. */
 static uint64_t at_edge(ms_clock_fn clock, DWORD *value)
 {
-    DWORD start = clock(), v;
-    uint64_t t0 = wb_ticks(), t;
-    do {
-        v = clock();
-        t = wb_ticks();
-    } while (v == start && wb_ticks_to_s(t - t0) < 0.1);
+    DWORD v = clock();
+    uint64_t t = 0;
+    int tries;
+    for (tries = 0; tries < EDGE_TRIES; tries++) {
+        DWORD start = v;
+        uint64_t t0 = wb_ticks(), before = t0, read_at;
+        do {
+            read_at = before;           /* the QPC before the last read of the old value */
+            before = wb_ticks();
+            v = clock();
+            t = wb_ticks();
+        } while (v == start && wb_ticks_to_s(t - t0) < 0.1);
+        if (v == start) break;   /* no step in 100 ms: a clock that stands still, judged as such */
+        if (wb_ticks_to_s(t - read_at) <= EDGE_BRACKET_S) break;
+    }
     *value = v;
     return t;
 }
@@ -275,8 +293,8 @@ static int calibrate_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_err
 
 static void calibrate_print_rep(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *s)
 {
-    (void)variant;   /* one configuration reads the same */
     const double *m = s->metrics;
+    (void)variant;   /* one configuration reads the same */
     fprintf(out, "  rep %u/%u: QPC vs GetTickCount %+.0f ppm, vs timeGetTime %+.0f ppm over %.1f s; "
                  "%.0f CPU hops, %.0f backwards; Sleep(1) p50 %.2f ms (1 ms period: %.2f ms); "
                  "duty %.0f%% set: %.1f%% charged, %.1f%% busy by QPC",
@@ -312,10 +330,10 @@ static void calibrate_verdicts(const double *metrics, const char **values)
 /* One line per check: its verdict, and what to do about it. */
 static void calibrate_print_summary(FILE *out, const void *variant, const wb_run_summary *s)
 {
-    (void)variant;   /* one configuration reads the same */
     const double *m = s->metrics;
     double tick = m[M_TICK];
     wb_verdict v[V_COUNT];
+    (void)variant;   /* one configuration reads the same */
     judge(m, v);
     if (v[V_CLOCK] == WB_VERDICT_BROKEN)
         fprintf(out, "  clock:  broken: QPC and GetTickCount differ by %.0f ms over %.1f s (a QPC leap, KB274323): "

@@ -703,10 +703,10 @@ static int idle_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *e
 
 static void idle_print_rep(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *s)
 {
-    (void)variant;   /* one configuration reads the same */
     const double *m = s->metrics;
     char each[24], p99[24];
     double user, kernel;
+    (void)variant;   /* one configuration reads the same */
     wb_round_parts(m[M_CPU_USER], m[M_CPU_KERNEL], 0.1, &user, &kernel);   /* parts that add up as printed */
     fprintf(out, "  rep %u/%u: cpu %.1f%% of one CPU (%.2f%% of the machine; user %.1f%%, kernel %.1f%%), "
                  "%.0f moves -> %.0f idle periods (%.1f/s), %s each (p99 %s)",
@@ -729,9 +729,9 @@ static void idle_print_rep(FILE *out, const void *variant, unsigned rep, unsigne
 
 static void idle_print_summary(FILE *out, const void *variant, const wb_run_summary *s)
 {
-    (void)variant;   /* one configuration reads the same */
     const double *m = s->metrics;
     char each[24], p99[24];
+    (void)variant;   /* one configuration reads the same */
     fprintf(out, "  median CPU %.1f%% of one CPU (%.2f%% of the machine), %.1f idle periods/s "
                  "(%.2f per move), %s each (p99 %s), %.0f messages/s, UI thread busy %.1f%%, %u rep%s\n",
             s->cpu_pct, m[M_CPU_MACHINE], m[M_PERIODS_PER_S], m[M_PER_MOVE],

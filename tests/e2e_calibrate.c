@@ -15,10 +15,15 @@ static result calibrate(const char *csv, const char *busy, const char *sleep)
                "--duty-sleep", sleep, "--duty-time", "600ms", "--csv", csv, NULL);
 }
 
-/* 20% and 50% loads: the busy figure by QPC within 3 points of what was set. */
+/* 20% and 50% loads. What a loaded machine cannot change is asserted of each: the loop is
+ * never busier than set (a late wake from Sleep only makes it idler), Windows never charges it
+ * more than it was busy, and the 50% load is busier and charged more than the 20% one (more
+ * work, more CPU). How close busy and charged come to what was set is the machine's to say:
+ * calibrate's cpu verdict judges that, and on a busy machine it says so. */
 static void test_duty(void)
 {
     static const char *const loads[][3] = { { "d20.csv", "2ms", "8ms" }, { "d50.csv", "5ms", "5ms" } };
+    double busy_of[2] = { 0, 0 }, os_of[2] = { 0, 0 };
     size_t i;
     for (i = 0; i < 2; i++) {
         result r = calibrate(loads[i][0], loads[i][1], loads[i][2]);
@@ -29,9 +34,12 @@ static void test_duty(void)
         busy = num(&c, 1, "duty_cpu_pct_busy");
         os = num(&c, 1, "duty_cpu_pct_os");
         ok(set == (i == 0 ? 20 : 50), "duty set %g", set);
-        ok(fabs(busy - set) <= 3, "%g%% load measured %.1f%% busy by QPC", set, busy);
-        /* Linux accounts exactly: Windows' charged figure agrees here too (not so on XP). */
-        ok(fabs(os - set) <= 8, "%g%% load charged %.1f%% (Wine)", set, os);
+        ok(busy > 0 && busy <= set + 1, "%g%% load measured %.1f%% busy by QPC: never busier than set", set, busy);
+        /* Linux accounts exactly, and so does Vista+; XP charges whole ticks (KB810876) */
+        ok(os <= busy + 2 || broken(os <= busy + 20), "%g%% load charged %.1f%%, busy %.1f%%: not more than it ran", set,
+           os, busy);
+        busy_of[i] = busy;
+        os_of[i] = os;
         ok(num(&c, 1, "qpc_backwards") == 0 && num(&c, 1, "cpu_hops") >= 20, "%g hops, %g backwards",
            num(&c, 1, "cpu_hops"), num(&c, 1, "qpc_backwards"));
         ok(num(&c, 1, "sleep1_ms_p50_1ms") > 0.5 && num(&c, 1, "sleep1_ms_p50_1ms") <= num(&c, 1, "sleep1_ms_p99_1ms"),
@@ -43,6 +51,8 @@ static void test_duty(void)
         wb_csv_free(&c.t);
         result_free(&r);
     }
+    ok(busy_of[1] > busy_of[0] && os_of[1] > os_of[0], "50%% load busier (%.1f%% > %.1f%%) and charged more (%.1f%% > %.1f%%)",
+       busy_of[1], busy_of[0], os_of[1], os_of[0]);
 }
 
 /* A 400 ms leap of QPC against GetTickCount: the clock check says broken. */

@@ -255,11 +255,14 @@ static void test_all_six_or_four(void)
 
 /* WSAAsyncSelect posts one FD_READ per arrival edge and again after each recv that leaves data:
  * bursts (timer pacing sends 5 at each 1 ms wake at 5000/s) put several datagrams behind one
- * notification and leave stale ones behind a drain. Every packet is counted once. */
+ * notification and leave stale ones behind a drain. Every packet is counted once. Loss is made
+ * impossible rather than hoped away: 1000 datagrams of 64 bytes (~1 KB each in the kernel's
+ * accounting) fit in the 1 MB receive buffer however long a loaded machine starves the
+ * receiver, and the grace waits until the last is read. */
 static void test_asyncselect_bursts(void)
 {
-    result r = run("sockloop", "--loop", "asyncselect", "--rate", "5000", "--duration", "2s", "--pacing", "timer",
-                   "--csv", "burst.csv", "--quiet", NULL);
+    result r = run("sockloop", "--loop", "asyncselect", "--rate", "5000", "--duration", "200ms", "--size", "64",
+                   "--grace", "60s", "--pacing", "timer", "--csv", "burst.csv", "--quiet", NULL);
     csv_file c;
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     result_free(&r);
@@ -267,7 +270,7 @@ static void test_asyncselect_bursts(void)
     if (c.ok) {
         size_t rep = find_row(&c, "rep", "asyncselect");
         ok(rep && num(&c, rep, "received") == num(&c, rep, "sent") && num(&c, rep, "duplicated") == 0 &&
-           num(&c, rep, "sent") + num(&c, rep, "send_errors") == 10000,
+           num(&c, rep, "sent") + num(&c, rep, "send_errors") == 1000,
            "sent %g, received %g, duplicated %g", num(&c, rep, "sent"), num(&c, rep, "received"), num(&c, rep, "duplicated"));
     }
     wb_csv_free(&c.t);
@@ -339,8 +342,11 @@ static void test_hundred_sockets(void)
  * hidden) a clear refusal. */
 static void test_afd_many_sockets(void)
 {
+    /* No socket holds more than one of the 1000 packets: none can overflow a buffer, so none
+     * can be lost, only read late by a receiver a loaded machine starves (1500 AFD handles a
+     * wake under Wine). A long grace reads them all: the run ends as soon as every one is in. */
     result r = run("sockloop", "--loop", "afd", "--sockets", "1500", "--spread", "--rate", "1000", "--duration", "1s",
-                   "--csv", "afd-1500.csv", "--quiet", "--raw", "afd-raw.csv", NULL);
+                   "--grace", "60s", "--csv", "afd-1500.csv", "--quiet", "--raw", "afd-raw.csv", NULL);
     csv_file c;
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     result_free(&r);

@@ -251,6 +251,7 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
         ctx.permille = 0;
         ctx.rep = r.rep;
         EACH_SINK(&link, rep_start, (sink, i + 1, total, &ctx.permille));
+        wb_stop_hook_rep_started(r.rep);
         if (m->run(state, &ctx, sample, err) != 0) {
             rc = WB_EXIT_RUNTIME;
             break;

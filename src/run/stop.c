@@ -1,5 +1,6 @@
 /* Ctrl+C and Ctrl+Break: stop at the next safe point and keep what was measured. */
 #include <stdlib.h>
+#include <string.h>
 #include "wb_runner.h"
 #include "wb_test_hooks.h"
 
@@ -19,6 +20,25 @@ static DWORD WINAPI stop_timer(void *arg)
     Sleep((DWORD)(UINT_PTR)arg);
     on_console_ctrl(CTRL_C_EVENT);
     return 0;
+}
+
+/* WINBENCH_STOP_IN_REP=K[:MS]: the same stop MS ms after timed repetition K starts, for tests
+ * that need complete repetitions before the interruption on a machine of any speed or load. */
+void wb_stop_hook_rep_started(unsigned rep)
+{
+    const char *hook = wb_test_hook_text(WB_HOOK_STOP_IN_REP), *colon;
+    unsigned long ms;
+    HANDLE t;
+    if (!hook[0] || rep == 0 || strtoul(hook, NULL, 10) != rep) return;
+    colon = strchr(hook, ':');
+    ms = colon ? strtoul(colon + 1, NULL, 10) : 0;
+    if (ms == 0) {
+        on_console_ctrl(CTRL_C_EVENT);
+        return;
+    }
+    t = CreateThread(NULL, 0, stop_timer, (void *)(UINT_PTR)ms, 0, NULL);
+    if (t) CloseHandle(t);
+    else on_console_ctrl(CTRL_C_EVENT);
 }
 
 void wb_watch_for_stop(void)

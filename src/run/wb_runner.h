@@ -8,9 +8,11 @@
 #include "wb_options.h"
 #include "core/usage.h"
 
-/* Ctrl+C / Ctrl+Break handling (and the WINBENCH_STOP_AFTER_MS test hook), armed once. The
+/* Ctrl+C / Ctrl+Break handling (and the WINBENCH_STOP_* test hooks), armed once. The
  * request is this flag; modules see it only through their run context (wb_run_ctx.stop). */
 void wb_watch_for_stop(void);
+/* A timed repetition (1-based) starts: where WINBENCH_STOP_IN_REP names it, the stop is armed. */
+void wb_stop_hook_rep_started(unsigned rep);
 extern volatile LONG wb_stop_requested;
 
 typedef struct wb_common {
