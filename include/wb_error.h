@@ -14,5 +14,8 @@ void wb_error_text(wb_error *err, const char *fmt, ...);
 
 /* FormatMessage text for a system error code, without the trailing line break. */
 void wb_system_message(unsigned long code, char *buf, size_t cap);
+/* Windows' own words for a Winsock error, from winbench's table: what wb_system_message says
+ * where the system's FormatMessage has none (Wine's, for most). NULL for a code not in it. */
+const char *wb_wsa_text(unsigned long code);
 
 #endif

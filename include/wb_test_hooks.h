@@ -21,6 +21,8 @@
     X(WB_HOOK_QPC_BACKWARDS, "WINBENCH_TEST_QPC_BACKWARDS",                                      \
       "N: calibrate's CPU check sees N backwards steps of QPC between CPUs")                     \
     X(WB_HOOK_SLOW_REP, "WINBENCH_TEST_SLOW_REP", "K: timed repetition K takes twenty times as long (an outlier)") \
+    X(WB_HOOK_GROW_REP, "WINBENCH_TEST_GROW_REP",                                                \
+      "K: timed repetition K allocates and touches 8 MiB, kept to the end (rows show memory growth)") \
     X(WB_HOOK_TICK_MS, "WINBENCH_TEST_TICK_MS",                                                  \
       "MS: the clock tick Windows charges CPU time by, instead of the one it reports (XP's 15.6)") \
     X(WB_HOOK_HIDE_VISTA, "WINBENCH_HIDE_VISTA",                                                 \

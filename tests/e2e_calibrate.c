@@ -163,16 +163,45 @@ static void test_cpu_coarse(void)
 }
 
 /* The timer columns every row carries. */
+/* The timer state of a run's rows against what this test reads itself beside it: the timer
+ * resolution from NtQueryTimerResolution, and Sleep(1) timed here. sockloop raises the timer
+ * to 1 ms in its set-up: its rows' timer (read after set-up) is 1 ms at most. Wine's timer is
+ * always at 1 ms, so Wine cannot show a figure read before the set-up; Windows does. */
 static void test_timer_context(void)
 {
+    typedef LONG (NTAPI *query_fn)(ULONG *, ULONG *, ULONG *);
+    query_fn query = (query_fn)(void (*)(void))GetProcAddress(GetModuleHandleA("ntdll.dll"), "NtQueryTimerResolution");
+    ULONG coarsest = 0, finest = 0, now = 0;
     result r = run("sendmsg", "--iterations", "10k", "--repeat", "1", "--csv", "t.csv", "--quiet", NULL);
     csv_file c = load_csv_here("t.csv", ',');
+    LARGE_INTEGER f, t0, t1;
+    double sleep_here;
+    int i;
     ok(r.code == 0, "exit %lu", r.code);
     ok(num(&c, 1, "tick_ms") > 0 && num(&c, 1, "timer_res_ms") > 0 && num(&c, 1, "sleep1_ms") > 0,
        "tick %g, timer %g, sleep1 %g", num(&c, 1, "tick_ms"), num(&c, 1, "timer_res_ms"), num(&c, 1, "sleep1_ms"));
+    if (query && query(&coarsest, &finest, &now) == 0) {
+        /* the timer is the system's: within the range the system reports */
+        ok(num(&c, 1, "timer_res_ms") <= coarsest / 1e4 + 1e-6 && num(&c, 1, "timer_res_ms") >= finest / 1e4 - 1e-6,
+           "timer_res_ms %g within the system's %g..%g ms", num(&c, 1, "timer_res_ms"), finest / 1e4, coarsest / 1e4);
+    }
+    /* Sleep(1) here, as the run does it (5 calls; the run reports their median, this their mean) */
+    QueryPerformanceFrequency(&f);
+    QueryPerformanceCounter(&t0);
+    for (i = 0; i < 5; i++) Sleep(1);
+    QueryPerformanceCounter(&t1);
+    sleep_here = (double)(t1.QuadPart - t0.QuadPart) * 1e3 / (double)f.QuadPart / 5;
+    ok(num(&c, 1, "sleep1_ms") < 3 * sleep_here + 1 && sleep_here < 3 * num(&c, 1, "sleep1_ms") + 1,
+       "sleep1_ms %g, Sleep(1) here %.3f ms", num(&c, 1, "sleep1_ms"), sleep_here);
     ok(cell(&c, 1, "qpc_source")[0] != '\0', "qpc_source [%s]", cell(&c, 1, "qpc_source"));
     ok((num(&c, 1, "hypervisor") == 1) == (cell(&c, 1, "hypervisor_vendor")[0] != '\0'),
        "a hypervisor has a vendor: %g [%s]", num(&c, 1, "hypervisor"), cell(&c, 1, "hypervisor_vendor"));
+    wb_csv_free(&c.t);
+    result_free(&r);
+    r = run("sockloop", "--rate", "100", "--duration", "200ms", "--csv", "ts.csv", "--quiet", NULL);
+    c = load_csv_here("ts.csv", ',');
+    ok(r.code == 0 && c.ok && num(&c, 1, "timer_res_ms") <= 1.0 + 1e-6,
+       "sockloop's rows: timer %g ms after its set-up raised it", c.ok ? num(&c, 1, "timer_res_ms") : -1);
     wb_csv_free(&c.t);
     result_free(&r);
 }

@@ -122,15 +122,52 @@ static void test_list_and_help(void)
     result_free(&r);
 }
 
+/* The text after "LABEL:" and its padding, up to the end of that line. */
+static void info_value(const char *out, const char *label, char *value, size_t cap)
+{
+    const char *at = strstr(out, label);
+    size_t n;
+    value[0] = '\0';
+    if (at == NULL) return;
+    at += strlen(label);
+    while (*at == ' ') at++;
+    n = strcspn(at, "\r\n");
+    snprintf(value, cap, "%.*s", (int)(n < cap ? n : cap - 1), at);
+}
+
+/* Every line against what this test reads from the system itself (the test is built for the
+ * same architecture): a label with a wrong value fails, not only a missing label. */
 static void test_info(void)
 {
-    static const char *const fields[] = { "host:", "os:", "process:", "cpu:", "hypervisor:",
-                                          "themes active:", "QPC frequency:", "QPC resolution:",
-                                          "QPC call cost:", NULL };
+    typedef const char *(CDECL *wine_version_fn)(void);
     result r = run("info", NULL);
-    size_t i;
+    char v[256], want[256], host[MAX_COMPUTERNAME_LENGTH + 1];
+    DWORD host_len = sizeof host;
+    SYSTEM_INFO si;
+    LARGE_INTEGER freq;
+    wine_version_fn wine = (wine_version_fn)(void (*)(void))GetProcAddress(GetModuleHandleA("ntdll.dll"),
+                                                                           "wine_get_version");
     ok(r.code == 0, "info: exit %lu", r.code);
-    for (i = 0; fields[i]; i++) ok(strstr(r.out, fields[i]) != NULL, "info lacks %s", fields[i]);
+    GetComputerNameA(host, &host_len);
+    info_value(r.out, "host:", v, sizeof v);
+    ok(strcmp(v, host) == 0, "host: [%s], GetComputerName says [%s]", v, host);
+    info_value(r.out, "process:", v, sizeof v);
+    ok(strncmp(v, sizeof(void *) == 8 ? "x64" : "x86", 3) == 0, "process: [%s]", v);
+    GetSystemInfo(&si);
+    snprintf(want, sizeof want, ", %lu logical CPUs", (unsigned long)si.dwNumberOfProcessors);
+    info_value(r.out, "cpu:", v, sizeof v);
+    ok(strstr(v, want) != NULL, "cpu: [%s], GetSystemInfo says %lu CPUs", v, (unsigned long)si.dwNumberOfProcessors);
+    QueryPerformanceFrequency(&freq);
+    snprintf(want, sizeof want, "%llu Hz", (unsigned long long)freq.QuadPart);
+    info_value(r.out, "QPC frequency:", v, sizeof v);
+    ok(strcmp(v, want) == 0, "QPC frequency: [%s], QueryPerformanceFrequency says %s", v, want);
+    info_value(r.out, "wine:", v, sizeof v);
+    ok(strcmp(v, wine ? wine() : "no") == 0, "wine: [%s], ntdll says [%s]", v, wine ? wine() : "no");
+    info_value(r.out, "QPC resolution:", v, sizeof v);
+    ok(atof(v) > 0 && atof(v) <= 1e9 / (double)freq.QuadPart * 1.0001 + 1e9 / (double)freq.QuadPart * 1000,
+       "QPC resolution: [%s] (a tick is %.1f ns)", v, 1e9 / (double)freq.QuadPart);
+    info_value(r.out, "peak working set:", v, sizeof v);
+    ok(atof(v) > 1000, "peak working set: [%s]", v);
     result_free(&r);
 }
 

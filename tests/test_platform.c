@@ -283,14 +283,27 @@ static void test_visual_styles(void)
 }
 
 /* Winsock errors in words, where the system's table (Wine's) has none for them. */
+/* Each code in Windows' own (English) words in winbench's table: a table shifted by a row
+ * fails. And the message is the system's where FormatMessage (read here too) has one, the
+ * table's where it has none: Wine's knows 10054, 10061 and 11001, not 10048. */
 static void test_wsa_texts(void)
 {
-    static const unsigned long codes[] = { 10048, 10054, 10061, 10060, 10049 };
-    char text[300];
+    static const struct { unsigned long code; const char *words; } known[] = {
+        { 10048, "Only one usage of each socket address" }, { 10054, "forcibly closed by the remote host" },
+        { 10061, "actively refused" }, { 10060, "failed to respond" }, { 10049, "not valid in its context" },
+        { 10035, "could not be completed immediately" }, { 11001, "No such host is known" },
+    };
+    char text[300], system[300];
     size_t i;
-    for (i = 0; i < sizeof codes / sizeof codes[0]; i++) {
-        wb_system_message(codes[i], text, sizeof text);
-        ok(strcmp(text, "unknown error") != 0 && strlen(text) > 10, "error %lu in words: %s", codes[i], text);
+    for (i = 0; i < sizeof known / sizeof known[0]; i++) {
+        const char *table = wb_wsa_text(known[i].code);
+        DWORD n = FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL, known[i].code,
+                                 MAKELANGID(LANG_NEUTRAL, SUBLANG_DEFAULT), system, sizeof system, NULL);
+        ok(table && strstr(table, known[i].words) != NULL, "error %lu in the table: [%s], expected [%s]", known[i].code,
+           table ? table : "(none)", known[i].words);
+        wb_system_message(known[i].code, text, sizeof text);
+        ok(n ? strncmp(text, system, strlen(text)) == 0 && strlen(text) > 0 : table && strcmp(text, table) == 0,
+           "error %lu in words: [%s] (the system's: [%.*s])", known[i].code, text, (int)n, n ? system : "");
     }
     wb_system_message(4242424242ul, text, sizeof text);
     ok(strcmp(text, "unknown error") == 0, "a code nobody knows: %s", text);

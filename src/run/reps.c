@@ -87,6 +87,10 @@ static void distort_for_test(const wb_rep_plan *plan, unsigned rep, wb_sample *s
 {
     if (rep == 1 && plan->leap_ms) s->iv.t1 += (uint64_t)((double)plan->leap_ms / 1000.0 * (double)wb_clock_freq());
     if (plan->slow_rep && rep == plan->slow_rep) s->iv.t1 = s->iv.t0 + (s->iv.t1 - s->iv.t0) * 20;
+    if (plan->grow_rep && rep == plan->grow_rep) {   /* touched, so that it is in the working set; never freed */
+        static char *grown;
+        if (grown == NULL && (grown = (char *)malloc(8u << 20)) != NULL) memset(grown, 1, 8u << 20);
+    }
 }
 
 /* The runner has refused a module whose metrics do not fit (wb_module_check_limits); the cap
@@ -269,8 +273,8 @@ int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sin
             break;
         }
         if (warmup) continue;
-        wb_row_stamp_now(&r.stamp);
         distort_for_test(plan, r.rep, sample);
+        wb_row_stamp_now(&r.stamp);
         wb_measure_from_sample(sample, &r.measure);
         values_add(&values, &r.measure, sample, nmetrics);
         wb_measure_add(&out->total, &r.measure);

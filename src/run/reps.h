@@ -10,9 +10,9 @@ typedef struct wb_rep_plan {
     uint64_t resolution_ticks;            /* the QPC's measured step, for short_interval */
     double tick_ms;                       /* the clock tick, for cpu_coarse (0: unknown) */
     const wb_warnings *context_warnings;  /* start of every row's warnings */
-    /* Test hooks (0: off), see runner.c: a QPC leap of leap_ms in repetition 1, and
-     * repetition slow_rep made twenty times longer. */
-    unsigned long leap_ms, slow_rep;
+    /* Test hooks (0: off), see runner.c: a QPC leap of leap_ms in repetition 1, repetition
+     * slow_rep made twenty times longer, and 8 MiB more memory from repetition grow_rep on. */
+    unsigned long leap_ms, slow_rep, grow_rep;
 } wb_rep_plan;
 
 /* Runs the module's repetitions on state and fills out. Returns WB_EXIT_OK,

@@ -244,6 +244,7 @@ static void describe(wb_run *r)
     r->plan.context_warnings = &r->context_warnings;
     r->plan.leap_ms = (unsigned long)wb_test_hook_number(WB_HOOK_QPC_LEAP_MS);
     r->plan.slow_rep = (unsigned long)wb_test_hook_number(WB_HOOK_SLOW_REP);
+    r->plan.grow_rep = (unsigned long)wb_test_hook_number(WB_HOOK_GROW_REP);
 }
 
 /* Where a run's results go, in order: the CSV first (the console says where it went), then the

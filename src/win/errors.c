@@ -39,18 +39,21 @@ static const struct { unsigned long code; const char *text; } wsa_texts[] = {
     { 11004, "The requested name is valid, but no data of the requested type was found." },
 };
 
+const char *wb_wsa_text(unsigned long code)
+{
+    size_t i;
+    for (i = 0; i < sizeof wsa_texts / sizeof wsa_texts[0]; i++)
+        if (wsa_texts[i].code == code) return wsa_texts[i].text;
+    return NULL;
+}
+
 void wb_system_message(unsigned long code, char *buf, size_t cap)
 {
     DWORD n = FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL,
                              code, MAKELANGID(LANG_NEUTRAL, SUBLANG_DEFAULT), buf, (DWORD)cap, NULL);
     if (n == 0) {
-        size_t i;
-        for (i = 0; i < sizeof wsa_texts / sizeof wsa_texts[0]; i++)
-            if (wsa_texts[i].code == code) {
-                snprintf(buf, cap, "%s", wsa_texts[i].text);
-                return;
-            }
-        snprintf(buf, cap, "unknown error");
+        const char *text = wb_wsa_text(code);
+        snprintf(buf, cap, "%s", text ? text : "unknown error");
         return;
     }
     while (n > 0 && (buf[n - 1] == '\r' || buf[n - 1] == '\n' || buf[n - 1] == ' ')) buf[--n] = '\0';
