@@ -13,7 +13,7 @@
 typedef struct suite_config {
     int quick, force;
     uint64_t repeat;
-    const char *out, *label;
+    const char *out, *label, *only, *skip;
 } suite_config;
 
 #define S(field) offsetof(suite_config, field)
@@ -28,6 +28,10 @@ static const wb_option suite_options[] = {
       .help = "timed repetitions of every run (0: each run's own: 5 in the full suite, 1-3 with --quick)" },
     { .name = "force", .type = WB_OPT_FLAG, .offset = S(force),
       .help = "overwrite CSVs of the same name" },
+    { .name = "only", .type = WB_OPT_TEXT, .offset = S(only), .metavar = "RUN[,RUN...]",
+      .help = "only these runs: a benchmark (sockloop), a run's name (scratch-off-same) or both (sendmsg-scratch-off-same)" },
+    { .name = "skip", .type = WB_OPT_TEXT, .offset = S(skip), .metavar = "RUN[,RUN...]",
+      .help = "every run but these (named as for --only)" },
     { .name = NULL }
 };
 
@@ -62,6 +66,48 @@ static const suite_run suite[] = {
     { "sockloop", "all", { "--loop", "all", "--rate", "10000", "--duration", "10", "--repeat", "5", NULL },
       { "--loop", "all", "--rate", "10000", "--duration", "3s", "--interval", "1s", NULL } },
 };
+
+/* 1 when item names the run: its benchmark, its name, or "benchmark-name". */
+static int names_run(const char *item, size_t len, const suite_run *run)
+{
+    size_t b = strlen(run->bench);
+    if ((strlen(run->name) == len && strncmp(item, run->name, len) == 0) ||
+        (b == len && strncmp(item, run->bench, len) == 0))
+        return 1;
+    return len == b + 1 + strlen(run->name) && strncmp(item, run->bench, b) == 0 && item[b] == '-' &&
+           strncmp(item + b + 1, run->name, len - b - 1) == 0;
+}
+
+/* 1 when one of list's comma-separated items names the run. */
+static int listed(const char *list, const suite_run *run)
+{
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        if (len && names_run(p, len, run)) return 1;
+        p += len;
+        if (*p == ',') p++;
+    }
+    return 0;
+}
+
+/* Every item of --only / --skip names a run: 0, or -1 with the one that does not in err. */
+static int check_listed(const char *option, const char *list, char *err, size_t cap)
+{
+    const char *p = list;
+    while (list && *p) {
+        size_t len = strcspn(p, ","), i, found = 0;
+        for (i = 0; i < sizeof suite / sizeof suite[0]; i++) found |= (size_t)names_run(p, len, &suite[i]);
+        if (!found) {
+            snprintf(err, cap, "--%s: no run is called \"%.*s\" (a benchmark, e.g. sockloop, or a run as its CSV names "
+                     "it, e.g. scratch-off-same)", option, (int)len, p);
+            return -1;
+        }
+        p += len;
+        if (*p == ',') p++;
+    }
+    return 0;
+}
 
 /* CreateDirectory for every missing level of a relative or absolute path. */
 static int make_dirs(const char *path)
@@ -135,7 +181,8 @@ int wb_run_suite(int argc, char **argv)
     wb_option_set set;
     wb_sysinfo si;
     char err[512], out[MAX_PATH], run_id[128], stamp[32], sep;
-    size_t i, n = sizeof suite / sizeof suite[0];
+    size_t i, n = 0, done = 0, total = sizeof suite / sizeof suite[0];
+    unsigned char chosen[sizeof suite / sizeof suite[0]];
     int failures = 0;
     wb_run_outcome outcome;
     char repeat_text[32];
@@ -148,6 +195,13 @@ int wb_run_suite(int argc, char **argv)
         if (wb_is_help_arg(argv[i])) return -1;
     if (wb_options_defaults(&set, 1, err, sizeof err) != 0 || wb_options_parse(&set, 1, argc, argv, err, sizeof err) != 0)
         return wb_usage_error("all", err);
+    if (check_listed("only", cfg.only, err, sizeof err) != 0 || check_listed("skip", cfg.skip, err, sizeof err) != 0)
+        return wb_usage_error("all", err);
+    for (i = 0; i < total; i++) {
+        chosen[i] = (unsigned char)((!cfg.only || listed(cfg.only, &suite[i])) && !(cfg.skip && listed(cfg.skip, &suite[i])));
+        n += chosen[i];
+    }
+    if (n == 0) return wb_usage_error("all", "--only and --skip leave no run");
 
     snprintf(repeat_text, sizeof repeat_text, "%llu", (unsigned long long)cfg.repeat);
     wb_sysinfo_read(&si);
@@ -169,15 +223,16 @@ int wb_run_suite(int argc, char **argv)
     printf("winbench all%s: %lu runs into %s (run id %s)\n", cfg.quick ? " --quick" : "", (unsigned long)n, out, run_id);
     fflush(stdout);
 
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < total; i++) {
         const char *const *opts = cfg.quick ? suite[i].quick : suite[i].full;
         char *args[32], csv[MAX_PATH];
         int a, k, rc;
         const wb_module *m = wb_module_find(suite[i].bench);
+        if (!chosen[i]) continue;
         snprintf(csv, sizeof csv, "%s%cwinbench-%s-%s-%s-%s%s%s.csv", out, sep, suite[i].bench, suite[i].name, si.host,
                  stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
         a = run_args(&cfg, opts, repeat_text, csv, run_id, calibration, args);
-        printf("[%lu/%lu] %s", (unsigned long)i + 1, (unsigned long)n, suite[i].bench);
+        printf("[%lu/%lu] %s", (unsigned long)++done, (unsigned long)n, suite[i].bench);
         for (k = 0; k < a && strcmp(args[k], "--csv") != 0; k++) printf(" %s", args[k]);
         printf("\n");
         fflush(stdout);
@@ -185,7 +240,7 @@ int wb_run_suite(int argc, char **argv)
         if (rc == WB_EXIT_OK && outcome.verdicts[0] && !calibration[0])
             snprintf(calibration, sizeof calibration, "%s", outcome.verdicts);
         if (rc == WB_EXIT_INTERRUPTED) {
-            printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s\n", (unsigned long)i, (unsigned long)n, out);
+            printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s\n", (unsigned long)done - 1, (unsigned long)n, out);
             return WB_EXIT_INTERRUPTED;
         }
         if (rc != WB_EXIT_OK) failures++;
