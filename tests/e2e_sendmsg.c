@@ -333,7 +333,20 @@ static void test_label_round_trip(void)
     wb_csv_free(&c.t);
 }
 
-/* Twice the iterations must take about twice as long: the loop really sends messages. */
+/* The fastest of a run's repetitions: interference only slows a loop, so the fastest is the
+ * one a loaded machine disturbed least. */
+static double fastest_elapsed(const csv_file *c, int reps)
+{
+    double best = 1e300;
+    int i;
+    for (i = 1; i <= reps; i++)
+        if (num(c, (size_t)i, "elapsed_s") < best) best = num(c, (size_t)i, "elapsed_s");
+    return best;
+}
+
+/* Ten times the iterations must take about ten times as long: the loop really sends messages.
+ * Fastest against fastest (scripts/overhead's method), so that a busy machine's slow
+ * repetitions on either side do not decide it. */
 static void test_work_scales(void)
 {
     csv_file a, b;
@@ -344,8 +357,9 @@ static void test_work_scales(void)
     a = load_csv_here("a.csv", ',');
     b = load_csv_here("b.csv", ',');
     if (rows_are(&a, 5) & rows_are(&b, 5)) {
-        double ta = num(&a, 4, "elapsed_s"), tb = num(&b, 4, "elapsed_s");
-        ok(tb / ta > 4 && tb / ta < 25, "10x iterations took %.2fx the time (%.4f s vs %.4f s)", tb / ta, tb, ta);
+        double ta = fastest_elapsed(&a, 3), tb = fastest_elapsed(&b, 3);
+        ok(tb / ta > 4 && tb / ta < 25, "10x iterations took %.2fx the time (fastest of 3: %.4f s vs %.4f s)", tb / ta,
+           tb, ta);
         ok(num(&b, 4, "ns_per_op") > 20, "a SendMessage costs more than 20 ns (%.1f)", num(&b, 4, "ns_per_op"));
     } else {
         ok(0, "runs failed");
