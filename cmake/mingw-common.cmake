@@ -9,4 +9,5 @@ set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 
 # Tests are Windows programs: CTest runs them through Wine, in the project's own prefix
 # (scripts/wine-run creates it on first use, with the null graphics driver).
-set(CMAKE_CROSSCOMPILING_EMULATOR ${CMAKE_CURRENT_LIST_DIR}/../scripts/wine-run)
+# --captured: a Wine process a test caused to start cannot hold CTest's pipe (scripts/wine-run)
+set(CMAKE_CROSSCOMPILING_EMULATOR ${CMAKE_CURRENT_LIST_DIR}/../scripts/wine-run --captured)

@@ -346,39 +346,46 @@ static void test_killed_keeps_rows(void)
     result_free(&r);
 }
 
-/* The peak working set of the first and the last row of a kind, and how many of that kind. */
-static int working_sets(const csv_file *c, const char *kind, double *first, double *last)
+/* The working set of every interval row, in order (at most cap), and the list as text. */
+static int interval_working_sets(const csv_file *c, double *ws, int cap, char *text, size_t text_cap)
 {
-    size_t i;
+    size_t i, used = 0;
     int n = 0;
-    for (i = 1; c->ok && i < c->t.nrows; i++)
-        if (strcmp(cell(c, i, "row"), kind) == 0) {
-            if (n++ == 0) *first = num(c, i, "peak_working_set_kb");
-            *last = num(c, i, "peak_working_set_kb");
+    text[0] = '\0';
+    for (i = 1; c->ok && i < c->t.nrows && n < cap; i++)
+        if (strcmp(cell(c, i, "row"), "interval") == 0) {
+            ws[n++] = num(c, i, "peak_working_set_kb");
+            if (used + 16 < text_cap) used += (size_t)snprintf(text + used, text_cap - used, "%s%g", used ? " " : "", ws[n - 1]);
         }
     return n;
 }
 
 /* More packets must not mean more memory: histograms, not sample arrays. Within one run, from
- * its first interval row (~4,000 packets in) to its last (~24,000), the working set grows by
- * under 48 KiB: 2 bytes a packet, where the smallest sample array (a float each) is 4. Each row
- * reads the working set anew: 8 MiB planted in repetition 2 (WINBENCH_TEST_GROW_REP) shows in
- * that repetition's row and the next, as a figure read once would not. */
+ * its first interval row (~4,000 packets in) to the last one of the sending (~20,000 in), the
+ * working set grows by under 48 KiB: 3 bytes a packet, where the smallest sample array (a
+ * float each) is 4. (Not to the last interval: the one in which the sender ends, under a
+ * loaded 32-bit Wine, was seen 350 KiB higher and lower again in the rep row after it, a
+ * transient at the end, not a growth with packets.) Each row reads the working set anew: 8 MiB
+ * planted in repetition 2 (WINBENCH_TEST_GROW_REP) shows in that repetition's row and the next,
+ * as a figure read once would not. */
 static void test_memory_flat(void)
 {
     result r = run("sockloop", "--loop", "select", "--rate", "4000", "--duration", "6s", "--interval", "1s", "--grace",
                    "30s", "--csv", "long.csv", "--quiet", NULL);
     csv_file c;
-    double first = 0, last = 0, packets;
+    double ws[32], packets;
+    char list[512];
     int n;
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("long.csv", ',');
-    n = working_sets(&c, "interval", &first, &last);
+    n = interval_working_sets(&c, ws, 32, list, sizeof list);
     packets = c.ok ? num(&c, c.t.nrows - 1, "received") : 0;
-    ok(n >= 5 && packets >= 20000, "%d interval rows, %g packets received", n, packets);
-    ok(first > 0 && last < first + 48, "%g packets, working set %g KiB at the first interval and %g at the last "
-       "(under 48 KiB more)", packets, first, last);
+    ok(n >= 6 && packets >= 20000, "%d interval rows, %g packets received", n, packets);
+    /* the sending's intervals are the first six (6 s of 1 s); the fifth ends ~20,000 packets in */
+    if (n >= 6)
+        ok(ws[0] > 0 && ws[4] < ws[0] + 48, "working set %g KiB at the first interval, %g at the fifth (under 48 KiB "
+           "more; every interval: %s)", ws[0], ws[4], list);
     wb_csv_free(&c.t);
 
     SetEnvironmentVariableA("WINBENCH_TEST_GROW_REP", "2");
