@@ -290,11 +290,11 @@ static int close_sinks(wb_run *r, int rc)
         wb_run_end of;
         memset(&of, 0, sizeof of);
         if (r->sinks[failed]->where) r->sinks[failed]->where(r->sinks[failed], &of);
-        snprintf(err, sizeof err, "writing %s failed (disk full?)", of.rows_path ? of.rows_path : "the results");
+        snprintf(err, sizeof err, "writing %s failed (disk full?)", of.rows_path[0] ? of.rows_path : "the results");
         rc = runtime_error(r, err);
     }
     e.rc = rc;
-    for (i = 0; i < r->nsinks; i++) r->sinks[i]->close(r->sinks[i], &e);
+    for (i = r->nsinks - 1; i >= 0; i--) r->sinks[i]->close(r->sinks[i], &e);   /* the last opened first */
     r->nsinks = 0;
     return rc;
 }

@@ -12,9 +12,9 @@
  * rows went (told by the sink that wrote them, through its where()). */
 typedef struct wb_run_end {
     int rc;
-    const char *rows_path;        /* NULL: no sink wrote rows; "-": stdout */
+    char rows_path[MAX_PATH];     /* "": no sink wrote rows; "-": stdout (a copy: sinks close in turn) */
     int rows;                     /* data rows written */
-    const char *rows_kind;        /* "CSV" or "TSV" */
+    const char *rows_kind;        /* "CSV" or "TSV" (static text) */
 } wb_run_end;
 
 typedef struct wb_sink wb_sink;

@@ -292,7 +292,7 @@ static void con_close(wb_sink *s, const wb_run_end *e)
 {
     console_sink *c = (console_sink *)s;
     const char *name = c->run ? c->run->m->name : "run";
-    const char *path = e->rows_path ? e->rows_path : "";
+    const char *path = e->rows_path;
     int on_stdout = strcmp(path, "-") == 0;
     if (e->rc == WB_EXIT_INTERRUPTED && e->rows)
         fprintf(stderr, "winbench: %s: interrupted; the rows measured so far are in %s\n", name, path);
@@ -301,7 +301,7 @@ static void con_close(wb_sink *s, const wb_run_end *e)
                 c->in_warmup ? "during warm-up" : "before the first repetition ended");
     if (e->rc == WB_EXIT_RUNTIME && e->rows && !on_stdout)
         fprintf(stderr, "winbench: %s: the rows measured are in %s\n", name, path);
-    if (e->rc == WB_EXIT_OK && e->rows_path && !on_stdout)
+    if (e->rc == WB_EXIT_OK && path[0] && !on_stdout)
         fprintf(c->con, "%s: %s\n", e->rows_kind ? e->rows_kind : "CSV", path);
     DeleteCriticalSection(&c->lock);
     free(c);

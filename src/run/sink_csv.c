@@ -297,7 +297,7 @@ static int csv_end(wb_sink *s, int rc)
 static void csv_where(const wb_sink *s, wb_run_end *e)
 {
     const csv_sink *c = (const csv_sink *)s;
-    e->rows_path = c->path;
+    snprintf(e->rows_path, sizeof e->rows_path, "%s", c->path);
     e->rows = c->rows;
     e->rows_kind = c->run && c->run->common->tsv ? "TSV" : "CSV";
 }
