@@ -37,8 +37,11 @@ static void test_duty(void)
         os = num(&c, 1, "duty_cpu_pct_os");
         ok(set == (i == 0 ? 20 : 50), "duty set %g", set);
         ok(busy > 0 && busy <= 100, "%g%% load measured %.1f%% busy by QPC", set, busy);
-        /* Linux accounts exactly, and so does Vista+; XP charges whole ticks (KB810876) */
-        ok(os <= busy + 2 || broken(os <= busy + 20), "%g%% load charged %.1f%%, busy %.1f%%: not more than it ran", set,
+        /* Not more than it ran, less what the accounting's steps allow: Wine reads Linux's 10 ms
+         * steps, one at each end of the 600 ms loop (3.3 points; 51.2% charged against 49.2%
+         * busy was seen), and Sleep's own calls are charged too; XP charges whole 15.6 ms ticks
+         * (KB810876) */
+        ok(os <= busy + 4 || broken(os <= busy + 20), "%g%% load charged %.1f%%, busy %.1f%%: not more than it ran", set,
            os, busy);
         busy_of[i] = busy;
         os_of[i] = os;
