@@ -89,6 +89,8 @@ static proc start_args(const char *first, va_list ap)
     HANDLE out, err;
     DWORD code = 0;
     int attempt, started = 0;
+    static WCHAR wcmd[sizeof p.cmd], wdir[MAX_PATH];
+    STARTUPINFOW wsi;
 
     memset(&p, 0, sizeof p);
     append_arg(p.cmd, sizeof p.cmd, g_exe);
@@ -103,36 +105,24 @@ static proc start_args(const char *first, va_list ap)
     si.hStdOutput = out = inheritable_file(p.out_path);
     si.hStdError = err = inheritable_file(p.err_path);
     if (g_utf8_args) {   /* the command line as Unicode, as a shell on Windows passes it */
-        static WCHAR wcmd[sizeof p.cmd], wdir[MAX_PATH];
-        STARTUPINFOW wsi;
         memset(&wsi, 0, sizeof wsi);
         wsi.cb = sizeof wsi;
         wsi.dwFlags = si.dwFlags, wsi.hStdInput = si.hStdInput, wsi.hStdOutput = si.hStdOutput, wsi.hStdError = si.hStdError;
         MultiByteToWideChar(CP_UTF8, 0, p.cmd, -1, wcmd, (int)(sizeof wcmd / sizeof wcmd[0]));
         MultiByteToWideChar(CP_ACP, 0, g_dir, -1, wdir, MAX_PATH);
-        for (attempt = 0; attempt < 3 && !started; attempt++) {
-            started = CreateProcessW(NULL, wcmd, NULL, NULL, TRUE, 0, NULL, wdir, &wsi, &pi) != 0;
-            code = started ? 0 : GetLastError();
-            if (!started && !wine_start_failed(code)) break;
-        }
-        if (started) {
-            p.process = pi.hProcess;
-            CloseHandle(pi.hThread);
-        } else {
-            ok(0, "CreateProcessW(%s) failed: %lu", p.cmd, code);
-        }
+    }
+    /* one start, tried again only where wine_start_failed says so */
+    for (attempt = 0; attempt < 3 && !started; attempt++) {
+        started = (g_utf8_args ? CreateProcessW(NULL, wcmd, NULL, NULL, TRUE, 0, NULL, wdir, &wsi, &pi)
+                               : CreateProcessA(NULL, p.cmd, NULL, NULL, TRUE, 0, NULL, g_dir, &si, &pi)) != 0;
+        code = started ? 0 : GetLastError();
+        if (!started && !wine_start_failed(code)) break;
+    }
+    if (started) {
+        p.process = pi.hProcess;
+        CloseHandle(pi.hThread);
     } else {
-        for (attempt = 0; attempt < 3 && !started; attempt++) {
-            started = CreateProcessA(NULL, p.cmd, NULL, NULL, TRUE, 0, NULL, g_dir, &si, &pi) != 0;
-            code = started ? 0 : GetLastError();
-            if (!started && !wine_start_failed(code)) break;
-        }
-        if (started) {
-            p.process = pi.hProcess;
-            CloseHandle(pi.hThread);
-        } else {
-            ok(0, "CreateProcess(%s) failed: %lu", p.cmd, code);
-        }
+        ok(0, "%s(%s) failed: %lu", g_utf8_args ? "CreateProcessW" : "CreateProcess", p.cmd, code);
     }
     CloseHandle(out);
     CloseHandle(err);
