@@ -111,36 +111,52 @@ typedef DWORD (*ms_clock_fn)(void);
 static DWORD tick_count(void) { return GetTickCount(); }
 static DWORD time_get_time(void) { return wb_time_get_time(); }
 
-/* An edge is taken when the QPC reads around the two clock reads that saw it (the last with
- * the old value, the first with the new) lie within this: a thread preempted there (a busy
- * machine) would pair the step with a QPC read milliseconds late, which over a short check
- * reads as thousands of ppm of drift. */
-#define EDGE_BRACKET_S 200e-6
-#define EDGE_TRIES 20
+/* A clock read at its step pairs its new value with the QPC read right after. Seen late, the
+ * pair is off by the lateness, and only ever one way (the QPC later than the step): this
+ * thread preempted between the reads on a busy machine, or, under Wine, the tick count written
+ * late (the wineserver, another process, writes it into the shared user data when it runs:
+ * server/fd.c). Of EDGE_STEPS steps the one with the least offset from QPC is the truest
+ * (the lower envelope, as NTP keeps the sample with the least delay); 8 steps of Windows'
+ * 15.625 ms tick are 125 ms, every phase of that tick against the millisecond once. */
+#define EDGE_STEPS 8
 
-/* Spins until the clock steps and returns the QPC read right after the step with the clock's
- * new value, the step bracketed within EDGE_BRACKET_S: the pair is exact to that. A step seen
- * too late is let go and the next one awaited (EDGE_TRIES steps, at most 100 ms for each);
- * after that the last one is taken as it is. */
+/* Waits for EDGE_STEPS steps of the clock and returns the QPC read of the least late one, with
+ * the clock's value there in *value. A clock that does not step in 100 ms stands still: its
+ * last reading is returned as it is, and the check judges it. */
 static uint64_t at_edge(ms_clock_fn clock, DWORD *value)
 {
-    DWORD v = clock();
-    uint64_t t = 0;
-    int tries;
-    for (tries = 0; tries < EDGE_TRIES; tries++) {
+    DWORD v = clock(), first_v = 0, best_v = v;
+    uint64_t t = wb_ticks(), first_t = 0, best_t = t;
+    double best_offset = 0;
+    int step;
+    for (step = 0; step < EDGE_STEPS; step++) {
         DWORD start = v;
-        uint64_t t0 = wb_ticks(), before = t0, read_at;
+        uint64_t t0 = wb_ticks();
+        double offset;
         do {
-            read_at = before;           /* the QPC before the last read of the old value */
-            before = wb_ticks();
             v = clock();
             t = wb_ticks();
         } while (v == start && wb_ticks_to_s(t - t0) < 0.1);
-        if (v == start) break;   /* no step in 100 ms: a clock that stands still, judged as such */
-        if (wb_ticks_to_s(t - read_at) <= EDGE_BRACKET_S) break;
+        if (v == start) {   /* no step in 100 ms */
+            if (step == 0) {
+                best_t = t;
+                best_v = v;
+            }
+            break;
+        }
+        if (step == 0) {
+            first_t = t;
+            first_v = v;
+        }
+        offset = wb_ticks_to_s(t - first_t) - (double)(DWORD)(v - first_v) / 1e3;
+        if (step == 0 || offset < best_offset) {
+            best_offset = offset;
+            best_t = t;
+            best_v = v;
+        }
     }
-    *value = v;
-    return t;
+    *value = best_v;
+    return best_t;
 }
 
 /* ---- cpus: QPC on every CPU in turn ---------------------------------------------------------- */

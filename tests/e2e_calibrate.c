@@ -15,13 +15,27 @@ static result calibrate(const char *csv, const char *busy, const char *sleep)
                "--duty-sleep", sleep, "--duty-time", "600ms", "--csv", csv, NULL);
 }
 
+/* The clock verdict of a row is ok, or (under Wine) warn for Wine's GetTickCount alone. Wine's
+ * GetTickCount reads the shared user data that the wineserver, another process, writes when it
+ * gets a CPU (server/fd.c); beside a busy loop per core it was seen 2 to 7 ms behind QPC for
+ * 100 ms and more at a time, thousands of ppm over this 1 s check. Windows steps it in the
+ * clock interrupt. Wine computes timeGetTime from the clock itself (0 ppm in the same runs):
+ * it must agree, or the warn is the product's. */
+static int clock_ok(const csv_file *c, size_t row)
+{
+    const char *verdict = cell(c, row, "cal_clock");
+    return strcmp(verdict, "ok") == 0 ||
+           wine_broken(strcmp(verdict, "warn") == 0 && fabs(num(c, row, "drift_timegettime_ppm")) < 1000,
+                       "Wine's GetTickCount is written by the wineserver, late when it waits for a CPU");
+}
+
 /* 20% and 50% loads. What a loaded machine cannot change is asserted of each: Windows never
  * charges the loop more than it was busy by QPC (a thread preempted is busy by the wall clock
  * and charged nothing), and the 50% load is busier and charged more than the 20% one (more
  * work, more CPU). How close busy and charged come to what was set is the machine's to say:
  * calibrate's cpu verdict judges that ("something else ran"), and on a busy machine it says
  * so; so is the timer verdict (a loaded machine wakes Sleep(1) late). The clock verdict is not
- * the load's: its edges are bracketed (bench/calibrate.c), and it must say ok. */
+ * the load's: its edges are the least late of eight steps (bench/calibrate.c), and it must say ok. */
 static void test_duty(void)
 {
     static const char *const loads[][3] = { { "d20.csv", "2ms", "8ms" }, { "d50.csv", "5ms", "5ms" } };
@@ -51,8 +65,10 @@ static void test_duty(void)
            "Sleep(1) with a 1 ms period: p50 %g <= p99 %g", num(&c, 1, "sleep1_ms_p50_1ms"), num(&c, 1, "sleep1_ms_p99_1ms"));
         ok(num(&c, 1, "clock_s") >= 1.0 && fabs(num(&c, 1, "drift_tick_ppm")) < 20000, "clock %g s, drift %g ppm",
            num(&c, 1, "clock_s"), num(&c, 1, "drift_tick_ppm"));
-        ok(strstr(r.out, "  clock:  ok") && strstr(r.out, "  cpus:   ok") && strstr(r.out, "  timer:  ") &&
-           strstr(r.out, "  cpu:    "), "four verdicts, the clock's and the CPUs' ok:\n%s", r.out);
+        ok(strstr(r.out, "  clock:  ") && strstr(r.out, "  cpus:   ok") && strstr(r.out, "  timer:  ") &&
+           strstr(r.out, "  cpu:    "), "four verdicts, the CPUs' ok:\n%s", r.out);
+        ok(clock_ok(&c, 1), "the clock's verdict ok: [%s], %g ppm from GetTickCount, %g from timeGetTime",
+           cell(&c, 1, "cal_clock"), num(&c, 1, "drift_tick_ppm"), num(&c, 1, "drift_timegettime_ppm"));
         wb_csv_free(&c.t);
         result_free(&r);
     }
@@ -123,7 +139,8 @@ static void test_fake_backwards(void)
         csv_file c = load_csv_here("back.csv", ',');
         ok(num(&c, 1, "qpc_backwards") == 3, "qpc_backwards %g", num(&c, 1, "qpc_backwards"));
         ok(strcmp(cell(&c, 1, "cal_cpus"), "broken") == 0, "cal_cpus: [%s]", cell(&c, 1, "cal_cpus"));
-        ok(strcmp(cell(&c, 1, "cal_clock"), "ok") == 0, "cal_clock untouched: [%s]", cell(&c, 1, "cal_clock"));
+        ok(clock_ok(&c, 1), "cal_clock untouched: [%s], %g ppm from GetTickCount", cell(&c, 1, "cal_clock"),
+           num(&c, 1, "drift_tick_ppm"));
         wb_csv_free(&c.t);
     }
     result_free(&r);
