@@ -61,8 +61,8 @@ static const wb_option sockloop_options[] = {
       .help = "send to a reflector at HOST:PORT and time round trips" },
     { .name = "reflect", .type = WB_OPT_FLAG, .offset = O(reflect),
       .help = "echo every packet back to its sender for --duration" },
-    { .name = "outstanding", .type = WB_OPT_COUNT, .offset = O(outstanding), .def = "4", .min = 1, .max = 64, .metavar = "K",
-      .help = "iocp, iocpex: overlapped receives kept posted per socket" },
+    /* the wait backends' own options (--outstanding), their columns here, where 0.2 had them */
+    { .name = "wait backends' options", .type = WB_OPT_TABLE, .offset = O(wait), .table = wb_wait_option_tables },
     { .name = "pacing", .type = WB_OPT_CHOICE, .offset = O(pacing), .def = "auto", .choices = WB_CHOICES(PACING_CHOICES),
       .help = "spin: busy-wait for each packet's time (exact, a CPU); timer: wake every 1 ms and send what is due "
               "(bursts, little CPU); auto: spin with 3 or more usable CPUs, else timer" },
@@ -581,7 +581,7 @@ static int setup_waiter(sockloop_state *st, wb_error *err)
     if (st->transport->wait == NULL) {
         wb_wait_params params;
         params.capacity = st->nsockets;
-        params.outstanding = (unsigned)st->cfg.outstanding;
+        params.own = wb_wait_own(&st->cfg.wait, st->backend);
         /* A stream's receives need not hold a message (they are reassembled): a 4 KB chunk at
          * least, so that 1000 connections x 4 posted receives stay in memory. */
         params.datagram_size = st->transport->stream ? (st->cfg.size < 4096 ? 4096 : (unsigned)st->cfg.size)

@@ -45,13 +45,14 @@ static __inline uint32_t get_u32(const char *p) { uint32_t v; memcpy(&v, p, 4); 
 static __inline uint64_t get_u64(const char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 
 typedef struct sockloop_config {
-    uint64_t rate, size, sockets, port, outstanding, ttl;
+    uint64_t rate, size, sockets, port, ttl;
     double duration, interval, grace;
     int loop, spread, reflect, pacing, proto, nodelay;
     const char *bind, *peer, *raw, *group;
     char allow[WB_OPT_LIST_CAP];  /* --allow, given as often as wanted: "10.0.0.0/8;192.0.2.7" */
     int echo_any;
     wb_counts rates;              /* --rate: one, or a list whose each rate is a variant */
+    wb_wait_options wait;         /* the backends' own options (iocp's --outstanding) */
     unsigned nrates;              /* how many the run has (variants see their own rate only) */
     /* Set by sockloop_expand for every variant after the first that runs: its --raw lines go on
      * in the file that one created (each line names its loop), not refused as a file that exists. */

@@ -172,7 +172,7 @@ static int tcp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error
     }
     if (!st->cfg.peer) {
         at.sin_port = htons((unsigned short)st->cfg.port);
-        listener = wb_tcp_listen(&at, err);
+        listener = wb_tcp_listen(&at, st->backend->socket_flags, err);   /* what it accepts is waited on */
         if (listener == INVALID_SOCKET) return -1;
         /* The sender connects over loopback to a wildcard listener, never out of the machine. */
         if (at.sin_addr.s_addr == htonl(INADDR_ANY)) at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -181,7 +181,8 @@ static int tcp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error
         int len = (int)sizeof st->addrs[i];
         const struct sockaddr_in *to = st->cfg.peer ? &st->peer : &at;
         /* One connect, then its accept: the listen backlog never overflows. */
-        SOCKET s = wb_tcp_connect(to, CONNECT_TIMEOUT_MS, &e);
+        SOCKET s = wb_tcp_connect(to, CONNECT_TIMEOUT_MS,
+                                  st->cfg.peer ? st->backend->socket_flags : WB_SOCKET_FLAGS_PLAIN, &e);
         if (s != INVALID_SOCKET) {
             if (st->cfg.peer) st->sockets[i] = s;
             else ts->clients[i] = s;

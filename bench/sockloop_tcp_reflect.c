@@ -59,7 +59,7 @@ static int reflect_open(sockloop_state *st, const struct sockaddr_in *base, wb_e
     rs->listener = INVALID_SOCKET;
     st->addrs[0] = *base;
     st->addrs[0].sin_port = htons((unsigned short)st->cfg.port);
-    rs->listener = wb_tcp_listen(&st->addrs[0], err);
+    rs->listener = wb_tcp_listen(&st->addrs[0], st->backend->socket_flags, err);
     return rs->listener == INVALID_SOCKET ? -1 : 0;
 }
 

@@ -46,7 +46,7 @@ static int join_group(sockloop_state *st, struct in_addr iface, wb_error *err)
     memset(&at, 0, sizeof at);
     at.sin_family = AF_INET;
     at.sin_port = htons((unsigned short)st->cfg.port);
-    st->sockets[0] = wb_udp_socket(&at, SOCKET_BUFFER, err);
+    st->sockets[0] = wb_udp_socket(&at, SOCKET_BUFFER, st->backend->socket_flags, err);
     if (st->sockets[0] == INVALID_SOCKET) return -1;
     join.imr_multiaddr = st->group.sin_addr;
     join.imr_interface = iface;
@@ -69,7 +69,7 @@ static int udp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error
     for (i = st->cfg.group ? st->nsockets : 0; i < st->nsockets; i++) {
         st->addrs[i] = *base;
         st->addrs[i].sin_port = htons((unsigned short)(st->cfg.port ? st->cfg.port + i : 0));
-        st->sockets[i] = wb_udp_socket(&st->addrs[i], SOCKET_BUFFER, err);
+        st->sockets[i] = wb_udp_socket(&st->addrs[i], SOCKET_BUFFER, st->backend->socket_flags, err);
         if (st->sockets[i] == INVALID_SOCKET || st->backend->add(st->waiter, st->sockets[i], err) != 0) return -1;
         /* Receivers on the wildcard address: a loopback run sends to them over 127.0.0.1, never
          * to 0.0.0.0 (which Windows refuses) or out of the machine. */
@@ -79,7 +79,7 @@ static int udp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error
     if (!st->cfg.peer && !st->cfg.reflect) {
         struct sockaddr_in any = *base;
         any.sin_port = 0;
-        st->send_socket = wb_udp_socket(&any, SOCKET_BUFFER, err);
+        st->send_socket = wb_udp_socket(&any, SOCKET_BUFFER, WB_SOCKET_FLAGS_PLAIN, err);   /* not waited on */
         if (st->send_socket == INVALID_SOCKET) return -1;
         if (st->cfg.group && multicast_sender(st->send_socket, base->sin_addr, st->cfg.ttl, err) != 0) return -1;
     }

@@ -22,15 +22,23 @@ int wb_parse_host_port(const char *text, struct sockaddr_in *addr, wb_error *err
  * wildcard 0.0.0.0), 0 when not, -1 with err when it cannot be told. */
 int wb_is_local_address(struct in_addr addr, wb_error *err);
 
-/* A non-blocking UDP socket bound to addr (port 0: any free port), with send and receive
- * buffers of bufsize bytes. addr gets the port actually bound. INVALID_SOCKET on error. */
-SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, wb_error *err);
+/* The WSASocket flags of a socket no wait backend asked for: what socket() makes (overlapped
+ * I/O allowed). A socket a backend waits on is made with the backend's socket_flags instead
+ * (wb_wait.h): Registered I/O, for one, needs WSA_FLAG_REGISTERED_IO at creation. */
+#define WB_SOCKET_FLAGS_PLAIN WSA_FLAG_OVERLAPPED
 
-/* TCP (src/win/net_tcp.c). A non-blocking listener bound to addr (which gets the port bound). */
-SOCKET wb_tcp_listen(struct sockaddr_in *addr, wb_error *err);
+/* A non-blocking UDP socket made with WSASocket's `flags`, bound to addr (port 0: any free
+ * port), with send and receive buffers of bufsize bytes. addr gets the port actually bound.
+ * INVALID_SOCKET on error. */
+SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, DWORD flags, wb_error *err);
+
+/* TCP (src/win/net_tcp.c), sockets made with WSASocket's `flags` (what a listener is made
+ * with, the connections it accepts inherit). A non-blocking listener bound to addr (which gets
+ * the port bound). */
+SOCKET wb_tcp_listen(struct sockaddr_in *addr, DWORD flags, wb_error *err);
 /* A connection to `to`, non-blocking, made within timeout_ms: refused, unreachable or timed out
  * is INVALID_SOCKET with the address and Windows' words in err. */
-SOCKET wb_tcp_connect(const struct sockaddr_in *to, DWORD timeout_ms, wb_error *err);
+SOCKET wb_tcp_connect(const struct sockaddr_in *to, DWORD timeout_ms, DWORD flags, wb_error *err);
 /* The next connection on a listener, waiting up to timeout_ms; from gets the far end. */
 SOCKET wb_tcp_accept(SOCKET listener, DWORD timeout_ms, struct sockaddr_in *from, wb_error *err);
 /* Non-blocking, TCP_NODELAY on or off, send and receive buffers of bufsize bytes (0: the

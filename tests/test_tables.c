@@ -9,6 +9,25 @@
 #include "wbtest.h"
 #include "../bench/sockloop.h"   /* the comparison reads sockloop's own configuration and metrics */
 
+typedef struct help_check {
+    const char *owner, *text;
+} help_check;
+
+static int option_in_help(void *arg, const wb_option *o, const void *config)
+{
+    const help_check *h = (const help_check *)arg;
+    char want[128];
+    (void)config;
+    ok(o->help && o->help[0], "%s --%s has no help", h->owner, o->name);
+    snprintf(want, sizeof want, "  --%s", o->name);
+    ok(strstr(h->text, want) != NULL, "%s help lacks --%s", h->owner, o->name);
+    if (o->def && o->type != WB_OPT_FLAG) {
+        snprintf(want, sizeof want, "(default %s)", o->def);
+        ok(strstr(h->text, want) != NULL, "%s help lacks the default of --%s", h->owner, o->name);
+    }
+    return 0;
+}
+
 /* Every real table: defaults parse, and help names every option with its default. */
 static void check_real_table(const char *owner, const wb_option *t, size_t config_size)
 {
@@ -17,21 +36,14 @@ static void check_real_table(const char *owner, const wb_option *t, size_t confi
     char err[256] = "";
     size_t need = wb_options_help(t, NULL, 0);
     char *text = (char *)malloc(need + 1);
-    const wb_option *o;
+    help_check h;
     set.table = t;
     set.config = config;
     ok(wb_options_defaults(&set, 1, err, sizeof err) == 0, "%s: a default does not parse: %s", owner, err);
     wb_options_help(t, text, need + 1);
-    for (o = t; o->name; o++) {
-        char want[128];
-        ok(o->help && o->help[0], "%s --%s has no help", owner, o->name);
-        snprintf(want, sizeof want, "  --%s", o->name);
-        ok(strstr(text, want) != NULL, "%s help lacks --%s", owner, o->name);
-        if (o->def && o->type != WB_OPT_FLAG) {
-            snprintf(want, sizeof want, "(default %s)", o->def);
-            ok(strstr(text, want) != NULL, "%s help lacks the default of --%s", owner, o->name);
-        }
-    }
+    h.owner = owner;
+    h.text = text;
+    wb_options_each(t, NULL, option_in_help, &h);   /* a wait backend's own options too */
     free(text);
     free(config);
 }

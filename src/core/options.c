@@ -175,44 +175,83 @@ static int store_value(const wb_option *o, void *config, const char *value, char
         return 0;
     case WB_OPT_COUNTS: return store_counts(o, config, value, err, cap);
     case WB_OPT_LIST: return store_list(o, config, value, err, cap);
+    case WB_OPT_TABLE: break;   /* never a value: wb_options_each walks into it */
     }
     snprintf(err, cap, "--%s: unknown option type", o->name);
     return -1;
 }
 
+int wb_options_each(const wb_option *table, const void *config,
+                    int (*fn)(void *arg, const wb_option *o, const void *config), void *arg)
+{
+    const wb_option *o;
+    for (o = table; o->name != NULL; o++) {
+        int rc = o->type == WB_OPT_TABLE ? wb_options_each(o->table, config ? (const char *)config + o->offset : NULL, fn, arg)
+                                         : fn(arg, o, config);
+        if (rc != 0) return rc;
+    }
+    return 0;
+}
+
+typedef struct default_ctx {
+    char *err;
+    size_t errcap;
+} default_ctx;
+
+static int store_default(void *arg, const wb_option *o, const void *cconfig)
+{
+    default_ctx *d = (default_ctx *)arg;
+    void *config = (void *)cconfig;   /* the walk passes on what it was given: a config to fill */
+    if (o->type == WB_OPT_FLAG) *SLOT(int, o, config) = 0;
+    else if (o->type == WB_OPT_LIST) ((char *)config + o->offset)[0] = '\0';
+    else if (o->type == WB_OPT_TEXT) *SLOT(const char *, o, config) = o->def;
+    else if (o->def == NULL) {
+        snprintf(d->err, d->errcap, "--%s: option table has no default", o->name);
+        return -1;
+    } else if (store_value(o, config, o->def, d->err, d->errcap) != 0)
+        return -1;
+    return 0;
+}
+
 int wb_options_defaults(const wb_option_set *sets, int nsets, char *err, size_t errcap)
 {
     int s;
-    for (s = 0; s < nsets; s++) {
-        const wb_option *o;
-        for (o = sets[s].table; o->name != NULL; o++) {
-            if (o->type == WB_OPT_FLAG) *SLOT(int, o, sets[s].config) = 0;
-            else if (o->type == WB_OPT_LIST) ((char *)sets[s].config + o->offset)[0] = '\0';
-            else if (o->type == WB_OPT_TEXT) *SLOT(const char *, o, sets[s].config) = o->def;
-            else if (o->def == NULL) {
-                snprintf(err, errcap, "--%s: option table has no default", o->name);
-                return -1;
-            } else if (store_value(o, sets[s].config, o->def, err, errcap) != 0)
-                return -1;
-        }
-    }
+    default_ctx d;
+    d.err = err;
+    d.errcap = errcap;
+    for (s = 0; s < nsets; s++)
+        if (wb_options_each(sets[s].table, sets[s].config, store_default, &d) != 0) return -1;
     return 0;
+}
+
+typedef struct find_ctx {
+    const char *name;
+    size_t len;
+    const wb_option *found;
+    const void *config;
+} find_ctx;
+
+static int match_name(void *arg, const wb_option *o, const void *config)
+{
+    find_ctx *f = (find_ctx *)arg;
+    if (strlen(o->name) != f->len || strncmp(o->name, f->name, f->len) != 0) return 0;
+    f->found = o;
+    f->config = config;
+    return 1;
 }
 
 static const wb_option *find_option(const wb_option_set *sets, int nsets, const char *name,
                                     size_t len, void **config)
 {
     int s;
-    for (s = 0; s < nsets; s++) {
-        const wb_option *o;
-        for (o = sets[s].table; o->name != NULL; o++) {
-            if (strlen(o->name) == len && strncmp(o->name, name, len) == 0) {
-                *config = sets[s].config;
-                return o;
-            }
-        }
-    }
-    return NULL;
+    find_ctx f;
+    f.name = name;
+    f.len = len;
+    f.found = NULL;
+    f.config = NULL;
+    for (s = 0; s < nsets && f.found == NULL; s++) wb_options_each(sets[s].table, sets[s].config, match_name, &f);
+    *config = (void *)f.config;
+    return f.found;
 }
 
 /* Edits (insert, delete, change a letter, swap two neighbours) from a to b; more than 9 for
@@ -240,20 +279,38 @@ static size_t edit_distance(const char *a, size_t la, const char *b)
 
 /* The option a mistyped name most likely meant: within 2 edits (1 for short names), and only
  * when no other is as close; NULL when none is. */
+typedef struct near_ctx {
+    const char *name, *best;
+    size_t len, best_d;
+    int tie;
+} near_ctx;
+
+static int closer(void *arg, const wb_option *o, const void *config)
+{
+    near_ctx *n = (near_ctx *)arg;
+    size_t d = edit_distance(n->name, n->len, o->name);
+    (void)config;
+    if (d < n->best_d) {
+        n->best = o->name;
+        n->best_d = d;
+        n->tie = 0;
+    } else if (d == n->best_d && n->best && strcmp(n->best, o->name)) {
+        n->tie = 1;
+    }
+    return 0;
+}
+
 static const char *near_miss(const wb_option_set *sets, int nsets, const char *name, size_t len)
 {
-    const char *best = NULL;
-    size_t best_d = len <= 4 ? 2 : 3;   /* an edit more than allowed */
-    int s, tie = 0;
-    for (s = 0; s < nsets; s++) {
-        const wb_option *o;
-        for (o = sets[s].table; o->name != NULL; o++) {
-            size_t d = edit_distance(name, len, o->name);
-            if (d < best_d) best = o->name, best_d = d, tie = 0;
-            else if (d == best_d && best && strcmp(best, o->name)) tie = 1;
-        }
-    }
-    return tie ? NULL : best;
+    near_ctx n;
+    int s;
+    n.name = name;
+    n.len = len;
+    n.best = NULL;
+    n.best_d = len <= 4 ? 2 : 3;   /* an edit more than allowed */
+    n.tie = 0;
+    for (s = 0; s < nsets; s++) wb_options_each(sets[s].table, NULL, closer, &n);
+    return n.tie ? NULL : n.best;
 }
 
 int wb_options_parse(const wb_option_set *sets, int nsets, int argc, char **argv,
@@ -338,7 +395,7 @@ static const char *metavar(const wb_option *o)
     case WB_OPT_TEXT: return "TEXT";
     case WB_OPT_LIST: return "TEXT";
     case WB_OPT_COUNTS: return "N[,N...]";
-    default: return "";
+    default: return "";   /* WB_OPT_TABLE: never shown */
     }
 }
 
@@ -354,24 +411,35 @@ static void append(char *out, size_t cap, size_t *used, const char *text)
     *used += len;
 }
 
+typedef struct help_ctx {
+    char *out;
+    size_t cap, used;
+} help_ctx;
+
+static int help_line(void *arg, const wb_option *o, const void *config)
+{
+    help_ctx *h = (help_ctx *)arg;
+    char line[512], head[128];
+    (void)config;
+    if (o->type == WB_OPT_FLAG) snprintf(head, sizeof head, "  --%s", o->name);
+    else snprintf(head, sizeof head, "  --%s %s", o->name, metavar(o));
+    if (o->def && o->type != WB_OPT_FLAG)
+        snprintf(line, sizeof line, "%-32s %s (default %s)\n", head, o->help, o->def);
+    else
+        snprintf(line, sizeof line, "%-32s %s\n", head, o->help);
+    append(h->out, h->cap, &h->used, line);
+    return 0;
+}
+
 size_t wb_options_help(const wb_option *table, char *out, size_t cap)
 {
-    size_t used = 0;
-    const wb_option *o;
-    char line[512], head[128];
-
+    help_ctx h;
+    h.out = out;
+    h.cap = cap;
+    h.used = 0;
     if (cap > 0) out[0] = '\0';
-    for (o = table; o->name != NULL; o++) {
-        const char *mv = metavar(o);
-        if (o->type == WB_OPT_FLAG) snprintf(head, sizeof head, "  --%s", o->name);
-        else snprintf(head, sizeof head, "  --%s %s", o->name, mv);
-        if (o->def && o->type != WB_OPT_FLAG)
-            snprintf(line, sizeof line, "%-32s %s (default %s)\n", head, o->help, o->def);
-        else
-            snprintf(line, sizeof line, "%-32s %s\n", head, o->help);
-        append(out, cap, &used, line);
-    }
-    return used;
+    wb_options_each(table, NULL, help_line, &h);
+    return h.used;
 }
 
 void wb_option_value_text(const wb_option *o, const void *config, char *buf, size_t cap)
@@ -421,6 +489,7 @@ void wb_option_value_text(const wb_option *o, const void *config, char *buf, siz
             used += (size_t)snprintf(buf + used, cap - used, "%s%llu", i ? "," : "", (unsigned long long)c.v[i]);
         return;
     }
+    case WB_OPT_TABLE: break;
     }
     buf[0] = '\0';
 }

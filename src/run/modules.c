@@ -75,12 +75,27 @@ static void each_name(const char *const *names, void (*each)(void *, const char 
     for (i = 0; names && names[i]; i++) each(arg, names[i]);
 }
 
+typedef struct name_walk {
+    void (*each)(void *arg, const char *name);
+    void *arg;
+} name_walk;
+
+static int option_name(void *arg, const wb_option *o, const void *config)
+{
+    const name_walk *w = (const name_walk *)arg;
+    (void)config;
+    w->each(w->arg, o->name);
+    return 0;
+}
+
 void wb_module_columns(const wb_module *m, void (*each)(void *arg, const char *name), void *arg)
 {
-    const wb_option *o;
+    name_walk w;
     int i;
+    w.each = each;
+    w.arg = arg;
     for (i = 0; i < WB_LEAD_COUNT; i++) each(arg, wb_lead_columns[i]);
-    for (o = m->options; o->name; o++) each(arg, o->name);
+    wb_options_each(m->options, NULL, option_name, &w);
     each_name(m->fact_names, each, arg);
     for (i = 0; i < WB_MEASURE_COUNT; i++) each(arg, wb_measure_columns[i]);
     each_name(m->metric_names, each, arg);

@@ -162,19 +162,23 @@ static void con_note(wb_sink *s, const char *text)
     give(c);
 }
 
+static int print_option(void *arg, const wb_option *o, const void *config)
+{
+    const console_sink *c = (const console_sink *)arg;
+    char buf[64];
+    wb_option_value_text(o, config, buf, sizeof buf);
+    if (o->hex && o->type == WB_OPT_COUNT)   /* as it was typed: --msg 0x8000 */
+        fprintf(c->con, " %s=0x%04llx", o->name, strtoull(buf, NULL, 10));
+    else
+        fprintf(c->con, " %s=%s", o->name, buf);
+    return 0;
+}
+
 /* "sendmsg iterations=1000000 target=button ...": what the summary below describes. */
 static void print_module_options(const console_sink *c)
 {
-    const wb_option *o;
-    char buf[64];
     fprintf(c->con, "%s", c->run->m->name);
-    for (o = c->run->m->options; o->name; o++) {
-        wb_option_value_text(o, c->variant, buf, sizeof buf);
-        if (o->hex && o->type == WB_OPT_COUNT)   /* as it was typed: --msg 0x8000 */
-            fprintf(c->con, " %s=0x%04llx", o->name, strtoull(buf, NULL, 10));
-        else
-            fprintf(c->con, " %s=%s", o->name, buf);
-    }
+    wb_options_each(c->run->m->options, c->variant, print_option, (void *)c);
     fprintf(c->con, "\n");
 }
 

@@ -142,11 +142,19 @@ static void write_header(csv_sink *c)
     wb_csv_end_row(&c->csv);
 }
 
+static int option_cell(void *arg, const wb_option *o, const void *config)
+{
+    csv_sink *c = (csv_sink *)arg;
+    char buf[512];
+    wb_option_value_text(o, config, buf, sizeof buf);
+    wb_csv_text(&c->csv, buf);
+    return 0;
+}
+
 /* One whole row: the lead columns, options, facts, measures, metrics, warnings, context. */
 static void write_row(csv_sink *c, const row_values *row, const measure_cells *mc)
 {
     const wb_module *m = c->run->m;
-    const wb_option *o;
     char buf[512];
     int i;
     wb_csv_u64(&c->csv, WB_CSV_SCHEMA);
@@ -155,10 +163,7 @@ static void write_row(csv_sink *c, const row_values *row, const measure_cells *m
     wb_csv_text(&c->csv, row->kind);
     if (row->rep) wb_csv_u64(&c->csv, row->rep);
     else wb_csv_empty(&c->csv);
-    for (o = m->options; o->name; o++) {
-        wb_option_value_text(o, c->variant->config, buf, sizeof buf);
-        wb_csv_text(&c->csv, buf);
-    }
+    wb_options_each(m->options, c->variant->config, option_cell, c);
     for (i = 0; m->fact_names && m->fact_names[i]; i++)
         wb_csv_text(&c->csv, c->variant->facts[i] ? c->variant->facts[i] : "");
     for (i = 0; i < WB_MEASURE_COUNT; i++) {

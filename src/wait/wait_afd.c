@@ -228,6 +228,7 @@ static void afd_destroy(wb_waiter *w)
 const wb_wait_backend wb_wait_afd = {
     .name = "afd",
     .max_sockets = 0,
+    .socket_flags = WSA_FLAG_OVERLAPPED,   /* what socket() makes */
     .unavailable = afd_unavailable,
     .create = afd_create,
     .add = afd_add,

@@ -134,6 +134,7 @@ static void asyncselect_destroy(wb_waiter *w)
 const wb_wait_backend wb_wait_asyncselect = {
     .name = "asyncselect",
     .max_sockets = 0,
+    .socket_flags = WSA_FLAG_OVERLAPPED,   /* what socket() makes */
     .unavailable = asyncselect_unavailable,
     .create = asyncselect_create,
     .add = asyncselect_add,

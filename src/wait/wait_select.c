@@ -80,6 +80,7 @@ const wb_wait_backend wb_wait_select = {
     .name = "select",
     .max_sockets = FD_SETSIZE,
     .limit_reason = "FD_SETSIZE of this build",
+    .socket_flags = WSA_FLAG_OVERLAPPED,   /* what socket() makes */
     .unavailable = select_unavailable,
     .create = select_create,
     .add = select_add,

@@ -104,6 +104,7 @@ const wb_wait_backend wb_wait_wsaevents = {
     .name = "wsaevents",
     .max_sockets = WSA_MAXIMUM_WAIT_EVENTS,
     .limit_reason = "WSA_MAXIMUM_WAIT_EVENTS",
+    .socket_flags = WSA_FLAG_OVERLAPPED,   /* what socket() makes */
     .unavailable = wsaevents_unavailable,
     .create = wsaevents_create,
     .add = wsaevents_add,

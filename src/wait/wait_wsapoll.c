@@ -99,6 +99,7 @@ static void wsapoll_destroy(wb_waiter *w)
 const wb_wait_backend wb_wait_wsapoll = {
     .name = "wsapoll",
     .max_sockets = 0,
+    .socket_flags = WSA_FLAG_OVERLAPPED,   /* what socket() makes */
     .unavailable = wsapoll_unavailable,
     .create = wsapoll_create,
     .add = wsapoll_add,

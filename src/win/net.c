@@ -73,14 +73,14 @@ int wb_parse_host_port(const char *text, struct sockaddr_in *addr, wb_error *err
     return wb_resolve_host(host, &addr->sin_addr, err);
 }
 
-SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, wb_error *err)
+SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, DWORD flags, wb_error *err)
 {
-    SOCKET s = socket(AF_INET, SOCK_DGRAM, IPPROTO_UDP);
+    SOCKET s = WSASocketA(AF_INET, SOCK_DGRAM, IPPROTO_UDP, NULL, 0, flags);
     u_long nonblocking = 1;
     int len = (int)sizeof *addr;
     const char *call = NULL;
     if (s == INVALID_SOCKET) {
-        wb_error_win32(err, "socket(UDP)", (unsigned long)WSAGetLastError());
+        wb_error_win32(err, "WSASocket(UDP)", (unsigned long)WSAGetLastError());
         return INVALID_SOCKET;
     }
     /* XP's default 8 KB receive buffer holds eight 1 KB packets: any hiccup would be loss. */

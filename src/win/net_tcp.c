@@ -34,13 +34,13 @@ int wb_tcp_tune(SOCKET s, int nodelay, int bufsize, wb_error *err)
     return 0;
 }
 
-SOCKET wb_tcp_listen(struct sockaddr_in *addr, wb_error *err)
+SOCKET wb_tcp_listen(struct sockaddr_in *addr, DWORD flags, wb_error *err)
 {
-    SOCKET s = socket(AF_INET, SOCK_STREAM, IPPROTO_TCP);
+    SOCKET s = WSASocketA(AF_INET, SOCK_STREAM, IPPROTO_TCP, NULL, 0, flags);
     u_long nonblocking = 1;
     int len = (int)sizeof *addr;
     if (s == INVALID_SOCKET) {
-        fail_at(err, "socket(TCP)", NULL, WSAGetLastError());
+        fail_at(err, "WSASocket(TCP)", NULL, WSAGetLastError());
         return INVALID_SOCKET;
     }
     if (bind(s, (const struct sockaddr *)addr, sizeof *addr) == SOCKET_ERROR) {
@@ -60,12 +60,12 @@ SOCKET wb_tcp_listen(struct sockaddr_in *addr, wb_error *err)
 
 /* Non-blocking connect, then select for the outcome: a refused connection is told at once, an
  * address that does not answer after timeout_ms. */
-SOCKET wb_tcp_connect(const struct sockaddr_in *to, DWORD timeout_ms, wb_error *err)
+SOCKET wb_tcp_connect(const struct sockaddr_in *to, DWORD timeout_ms, DWORD flags, wb_error *err)
 {
-    SOCKET s = socket(AF_INET, SOCK_STREAM, IPPROTO_TCP);
+    SOCKET s = WSASocketA(AF_INET, SOCK_STREAM, IPPROTO_TCP, NULL, 0, flags);
     u_long nonblocking = 1;
     if (s == INVALID_SOCKET) {
-        fail_at(err, "socket(TCP)", NULL, WSAGetLastError());
+        fail_at(err, "WSASocket(TCP)", NULL, WSAGetLastError());
         return INVALID_SOCKET;
     }
     if (ioctlsocket(s, FIONBIO, &nonblocking) == SOCKET_ERROR) {
