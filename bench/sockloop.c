@@ -155,18 +155,22 @@ static int check_tcp(sockloop_config *c, const wb_args *args, char *err, size_t 
     return 0;
 }
 
-/* The loop a reflector waits with: one, and select for a TCP reflector. */
+/* The loop a reflector waits with: one, and for a TCP reflector one that also waits for room
+ * to send (`watch`: select). */
 static int check_reflector_loop(sockloop_config *c, char *err, size_t cap)
 {
     if (c->proto == PROTO_TCP && c->reflect) {
-        /* The TCP reflector's connections come and go, which only its own select loop follows
-         * (sockloop_tcp_reflect.c): it is the echo, not what is measured. */
-        if (c->loop != LOOP_ALL && c->loop != 0) {
+        /* The TCP reflector's connections come and go, and a client that does not read is
+         * waited on for room to send (sockloop_tcp_reflect.c): it is the echo, not what is
+         * measured. --loop all (the default of none given) is the first loop that can. */
+        int i;
+        if (c->loop != LOOP_ALL && backend_of(c->loop)->watch == NULL) {
             snprintf(err, cap, "--loop: a TCP reflector waits with select (its connections come and go); "
                      "choose the loop on the --peer side");
             return -1;
         }
-        c->loop = 0;
+        for (i = 0; c->loop == LOOP_ALL && i < WB_WAIT_COUNT; i++)
+            if (wb_wait_backends[i]->watch) c->loop = i;
     }
     if (c->reflect && c->loop == LOOP_ALL) {
         char names[128] = "";
@@ -444,6 +448,13 @@ static int on_readable(void *ctx, unsigned index, wb_error *err)
     return st->transport->readable(st, index, err);
 }
 
+static int on_writable(void *ctx, unsigned index, wb_error *err)
+{
+    sockloop_state *st = (sockloop_state *)ctx;
+    woke(st);
+    return st->transport->writable(st, index, err);
+}
+
 static int on_received(void *ctx, unsigned index, const char *data, int len, const struct sockaddr_in *from,
                        int fromlen, uint64_t t_recv, wb_error *err)
 {
@@ -461,6 +472,7 @@ static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
     wb_wait_handler handler;
     handler.ctx = st;
     handler.readable = on_readable;
+    handler.writable = st->transport->writable ? on_writable : NULL;
     handler.received = on_received;
     for (;;) {
         uint64_t now = wb_ticks(), until;
@@ -480,8 +492,7 @@ static int receive_loop(sockloop_state *st, uint64_t deadline, wb_error *err)
         timeout_ms = (DWORD)((until - now) * 1000 / st->freq) + 1;
         if (timeout_ms > 50) timeout_ms = 50;   /* also notices the sender finishing */
         st->rx.wait_started = wb_ticks();
-        n = st->transport->wait ? st->transport->wait(st, timeout_ms, err)
-                                : st->backend->wait(st->waiter, timeout_ms, &handler, err);
+        n = st->backend->wait(st->waiter, timeout_ms, &handler, err);
         woke(st);   /* nothing came: the whole wait was blocked */
         if (n < 0) return -1;
     }
@@ -575,21 +586,19 @@ static int setup_addresses(sockloop_state *st, struct sockaddr_in *base, wb_erro
     return 0;
 }
 
-/* The backend's waiter, unless the transport waits itself (the TCP reflector). */
+/* The backend's waiter: for the receiving sockets, or (a transport that grows: the TCP
+ * reflector) for as many as the backend holds. */
 static int setup_waiter(sockloop_state *st, wb_error *err)
 {
-    if (st->transport->wait == NULL) {
-        wb_wait_params params;
-        params.capacity = st->nsockets;
-        params.own = wb_wait_own(&st->cfg.wait, st->backend);
-        /* A stream's receives need not hold a message (they are reassembled): a 4 KB chunk at
-         * least, so that 1000 connections x 4 posted receives stay in memory. */
-        params.datagram_size = st->transport->stream ? (st->cfg.size < 4096 ? 4096 : (unsigned)st->cfg.size)
-                               : st->cfg.reflect ? REFLECT_BUFFER : (unsigned)st->cfg.size + 1;
-        st->waiter = st->backend->create(&params, err);
-        if (st->waiter == NULL) return -1;
-    }
-    return 0;
+    wb_wait_params params;
+    params.capacity = !st->transport->grows ? st->nsockets : st->backend->max_sockets ? st->backend->max_sockets : 1024;
+    params.own = wb_wait_own(&st->cfg.wait, st->backend);
+    /* A stream's receives need not hold a message (they are reassembled): a 4 KB chunk at
+     * least, so that 1000 connections x 4 posted receives stay in memory. */
+    params.datagram_size = st->transport->stream ? (st->cfg.size < 4096 ? 4096 : (unsigned)st->cfg.size)
+                           : st->cfg.reflect ? REFLECT_BUFFER : (unsigned)st->cfg.size + 1;
+    st->waiter = st->backend->create(&params, err);
+    return st->waiter == NULL ? -1 : 0;
 }
 
 /* --raw: created by the run's first variant, added to by the later ones (--loop all). */

@@ -138,6 +138,9 @@ typedef struct sockloop_state sockloop_state;
 typedef struct sl_transport {
     const char *name;             /* "udp", "tcp" */
     int stream;                   /* 1: messages are cut out of a byte stream, in order per connection */
+    /* 1: its sockets come and go while it runs (the TCP reflector's connections): the waiter is
+     * made to hold what the backend can, and the backend must have `watch`. */
+    int grows;
     /* The receiving sockets (st->sockets, bound to base, each added to the waiter; st->addrs get
      * the bound addresses) and what the sender sends through. */
     int (*open)(sockloop_state *st, const struct sockaddr_in *base, wb_error *err);
@@ -147,6 +150,8 @@ typedef struct sl_transport {
     int (*send)(sockloop_state *st, unsigned target, const char *msg, int len, wb_error *err);
     /* Readiness: read what socket `index` has waiting, at most DRAIN_LIMIT messages. */
     int (*readable)(sockloop_state *st, unsigned index, wb_error *err);
+    /* Readiness (optional, with `grows`): socket `index`, watched for WB_WAIT_WRITE, has room to send. */
+    int (*writable)(sockloop_state *st, unsigned index, wb_error *err);
     /* Completion: a receive finished on socket `index` (len < 0: -WSA error). */
     int (*received)(sockloop_state *st, unsigned index, const char *data, int len, const struct sockaddr_in *from,
                     int fromlen, uint64_t t_recv, wb_error *err);
@@ -157,9 +162,6 @@ typedef struct sl_transport {
     void (*close)(sockloop_state *st);
     /* Optional: a repetition starts (TCP: sequence numbers start again on every connection). */
     void (*rep_start)(sockloop_state *st);
-    /* Optional: waits itself instead of the --loop backend (the TCP reflector, whose set of
-     * connections grows and shrinks); the backend's contract. */
-    int (*wait)(sockloop_state *st, DWORD timeout_ms, wb_error *err);
 } sl_transport;
 extern const sl_transport sl_udp, sl_tcp, sl_tcp_reflect;
 

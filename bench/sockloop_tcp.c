@@ -202,7 +202,7 @@ static int tcp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error
             return -1;
         }
         if (getsockname(s, (struct sockaddr *)&st->addrs[i], &len) == SOCKET_ERROR) st->addrs[i] = at;
-        if (st->backend->add(st->waiter, s, err) != 0) {
+        if (st->backend->add(st->waiter, s, err) < 0) {   /* index i: the i-th added */
             if (listener != INVALID_SOCKET) closesocket(listener);
             return -1;
         }

@@ -1,18 +1,19 @@
 /* sockloop's TCP reflector: listens on --bind:--port, accepts any number of connections for
  * --duration and echoes each connection's messages back on it, whole, in order.
  *
- * Its set of connections grows and shrinks, which none of the --loop backends follows (their
- * sets are fixed at set-up), so it waits with a select() of its own over sets sized to the
- * connections (Winsock's select takes any fd_count; the fd_set type only fixes FD_SETSIZE for
- * the stack: libevent's win32select.c allocates them the same way). It is the echo, not what
- * is measured: the peer's loop is.
+ * Its set of connections grows and shrinks: the listener and every connection are in the
+ * --loop backend's waiter (select: the one that also waits for room to send), added when
+ * accepted and removed when gone, each by the waiter's index. It is the echo, not what is
+ * measured: the peer's loop is.
  *
  * Every connection has two fixed buffers: what came in and is not yet echoed, and what is
  * echoed and not yet taken by the far side. A client that stops reading fills its out buffer,
  * then its in buffer, then the reflector stops reading from it (TCP's flow control takes it
- * from there): memory never grows with what a client does. A connection whose bytes are not
- * winbench's messages (magic, a size from the header to 65,507 bytes) is dropped and counted
- * in bad_packets; the others are served on. A client leaving is counted in disconnects. */
+ * from there) and waits for room to send instead: memory never grows with what a client does.
+ * A connection whose bytes are not winbench's messages (magic, a size from the header to
+ * 65,507 bytes) is dropped and counted in bad_packets; the others are served on. A client
+ * leaving is counted in disconnects; one more than the waiter holds (FD_SETSIZE at once) is
+ * closed at once and counted in refused. */
 #include "sockloop.h"
 
 #include <stdlib.h>
@@ -24,33 +25,24 @@
 #define OUT_CAP 65536
 
 typedef struct reflect_conn {
-    SOCKET s;
+    SOCKET s;                   /* INVALID_SOCKET: no connection has this index */
     char *in, *out;             /* IN_CAP and OUT_CAP bytes, one allocation per connection */
     unsigned in_have, out_have, out_sent;
+    unsigned watching;          /* what the waiter waits for on it: WB_WAIT_READ, WB_WAIT_WRITE */
 } reflect_conn;
-
-/* An fd_set of any size: the same layout, a longer array. */
-typedef struct wide_set {
-    u_int fd_count;
-    SOCKET fd_array[1];
-} wide_set;
 
 typedef struct reflect_state {
     SOCKET listener;
-    reflect_conn *conns;
-    unsigned n, cap;
-    wide_set *readable, *writable;   /* room for cap + 1 sockets */
+    unsigned listener_index;    /* the listener's index in the waiter */
+    reflect_conn *conns;        /* by the waiter's index (the listener's entry unused) */
+    unsigned cap;
 } reflect_state;
 
-
-static wide_set *wide_set_new(unsigned cap)
-{
-    return (wide_set *)malloc(sizeof(wide_set) + (size_t)cap * sizeof(SOCKET));
-}
 
 static int reflect_open(sockloop_state *st, const struct sockaddr_in *base, wb_error *err)
 {
     reflect_state *rs = (reflect_state *)calloc(1, sizeof *rs);
+    int index;
     st->conn = rs;
     if (rs == NULL) {
         wb_error_text(err, "out of memory");
@@ -60,34 +52,66 @@ static int reflect_open(sockloop_state *st, const struct sockaddr_in *base, wb_e
     st->addrs[0] = *base;
     st->addrs[0].sin_port = htons((unsigned short)st->cfg.port);
     rs->listener = wb_tcp_listen(&st->addrs[0], st->backend->socket_flags, err);
-    return rs->listener == INVALID_SOCKET ? -1 : 0;
+    if (rs->listener == INVALID_SOCKET || (index = st->backend->add(st->waiter, rs->listener, err)) < 0) return -1;
+    rs->listener_index = (unsigned)index;
+    return 0;
 }
 
-/* The connection at `i` is finished: closed and freed now, taken out of the list by compact()
- * once the wake is served (so that indices stay put while it is). */
-static void drop(reflect_state *rs, unsigned i)
+/* The connection at `index` is finished: out of the waiter, closed and freed; its index is
+ * the waiter's to give again. */
+static void drop(sockloop_state *st, reflect_state *rs, unsigned index)
 {
-    closesocket(rs->conns[i].s);
-    free(rs->conns[i].in);
-    rs->conns[i].s = INVALID_SOCKET;
-    rs->conns[i].in = NULL;
+    wb_error ignored;
+    reflect_conn *c = &rs->conns[index];
+    st->backend->remove(st->waiter, index, &ignored);   /* an index it gave: cannot fail */
+    closesocket(c->s);
+    free(c->in);
+    c->s = INVALID_SOCKET;
+    c->in = c->out = NULL;
 }
 
-static void compact(reflect_state *rs)
+/* Room for index in conns (indexes are given lowest first: at most the connections at once). */
+static int make_room(reflect_state *rs, unsigned index)
 {
-    unsigned i, kept = 0;
-    for (i = 0; i < rs->n; i++)
-        if (rs->conns[i].s != INVALID_SOCKET) rs->conns[kept++] = rs->conns[i];
-    rs->n = kept;
+    unsigned cap = rs->cap ? rs->cap : 16, i;
+    reflect_conn *grown;
+    if (index < rs->cap) return 0;
+    while (cap <= index) cap *= 2;
+    grown = (reflect_conn *)realloc(rs->conns, cap * sizeof *grown);
+    if (grown == NULL) return -1;
+    for (i = rs->cap; i < cap; i++) grown[i].s = INVALID_SOCKET, grown[i].in = NULL;
+    rs->conns = grown;
+    rs->cap = cap;
+    return 0;
+}
+
+/* One accepted connection into the waiter. Returns 0, 1 when the waiter is full (refused), -1
+ * on an error of the run. */
+static int take_connection(sockloop_state *st, reflect_state *rs, SOCKET s, wb_error *err)
+{
+    wb_error e;
+    reflect_conn *c;
+    int index = st->backend->add(st->waiter, s, &e);
+    if (index < 0) return 1;
+    if (make_room(rs, (unsigned)index) != 0 || (rs->conns[index].in = (char *)malloc(IN_CAP + OUT_CAP)) == NULL) {
+        st->backend->remove(st->waiter, (unsigned)index, &e);
+        wb_error_text(err, "out of memory (%u connections)", (unsigned)index);
+        return -1;
+    }
+    c = &rs->conns[index];
+    c->s = s;
+    c->out = c->in + IN_CAP;
+    c->in_have = c->out_have = c->out_sent = 0;
+    c->watching = WB_WAIT_READ;   /* what add waits for */
+    return 0;
 }
 
 static int accept_all(sockloop_state *st, reflect_state *rs, wb_error *err)
 {
     for (;;) {
         struct sockaddr_in from;
-        int len = (int)sizeof from;
+        int len = (int)sizeof from, rc;
         SOCKET s = accept(rs->listener, (struct sockaddr *)&from, &len);
-        reflect_conn *c;
         wb_error e;
         if (s == INVALID_SOCKET) {
             int code = WSAGetLastError();
@@ -104,34 +128,10 @@ static int accept_all(sockloop_state *st, reflect_state *rs, wb_error *err)
             closesocket(s);   /* gone already, most likely */
             continue;
         }
-        if (rs->n == rs->cap) {
-            unsigned cap = rs->cap ? rs->cap * 2 : 16;
-            reflect_conn *grown = (reflect_conn *)realloc(rs->conns, cap * sizeof *grown);
-            wide_set *r = wide_set_new(cap + 1), *w = wide_set_new(cap + 1);
-            if (grown == NULL || r == NULL || w == NULL) {
-                if (grown) rs->conns = grown;
-                free(r), free(w);
-                closesocket(s);
-                wb_error_text(err, "out of memory (%u connections)", cap);
-                return -1;
-            }
-            rs->conns = grown;
-            free(rs->readable), free(rs->writable);
-            rs->readable = r;
-            rs->writable = w;
-            rs->cap = cap;
-        }
-        c = &rs->conns[rs->n];
-        memset(c, 0, sizeof *c);
-        c->s = s;
-        c->in = (char *)malloc(IN_CAP + OUT_CAP);
-        if (c->in == NULL) {
-            closesocket(s);
-            wb_error_text(err, "out of memory (a connection's buffers)");
-            return -1;
-        }
-        c->out = c->in + IN_CAP;
-        rs->n++;
+        rc = take_connection(st, rs, s, err);
+        if (rc != 0) closesocket(s);
+        if (rc < 0) return -1;
+        if (rc > 0) st->rx.refused++;   /* more than the waiter holds */
     }
 }
 
@@ -179,108 +179,79 @@ static int pump(sockloop_state *st, unsigned index, reflect_conn *c, uint64_t t,
     return rc;
 }
 
-/* Serves one readable connection: read as much as its in buffer holds, echo what is whole. */
-static int serve_readable(sockloop_state *st, reflect_state *rs, unsigned i, uint64_t t, wb_error *err)
+/* Waits for what the connection can take now: more to read while its in buffer has room,
+ * room to send while an echo waits. */
+static int watch(sockloop_state *st, reflect_conn *c, unsigned index, wb_error *err)
 {
-    reflect_conn *c = &rs->conns[i];
-    int n = recv(c->s, c->in + c->in_have, (int)(IN_CAP - c->in_have), 0), rc;
-    if (n == SOCKET_ERROR && WSAGetLastError() == WSAEWOULDBLOCK) return 0;
-    if (n <= 0) {   /* the client left (closed, or reset) */
-        st->tx.disconnects++;
-        drop(rs, i);
-        return 1;
-    }
-    c->in_have += (unsigned)n;
-    rc = pump(st, i, c, t, err);
+    unsigned want = (c->in_have < IN_CAP ? WB_WAIT_READ : 0) | (c->out_sent < c->out_have ? WB_WAIT_WRITE : 0);
+    if (want == c->watching) return 0;
+    c->watching = want;
+    return st->backend->watch(st->waiter, index, want, err);
+}
+
+/* After pump: 0 served on, 1 dropped (not winbench's stream, or gone), -1 an error of the run. */
+static int pumped(sockloop_state *st, reflect_state *rs, unsigned index, int rc, wb_error *err)
+{
+    reflect_conn *c = &rs->conns[index];
     if (rc < 0) return -1;
     if (rc > 0) {
         st->rx.bad_packets++;
-        drop(rs, i);
+        drop(st, rs, index);
         return 1;
     }
     if (flush(c) != 0) {
         st->tx.disconnects++;
-        drop(rs, i);
+        drop(st, rs, index);
         return 1;
     }
-    return 0;
+    return watch(st, c, index, err) < 0 ? -1 : 0;
 }
 
-static int contains(const wide_set *set, unsigned *cursor, SOCKET s)
+/* Serves one readable connection: read as much as its in buffer holds, echo what is whole. */
+static int serve_readable(sockloop_state *st, reflect_state *rs, unsigned index, uint64_t t, wb_error *err)
 {
-    unsigned k;
-    /* select keeps the ready sockets in the order they were given: a walk in step finds each,
-     * the search behind it is for a select that does not */
-    if (*cursor < set->fd_count && set->fd_array[*cursor] == s) {
-        (*cursor)++;
-        return 1;
+    reflect_conn *c = &rs->conns[index];
+    int n;
+    if (c->in_have == IN_CAP) return 0;   /* read no more until the echo moves (a readiness of before) */
+    n = recv(c->s, c->in + c->in_have, (int)(IN_CAP - c->in_have), 0);
+    if (n == SOCKET_ERROR && WSAGetLastError() == WSAEWOULDBLOCK) return 0;
+    if (n <= 0) {   /* the client left (closed, or reset) */
+        st->tx.disconnects++;
+        drop(st, rs, index);
+        return 0;
     }
-    for (k = 0; k < set->fd_count; k++)
-        if (set->fd_array[k] == s) return 1;
-    return 0;
+    c->in_have += (unsigned)n;
+    return pumped(st, rs, index, pump(st, index, c, t, err), err) < 0 ? -1 : 0;
 }
 
-static int reflect_wait(sockloop_state *st, DWORD timeout_ms, wb_error *err)
+/* Room to send again: the echo goes on, and what waited in the in buffer moves to it. */
+static int serve_writable(sockloop_state *st, reflect_state *rs, unsigned index, uint64_t t, wb_error *err)
+{
+    reflect_conn *c = &rs->conns[index];
+    if (flush(c) != 0) {
+        st->tx.disconnects++;
+        drop(st, rs, index);
+        return 0;
+    }
+    return pumped(st, rs, index, pump(st, index, c, t, err), err) < 0 ? -1 : 0;
+}
+
+static reflect_conn *conn_at(reflect_state *rs, unsigned index)
+{
+    return index < rs->cap && rs->conns[index].s != INVALID_SOCKET ? &rs->conns[index] : NULL;
+}
+
+static int reflect_readable(sockloop_state *st, unsigned index, wb_error *err)
 {
     reflect_state *rs = (reflect_state *)st->conn;
-    struct timeval tv;
-    unsigned i, rcur = 0, wcur = 0, count;
-    int n, events = 0;
-    uint64_t t;
-    if (rs->readable == NULL && ((rs->readable = wide_set_new(1)) == NULL || (rs->writable = wide_set_new(1)) == NULL)) {
-        wb_error_text(err, "out of memory");
-        return -1;
-    }
-    rs->readable->fd_count = rs->writable->fd_count = 0;
-    rs->readable->fd_array[rs->readable->fd_count++] = rs->listener;
-    for (i = 0; i < rs->n; i++) {
-        if (rs->conns[i].in_have < IN_CAP) rs->readable->fd_array[rs->readable->fd_count++] = rs->conns[i].s;
-        if (rs->conns[i].out_sent < rs->conns[i].out_have) rs->writable->fd_array[rs->writable->fd_count++] = rs->conns[i].s;
-    }
-    tv.tv_sec = (long)(timeout_ms / 1000);
-    tv.tv_usec = (long)(timeout_ms % 1000) * 1000;
-    n = select(0, (fd_set *)rs->readable, rs->writable->fd_count ? (fd_set *)rs->writable : NULL, NULL, &tv);
-    t = wb_ticks();
-    if (n == SOCKET_ERROR) {
-        wb_error_win32(err, "select", (unsigned long)WSAGetLastError());
-        return -1;
-    }
-    if (st->rx.wait_started) {   /* the wait is over: what follows is busy */
-        st->rx.blocked += t - st->rx.wait_started;
-        st->rx.wait_started = 0;
-    }
-    if (n == 0) return 0;
-    /* The connections as they were when the sets were made (accepting adds new ones after them;
-     * a dropped one keeps its place until compact()). */
-    count = rs->n;
-    if (contains(rs->readable, &rcur, rs->listener)) {
-        if (accept_all(st, rs, err) != 0) return -1;
-        events++;
-    }
-    for (i = 0; i < count; i++) {
-        SOCKET s = rs->conns[i].s;
-        int r = rs->conns[i].in_have < IN_CAP && contains(rs->readable, &rcur, s);
-        int w = rs->conns[i].out_sent < rs->conns[i].out_have && contains(rs->writable, &wcur, s);
-        if (!r && !w) continue;
-        events++;
-        if (w && flush(&rs->conns[i]) != 0) {
-            st->tx.disconnects++;
-            drop(rs, i);
-            continue;
-        }
-        if (w && !r) {   /* room in its echo again: what waited in its in buffer may move on */
-            int rc = pump(st, i, &rs->conns[i], t, err);
-            if (rc < 0) return -1;
-            if (rc == 0 && flush(&rs->conns[i]) == 0) continue;
-            if (rc > 0) st->rx.bad_packets++;
-            else st->tx.disconnects++;
-            drop(rs, i);
-            continue;
-        }
-        if (r && serve_readable(st, rs, i, t, err) < 0) return -1;
-    }
-    compact(rs);
-    return events;
+    if (index == rs->listener_index) return accept_all(st, rs, err);
+    return conn_at(rs, index) ? serve_readable(st, rs, index, wb_ticks(), err) : 0;
+}
+
+static int reflect_writable(sockloop_state *st, unsigned index, wb_error *err)
+{
+    reflect_state *rs = (reflect_state *)st->conn;
+    return conn_at(rs, index) ? serve_writable(st, rs, index, wb_ticks(), err) : 0;
 }
 
 static int reflect_send(sockloop_state *st, unsigned target, const char *msg, int len, wb_error *err)
@@ -290,18 +261,12 @@ static int reflect_send(sockloop_state *st, unsigned target, const char *msg, in
     return -1;
 }
 
-static int reflect_readable(sockloop_state *st, unsigned index, wb_error *err)
-{
-    (void)st, (void)index;
-    wb_error_text(err, "the TCP reflector waits itself");
-    return -1;
-}
-
 static int reflect_received(sockloop_state *st, unsigned index, const char *data, int len,
                             const struct sockaddr_in *from, int fromlen, uint64_t t_recv, wb_error *err)
 {
-    (void)data, (void)len, (void)from, (void)fromlen, (void)t_recv;
-    return reflect_readable(st, index, err);
+    (void)st, (void)index, (void)data, (void)len, (void)from, (void)fromlen, (void)t_recv;
+    wb_error_text(err, "the TCP reflector waits for readiness (check_reflector_loop picks such a loop)");
+    return -1;
 }
 
 /* sl_take's echo: pump has put the message in the connection's echo already. */
@@ -312,15 +277,19 @@ static int reflect_echo(sockloop_state *st, unsigned index, const char *data, in
     return 0;
 }
 
+/* After the waiter is destroyed (sockloop_teardown): the sockets are only closed. */
 static void reflect_close(sockloop_state *st)
 {
     reflect_state *rs = (reflect_state *)st->conn;
     unsigned i;
     if (rs == NULL) return;
-    for (i = 0; i < rs->n; i++)
-        if (rs->conns[i].s != INVALID_SOCKET) drop(rs, i);
+    for (i = 0; i < rs->cap; i++)
+        if (rs->conns[i].s != INVALID_SOCKET) {
+            closesocket(rs->conns[i].s);
+            free(rs->conns[i].in);
+        }
     if (rs->listener != INVALID_SOCKET) closesocket(rs->listener);
-    free(rs->conns), free(rs->readable), free(rs->writable), free(rs);
+    free(rs->conns), free(rs);
     st->conn = NULL;
 }
 
@@ -329,9 +298,10 @@ const sl_transport sl_tcp_reflect = {
     .stream = 1,
     .open = reflect_open,
     .send = reflect_send,
+    .grows = 1,
     .readable = reflect_readable,
+    .writable = reflect_writable,
     .received = reflect_received,
     .echo = reflect_echo,
     .close = reflect_close,
-    .wait = reflect_wait,
 };

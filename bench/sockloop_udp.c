@@ -57,7 +57,7 @@ static int join_group(sockloop_state *st, struct in_addr iface, wb_error *err)
         return -1;
     st->group.sin_port = at.sin_port;   /* the port bound (--port 0: a free one) */
     st->addrs[0] = st->group;           /* what the sender sends to, and what the rows name */
-    return st->backend->add(st->waiter, st->sockets[0], err);
+    return st->backend->add(st->waiter, st->sockets[0], err) < 0 ? -1 : 0;
 }
 
 static int udp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error *err)
@@ -70,7 +70,7 @@ static int udp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error
         st->addrs[i] = *base;
         st->addrs[i].sin_port = htons((unsigned short)(st->cfg.port ? st->cfg.port + i : 0));
         st->sockets[i] = wb_udp_socket(&st->addrs[i], SOCKET_BUFFER, st->backend->socket_flags, err);
-        if (st->sockets[i] == INVALID_SOCKET || st->backend->add(st->waiter, st->sockets[i], err) != 0) return -1;
+        if (st->sockets[i] == INVALID_SOCKET || st->backend->add(st->waiter, st->sockets[i], err) < 0) return -1;
         /* Receivers on the wildcard address: a loopback run sends to them over 127.0.0.1, never
          * to 0.0.0.0 (which Windows refuses) or out of the machine. */
         if (!st->cfg.peer && !st->cfg.reflect && st->addrs[i].sin_addr.s_addr == htonl(INADDR_ANY))

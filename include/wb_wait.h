@@ -54,10 +54,12 @@ typedef struct wb_wait_params {
  * the wait (err set); received() returns 1 when that socket is finished (a TCP connection
  * the far side closed: its receives complete at once with 0 bytes), so that no receive is
  * posted on it again. A closed or reset connection is readable() for readiness backends
- * (wsaevents and asyncselect ask for FD_CLOSE beside FD_READ). */
+ * (wsaevents and asyncselect ask for FD_CLOSE beside FD_READ). writable() is called for a
+ * socket watched for WB_WAIT_WRITE that has room to send (a backend with `watch` only). */
 typedef struct wb_wait_handler {
     void *ctx;
     int (*readable)(void *ctx, unsigned index, wb_error *err);
+    int (*writable)(void *ctx, unsigned index, wb_error *err);
     int (*received)(void *ctx, unsigned index, const char *data, int len, const struct sockaddr_in *from, int fromlen,
                     uint64_t t_recv, wb_error *err);
 } wb_wait_handler;
@@ -75,11 +77,22 @@ typedef struct wb_wait_backend {
     /* NULL when this Windows has it, else why not ("WSAPoll needs Windows Vista or later"). */
     const char *(*unavailable)(void);
     wb_waiter *(*create)(const wb_wait_params *params, wb_error *err);
-    /* A socket made with socket_flags, waited on from now on, its index the count added
-     * before. A backend whose functions come from the socket (WSAIoctl's
-     * SIO_GET_EXTENSION_FUNCTION_POINTER, Registered I/O's table) asks for them on the first
-     * one and keeps them in its waiter. */
+    /* A socket made with socket_flags, waited on for reading from now on (also between two
+     * waits). Returns its index, the lowest free one: sockets added and never removed are
+     * numbered in the order they were added, and one removed leaves its index to a later add.
+     * -1 on error, or when `capacity` sockets are in already. A backend whose functions come
+     * from the socket (WSAIoctl's SIO_GET_EXTENSION_FUNCTION_POINTER, Registered I/O's table)
+     * asks for them on the first one and keeps them in its waiter. */
     int  (*add)(wb_waiter *w, SOCKET s, wb_error *err);
+    /* Socket `index` is not waited on from now on (the caller closes it afterwards): what the
+     * backend has of it (a posted receive, a poll, a queued notification) is cancelled or
+     * dropped, never handed over. Returns 0, or -1. */
+    int  (*remove)(wb_waiter *w, unsigned index, wb_error *err);
+    /* Optional (NULL: every socket is waited on for reading, always): what to wait for on
+     * socket `index` from now on, WB_WAIT_READ and/or WB_WAIT_WRITE (0: nothing, for now).
+     * The TCP reflector stops reading a client whose echo is not taken, and waits for room to
+     * send it. */
+    int  (*watch)(wb_waiter *w, unsigned index, unsigned events, wb_error *err);
     /* Wait up to timeout_ms and hand every event found to h (readiness: at most
      * WB_WAIT_MAX_READY sockets a wake, the rest at the next; completion: every receive
      * dequeued, each posted again after it is handed over). Returns how many events, 0 on
@@ -90,10 +103,8 @@ typedef struct wb_wait_backend {
 
 
 #define WB_WAIT_MAX_READY 64
-
-/* For readiness backends: ready[0..n-1] handed to h->readable one by one; n, or -1 (n < 0, or
- * a handler's error). */
-int wb_wait_deliver_ready(const wb_wait_handler *h, const unsigned *ready, int n, wb_error *err);
+#define WB_WAIT_READ 1u
+#define WB_WAIT_WRITE 2u
 
 /* The backends, listed once, in the order `--loop all` runs them. A backend's index here is
  * its value of sockloop's --loop option. */

@@ -43,6 +43,29 @@ int wb_socket_map_get(const wb_socket_map *m, SOCKET s, unsigned *index)
     return 1;
 }
 
+/* Linear probing's deletion without markers: the entries after the hole that may move into it
+ * (their home slot is not between the hole and them) move back, so that every lookup still
+ * finds its key before an empty slot. */
+void wb_socket_map_remove(wb_socket_map *m, SOCKET s)
+{
+    const unsigned mask = m->slots - 1;
+    unsigned hole = slot_of(m, s), j;
+    while (m->keys[hole] != s) {
+        if (m->keys[hole] == INVALID_SOCKET) return;
+        hole = (hole + 1) & mask;
+    }
+    m->keys[hole] = INVALID_SOCKET;
+    for (j = (hole + 1) & mask; m->keys[j] != INVALID_SOCKET; j = (j + 1) & mask) {
+        unsigned home = slot_of(m, m->keys[j]);
+        int stays = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
+        if (stays) continue;
+        m->keys[hole] = m->keys[j];
+        m->values[hole] = m->values[j];
+        m->keys[j] = INVALID_SOCKET;
+        hole = j;
+    }
+}
+
 void wb_socket_map_free(wb_socket_map *m)
 {
     free(m->keys);

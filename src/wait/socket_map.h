@@ -15,6 +15,7 @@ typedef struct wb_socket_map {
 int  wb_socket_map_init(wb_socket_map *m, unsigned capacity);   /* 0, or -1: out of memory */
 void wb_socket_map_put(wb_socket_map *m, SOCKET s, unsigned index);
 int  wb_socket_map_get(const wb_socket_map *m, SOCKET s, unsigned *index);   /* 1 found, 0 not */
+void wb_socket_map_remove(wb_socket_map *m, SOCKET s);                      /* gone, if it was there */
 void wb_socket_map_free(wb_socket_map *m);
 
 #endif

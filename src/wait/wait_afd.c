@@ -11,6 +11,7 @@
 #include <string.h>
 #include "wb_wait.h"
 #include "port_drain.h"
+#include "slots.h"
 #include "win/winapi.h"
 
 #define BATCH 64
@@ -69,8 +70,9 @@ typedef struct poll_op {
 
 struct wb_waiter {
     HANDLE port, afd;
-    unsigned n, cap, pending;
-    poll_op *ops;
+    unsigned pending;
+    wb_slots slots;             /* indexes in use; one removed is given again once its poll is back */
+    poll_op *ops;               /* by index */
 };
 
 static const char *afd_unavailable(void)
@@ -106,15 +108,15 @@ static wb_waiter *afd_create(const wb_wait_params *params, wb_error *err)
     }
     w = (wb_waiter *)calloc(1, sizeof *w);
     if (w) w->ops = (poll_op *)calloc(params->capacity ? params->capacity : 1, sizeof *w->ops);
-    if (w == NULL || w->ops == NULL) {
-        if (w) free(w);
+    if (w == NULL || w->ops == NULL || wb_slots_init(&w->slots, params->capacity) != 0) {
+        if (w) free(w->ops), free(w);
         wb_error_text(err, "out of memory");
         return NULL;
     }
-    w->cap = params->capacity;
     w->port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 1);
     if (w->port == NULL) {
         wb_error_win32(err, "CreateIoCompletionPort", GetLastError());
+        wb_slots_free(&w->slots);
         free(w->ops), free(w);
         return NULL;
     }
@@ -129,12 +131,14 @@ static wb_waiter *afd_create(const wb_wait_params *params, wb_error *err)
     if (status != 0) {
         nt_error(err, "NtCreateFile(\\Device\\Afd\\winbench)", status);
         CloseHandle(w->port);
+        wb_slots_free(&w->slots);
         free(w->ops), free(w);
         return NULL;
     }
     if (CreateIoCompletionPort(w->afd, w->port, 0, 0) == NULL) {
         wb_error_win32(err, "CreateIoCompletionPort(AFD)", GetLastError());
         CloseHandle(w->afd), CloseHandle(w->port);
+        wb_slots_free(&w->slots);
         free(w->ops), free(w);
         return NULL;
     }
@@ -162,12 +166,19 @@ static int arm(wb_waiter *w, poll_op *op, wb_error *err)
     return 0;
 }
 
+/* An index whose poll (of a socket removed) is back: its poll block is free. */
+static int quiet(const void *ctx, unsigned index)
+{
+    return !((const wb_waiter *)ctx)->ops[index].pending;
+}
+
 static int afd_add(wb_waiter *w, SOCKET s, wb_error *err)
 {
     poll_op *op;
     SOCKET base = INVALID_SOCKET;
     DWORD bytes = 0;
-    if (w->n >= w->cap) {
+    int index;
+    if (w->slots.n >= w->slots.cap || (index = wb_slots_take(&w->slots, quiet, w)) < 0) {
         wb_error_text(err, "afd: more sockets than announced");
         return -1;
     }
@@ -175,11 +186,26 @@ static int afd_add(wb_waiter *w, SOCKET s, wb_error *err)
     if (WSAIoctl(s, SIO_BASE_HANDLE_CODE, NULL, 0, &base, sizeof base, &bytes, NULL, NULL) == SOCKET_ERROR ||
         base == INVALID_SOCKET)
         base = s;
-    op = &w->ops[w->n];
-    op->index = w->n;
+    op = &w->ops[index];
+    op->index = (unsigned)index;
     op->info.handles[0].handle = (HANDLE)base;
-    w->n++;
-    return arm(w, op, err);
+    return arm(w, op, err) != 0 ? -1 : index;
+}
+
+/* Its poll is cancelled; the completion comes back through the port and is dropped, and the
+ * index is given again only after it has (the driver owns the poll block until then). */
+static int afd_remove(wb_waiter *w, unsigned index, wb_error *err)
+{
+    unsigned moved;
+    if (wb_slots_drop(&w->slots, index, &moved) < 0) {
+        wb_error_text(err, "afd: no socket %u to remove", index);
+        return -1;
+    }
+    if (w->ops[index].pending) {
+        nt_io_status cancel;
+        WB_API(NtCancelIoFileEx)(w->afd, &w->ops[index].iosb, &cancel);
+    }
+    return 0;
 }
 
 static int afd_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
@@ -197,13 +223,17 @@ static int afd_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb
         poll_op *op = (poll_op *)entries[i].overlapped;
         op->pending = 0;
         w->pending--;
+        if (w->slots.place[op->index] == WB_SLOT_FREE) continue;   /* removed: cancelled, or it came first */
         if (op->iosb.u.status == 0 && op->info.count == 1 && op->info.handles[0].events != 0) ready[found++] = op->index;
         else if (arm(w, op, err) != 0) return -1;   /* answered with no event (timed out, cancelled): ask again */
     }
-    found = wb_wait_deliver_ready(h, ready, found, err);
+    found = wb_wait_deliver_ready(h, ready, found, &w->slots, err);
     if (found < 0) return -1;
-    for (k = 0; k < found; k++)   /* read first, then poll again: no second poll on a socket */
-        if (arm(w, &w->ops[ready[k]], err) != 0) return -1;
+    /* read first, then poll again: no second poll on a socket (nor on one a handler removed, or
+     * whose index a new socket took, already polled) */
+    for (k = 0; k < found; k++)
+        if (w->slots.place[ready[k]] != WB_SLOT_FREE && !w->ops[ready[k]].pending && arm(w, &w->ops[ready[k]], err) != 0)
+            return -1;
     return found;
 }
 
@@ -213,7 +243,7 @@ static void afd_destroy(wb_waiter *w)
     if (w == NULL) return;
     /* The driver owns the poll blocks of pending polls: cancel them and take their completions
      * before freeing anything. */
-    for (i = 0; i < w->n; i++)
+    for (i = 0; i < w->slots.cap; i++)
         if (w->ops[i].pending) {
             nt_io_status cancel;
             WB_API(NtCancelIoFileEx)(w->afd, &w->ops[i].iosb, &cancel);
@@ -222,6 +252,7 @@ static void afd_destroy(wb_waiter *w)
     CloseHandle(w->afd);
     CloseHandle(w->port);
     if (w->pending == 0) free(w->ops);   /* else: leaked rather than freed under the driver's feet */
+    wb_slots_free(&w->slots);
     free(w);
 }
 
@@ -232,6 +263,7 @@ const wb_wait_backend wb_wait_afd = {
     .unavailable = afd_unavailable,
     .create = afd_create,
     .add = afd_add,
+    .remove = afd_remove,
     .wait = afd_wait,
     .destroy = afd_destroy,
 };

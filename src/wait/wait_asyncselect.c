@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "wb_wait.h"
+#include "slots.h"
 #include "socket_map.h"
 
 #define WM_WB_SOCKET (WM_APP + 0x57)
@@ -20,8 +21,8 @@
 
 struct wb_waiter {
     HWND hwnd;                 /* message-only, owned by the thread that created the waiter */
-    unsigned n, cap;
-    SOCKET *sockets;
+    wb_slots slots;            /* indexes, lowest free first */
+    SOCKET *sockets;           /* by index */
     unsigned char *marked;     /* already named in this wake */
     wb_socket_map map;
 };
@@ -36,12 +37,12 @@ static wb_waiter *asyncselect_create(const wb_wait_params *params, wb_error *err
         w->sockets = (SOCKET *)calloc(params->capacity ? params->capacity : 1, sizeof *w->sockets);
         w->marked = (unsigned char *)calloc(params->capacity ? params->capacity : 1, 1);
     }
-    if (w == NULL || w->sockets == NULL || w->marked == NULL || wb_socket_map_init(&w->map, params->capacity) != 0) {
-        if (w) free(w->sockets), free(w->marked), free(w);
+    if (w == NULL || w->sockets == NULL || w->marked == NULL || wb_socket_map_init(&w->map, params->capacity) != 0 ||
+        wb_slots_init(&w->slots, params->capacity) != 0) {
+        if (w) wb_socket_map_free(&w->map), free(w->sockets), free(w->marked), free(w);
         wb_error_text(err, "out of memory");
         return NULL;
     }
-    w->cap = params->capacity;
     memset(&wc, 0, sizeof wc);
     wc.lpfnWndProc = DefWindowProcA;
     wc.hInstance = GetModuleHandleA(NULL);
@@ -58,13 +59,15 @@ static wb_waiter *asyncselect_create(const wb_wait_params *params, wb_error *err
     return w;
 fail:
     wb_socket_map_free(&w->map);
+    wb_slots_free(&w->slots);
     free(w->sockets), free(w->marked), free(w);
     return NULL;
 }
 
 static int asyncselect_add(wb_waiter *w, SOCKET s, wb_error *err)
 {
-    if (w->n >= w->cap) {
+    int index;
+    if (w->slots.n >= w->slots.cap) {
         wb_error_text(err, "asyncselect: more sockets than announced");
         return -1;
     }
@@ -73,8 +76,24 @@ static int asyncselect_add(wb_waiter *w, SOCKET s, wb_error *err)
         wb_error_win32(err, "WSAAsyncSelect", (unsigned long)WSAGetLastError());
         return -1;
     }
-    wb_socket_map_put(&w->map, s, w->n);
-    w->sockets[w->n++] = s;
+    index = wb_slots_take(&w->slots, NULL, NULL);   /* room was checked */
+    wb_socket_map_put(&w->map, s, (unsigned)index);
+    w->sockets[index] = s;
+    return index;
+}
+
+/* Notifications of it still queued find it no longer in the map: dropped as they are taken. */
+static int asyncselect_remove(wb_waiter *w, unsigned index, wb_error *err)
+{
+    unsigned moved;
+    if (wb_slots_drop(&w->slots, index, &moved) < 0) {
+        wb_error_text(err, "asyncselect: no socket %u to remove", index);
+        return -1;
+    }
+    WSAAsyncSelect(w->sockets[index], w->hwnd, 0, 0);   /* no more messages (it stays non-blocking) */
+    wb_socket_map_remove(&w->map, w->sockets[index]);
+    w->sockets[index] = INVALID_SOCKET;
+    w->marked[index] = 0;
     return 0;
 }
 
@@ -113,7 +132,8 @@ static int asyncselect_ready(wb_waiter *w, DWORD timeout_ms, unsigned *ready, un
 static int asyncselect_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
 {
     unsigned ready[WB_WAIT_MAX_READY];
-    return wb_wait_deliver_ready(h, ready, asyncselect_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err), err);
+    return wb_wait_deliver_ready(h, ready, asyncselect_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err),
+                                 &w->slots, err);
 }
 
 static void asyncselect_destroy(wb_waiter *w)
@@ -121,11 +141,12 @@ static void asyncselect_destroy(wb_waiter *w)
     unsigned i;
     MSG msg;
     if (w == NULL) return;
-    for (i = 0; i < w->n; i++) WSAAsyncSelect(w->sockets[i], w->hwnd, 0, 0);
+    for (i = 0; i < w->slots.n; i++) WSAAsyncSelect(w->sockets[w->slots.index[i]], w->hwnd, 0, 0);
     while (PeekMessageA(&msg, w->hwnd, WM_WB_SOCKET, WM_WB_SOCKET, PM_REMOVE))
         ;   /* notifications still queued would reach a window that is gone */
     DestroyWindow(w->hwnd);
     wb_socket_map_free(&w->map);
+    wb_slots_free(&w->slots);
     free(w->sockets);
     free(w->marked);
     free(w);
@@ -138,6 +159,7 @@ const wb_wait_backend wb_wait_asyncselect = {
     .unavailable = asyncselect_unavailable,
     .create = asyncselect_create,
     .add = asyncselect_add,
+    .remove = asyncselect_remove,
     .wait = asyncselect_wait,
     .destroy = asyncselect_destroy,
 };

@@ -12,6 +12,7 @@
 #include "wb_wait.h"
 #include "wb_clock.h"
 #include "port_drain.h"
+#include "slots.h"
 #include "win/winapi.h"
 
 #define BATCH 64          /* GetQueuedCompletionStatusEx entries per call */
@@ -31,11 +32,13 @@ typedef struct recv_op {
 struct wb_waiter {
     HANDLE port;
     int ex;                     /* iocpex */
-    unsigned n, cap, outstanding, size;
-    SOCKET *sockets;
+    unsigned cap, outstanding, size;
+    wb_slots slots;             /* indexes in use; one removed is given again once its receives are back */
+    SOCKET *sockets;            /* by index */
+    unsigned *posted;           /* by index: its receives not yet completed */
     recv_op *ops;               /* cap x outstanding */
     char *data;                 /* their buffers */
-    unsigned pending;           /* receives posted and not yet completed */
+    unsigned pending;           /* receives posted and not yet completed, in all */
 };
 
 /* Their own option: the receives kept posted, one for each datagram the kernel may take while
@@ -75,20 +78,24 @@ static wb_waiter *create(const wb_wait_params *params, int ex, wb_error *err)
     w->outstanding = outstanding;
     w->size = params->datagram_size ? params->datagram_size : 65536;
     w->sockets = (SOCKET *)calloc(w->cap ? w->cap : 1, sizeof *w->sockets);
+    w->posted = (unsigned *)calloc(w->cap ? w->cap : 1, sizeof *w->posted);
     w->ops = (recv_op *)calloc(nops, sizeof *w->ops);
     w->data = (char *)malloc(nops * w->size);
-    if (w->sockets == NULL || w->ops == NULL || w->data == NULL) {
+    if (w->sockets == NULL || w->posted == NULL || w->ops == NULL || w->data == NULL ||
+        wb_slots_init(&w->slots, w->cap) != 0) {
         wb_error_text(err, "out of memory (%lu receive buffers of %u bytes)", (unsigned long)nops, w->size);
-        free(w->sockets), free(w->ops), free(w->data), free(w);
-        return NULL;
+        goto fail;
     }
     w->port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 1);
     if (w->port == NULL) {
         wb_error_win32(err, "CreateIoCompletionPort", GetLastError());
-        free(w->sockets), free(w->ops), free(w->data), free(w);
-        return NULL;
+        goto fail;
     }
     return w;
+fail:
+    wb_slots_free(&w->slots);
+    free(w->sockets), free(w->posted), free(w->ops), free(w->data), free(w);
+    return NULL;
 }
 
 static wb_waiter *iocp_create(const wb_wait_params *params, wb_error *err) { return create(params, 0, err); }
@@ -110,30 +117,56 @@ static int post(wb_waiter *w, recv_op *op, wb_error *err)
         }
     }
     op->posted = 1;
+    w->posted[op->index]++;
     w->pending++;
     return 0;
+}
+
+/* An index whose receives (of a socket removed) are all back: its buffers are free. */
+static int quiet(const void *ctx, unsigned index)
+{
+    return ((const wb_waiter *)ctx)->posted[index] == 0;
 }
 
 static int iocp_add(wb_waiter *w, SOCKET s, wb_error *err)
 {
     unsigned k;
-    if (w->n >= w->cap) {
+    int index;
+    if (w->slots.n >= w->cap || (index = wb_slots_take(&w->slots, quiet, w)) < 0) {
         wb_error_text(err, "iocp: more sockets than announced");
         return -1;
     }
-    if (CreateIoCompletionPort((HANDLE)s, w->port, (ULONG_PTR)w->n, 0) == NULL) {
+    /* The key is not read: every receive names its socket's index. */
+    if (CreateIoCompletionPort((HANDLE)s, w->port, (ULONG_PTR)index, 0) == NULL) {
+        unsigned moved;
         wb_error_win32(err, "CreateIoCompletionPort(socket)", GetLastError());
+        wb_slots_drop(&w->slots, (unsigned)index, &moved);
         return -1;
     }
-    w->sockets[w->n] = s;
+    w->sockets[index] = s;
     for (k = 0; k < w->outstanding; k++) {
-        recv_op *op = &w->ops[w->n * w->outstanding + k];
-        op->index = w->n;
-        op->buf.buf = w->data + (size_t)(w->n * w->outstanding + k) * w->size;
+        size_t at = (size_t)index * w->outstanding + k;
+        recv_op *op = &w->ops[at];
+        op->index = (unsigned)index;
+        op->buf.buf = w->data + at * w->size;
         op->buf.len = w->size;
         if (post(w, op, err) != 0) return -1;
     }
-    w->n++;
+    return index;
+}
+
+/* Its receives are cancelled (XP's CancelIo cancels the calling thread's: the one that posted
+ * them); their completions come back through the port and are dropped, and the index is given
+ * again only when all have (their buffers are the kernel's until then). A socket cannot leave
+ * a completion port: it is the caller's to close. */
+static int iocp_remove(wb_waiter *w, unsigned index, wb_error *err)
+{
+    unsigned moved;
+    if (wb_slots_drop(&w->slots, index, &moved) < 0) {
+        wb_error_text(err, "iocp: no socket %u to remove", index);
+        return -1;
+    }
+    if (w->posted[index]) CancelIo((HANDLE)w->sockets[index]);
     return 0;
 }
 
@@ -142,22 +175,29 @@ static int iocp_add(wb_waiter *w, SOCKET s, wb_error *err)
 static int complete(wb_waiter *w, recv_op *op, DWORD bytes, int ok, uint64_t t, const wb_wait_handler *h,
                     wb_error *err)
 {
-    int len = (int)bytes;
+    const unsigned index = op->index;
+    int len = (int)bytes, rc;
     op->posted = 0;
     w->pending--;
+    if (w->slots.place[index] == WB_SLOT_FREE) {   /* removed: cancelled, or it came first */
+        w->posted[index]--;
+        return 0;
+    }
     if (!ok) {
         /* Ask the socket how it ended (Wine's entries do not always carry the status where
          * Windows puts it): done after all, or the error (WSAEMSGSIZE: too large;
          * WSAECONNRESET: port unreachable). */
         DWORD got = 0, flags = 0;
-        if (WSAGetOverlappedResult(w->sockets[op->index], &op->ov, &got, FALSE, &flags)) len = (int)got;
+        if (WSAGetOverlappedResult(w->sockets[index], &op->ov, &got, FALSE, &flags)) len = (int)got;
         else len = -WSAGetLastError();
     }
-    switch (h->received(h->ctx, op->index, op->buf.buf, len, &op->from, op->fromlen, t, err)) {
-    case 0: return post(w, op, err);
-    case 1: return 0;   /* that socket is finished (a TCP connection closed): posted again, it would complete at once, forever */
-    default: return -1;
-    }
+    rc = h->received(h->ctx, index, op->buf.buf, len, &op->from, op->fromlen, t, err);
+    w->posted[index]--;   /* only now: the handler read the buffer, which no new socket may take before */
+    if (rc < 0) return -1;
+    /* 1: that socket is finished (a TCP connection closed): posted again, it would complete at
+     * once, forever; and one the handler removed is posted no more */
+    if (rc == 1 || w->slots.place[index] == WB_SLOT_FREE) return 0;
+    return post(w, op, err);
 }
 
 static int iocp_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
@@ -213,14 +253,16 @@ static void iocp_destroy(wb_waiter *w)
     /* The kernel still owns the buffers of posted receives: cancel them (XP's CancelIo cancels
      * the calling thread's, and this is the thread that posted them) and take their completions
      * before freeing anything. */
-    for (i = 0; i < w->n; i++) CancelIo((HANDLE)w->sockets[i]);
+    for (i = 0; i < w->slots.n; i++) CancelIo((HANDLE)w->sockets[w->slots.index[i]]);
     w->pending = wb_port_drain(w->port, w->pending);
     CloseHandle(w->port);
     if (w->pending == 0) {
         free(w->data);
         free(w->ops);
     }   /* else: leaked rather than freed under the kernel's feet (never seen) */
+    wb_slots_free(&w->slots);
     free(w->sockets);
+    free(w->posted);
     free(w);
 }
 
@@ -232,6 +274,7 @@ const wb_wait_backend wb_wait_iocp = {
     .unavailable = iocp_unavailable,
     .create = iocp_create,
     .add = iocp_add,
+    .remove = iocp_remove,
     .wait = iocp_wait,
     .destroy = iocp_destroy,
 };
@@ -244,6 +287,7 @@ const wb_wait_backend wb_wait_iocpex = {
     .unavailable = iocpex_unavailable,
     .create = iocpex_create,
     .add = iocp_add,
+    .remove = iocp_remove,
     .wait = iocpex_wait,
     .destroy = iocp_destroy,
 };

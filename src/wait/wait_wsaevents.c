@@ -4,11 +4,12 @@
  * re-armed by recvfrom; WSAEnumNetworkEvents resets the event. */
 #include <stdlib.h>
 #include "wb_wait.h"
+#include "slots.h"
 
 struct wb_waiter {
-    unsigned n;
+    wb_slots slots;     /* sockets[place] and events[place] are index slots.index[place]'s */
     SOCKET sockets[WSA_MAXIMUM_WAIT_EVENTS];
-    WSAEVENT events[WSA_MAXIMUM_WAIT_EVENTS];
+    WSAEVENT events[WSA_MAXIMUM_WAIT_EVENTS];   /* dense: the wait is given slots.n of them */
 };
 
 static const char *wsaevents_unavailable(void) { return NULL; }
@@ -23,15 +24,20 @@ static wb_waiter *wsaevents_create(const wb_wait_params *params, wb_error *err)
         return NULL;
     }
     w = (wb_waiter *)calloc(1, sizeof *w);
-    if (w == NULL) wb_error_text(err, "out of memory");
+    if (w == NULL || wb_slots_init(&w->slots, capacity) != 0) {
+        free(w);
+        wb_error_text(err, "out of memory");
+        return NULL;
+    }
     return w;
 }
 
 static int wsaevents_add(wb_waiter *w, SOCKET s, wb_error *err)
 {
     WSAEVENT ev;
-    if (w->n >= WSA_MAXIMUM_WAIT_EVENTS) {
-        wb_error_text(err, "wsaevents: more than %d sockets", WSA_MAXIMUM_WAIT_EVENTS);
+    int index;
+    if (w->slots.n >= w->slots.cap) {
+        wb_error_text(err, "wsaevents: more than %u sockets", w->slots.cap);
         return -1;
     }
     ev = WSACreateEvent();
@@ -45,9 +51,25 @@ static int wsaevents_add(wb_waiter *w, SOCKET s, wb_error *err)
         WSACloseEvent(ev);
         return -1;
     }
-    w->sockets[w->n] = s;
-    w->events[w->n] = ev;
-    w->n++;
+    index = wb_slots_take(&w->slots, NULL, NULL);   /* room was checked */
+    w->sockets[w->slots.n - 1] = s;
+    w->events[w->slots.n - 1] = ev;
+    return index;
+}
+
+static int wsaevents_remove(wb_waiter *w, unsigned index, wb_error *err)
+{
+    unsigned moved;
+    int at = index < w->slots.cap && w->slots.place[index] != WB_SLOT_FREE ? (int)w->slots.place[index] : -1;
+    if (at < 0) {
+        wb_error_text(err, "wsaevents: no socket %u to remove", index);
+        return -1;
+    }
+    WSAEventSelect(w->sockets[at], NULL, 0);   /* the socket stays non-blocking */
+    WSACloseEvent(w->events[at]);
+    wb_slots_drop(&w->slots, index, &moved);
+    w->sockets[at] = w->sockets[moved];
+    w->events[at] = w->events[moved];
     return 0;
 }
 
@@ -55,8 +77,14 @@ static int wsaevents_add(wb_waiter *w, SOCKET s, wb_error *err)
 static int wsaevents_ready(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
 {
     WSANETWORKEVENTS ne;
-    DWORD r = WSAWaitForMultipleEvents(w->n, w->events, FALSE, timeout_ms, FALSE);
+    const unsigned n = w->slots.n;
+    DWORD r;
     unsigned i, found = 0;
+    if (n == 0) {   /* WSAWaitForMultipleEvents refuses none: the time-out passes */
+        Sleep(timeout_ms);
+        return 0;
+    }
+    r = WSAWaitForMultipleEvents(n, w->events, FALSE, timeout_ms, FALSE);
     if (r == WSA_WAIT_TIMEOUT) return 0;
     if (r == WSA_WAIT_FAILED) {
         wb_error_win32(err, "WSAWaitForMultipleEvents", (unsigned long)WSAGetLastError());
@@ -65,14 +93,14 @@ static int wsaevents_ready(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsi
     /* The API reports only the lowest signalled index. As its documentation advises, the events
      * after it are checked with a zero timeout, so that the higher ones are served in this wake
      * too instead of paying a wait each (or starving behind a busy low one). */
-    for (i = r - WSA_WAIT_EVENT_0; i < w->n && found < max_ready;) {
+    for (i = r - WSA_WAIT_EVENT_0; i < n && found < max_ready;) {
         if (WSAEnumNetworkEvents(w->sockets[i], w->events[i], &ne) == SOCKET_ERROR) {
             wb_error_win32(err, "WSAEnumNetworkEvents", (unsigned long)WSAGetLastError());
             return -1;
         }
-        ready[found++] = i++;
-        if (i >= w->n) break;
-        r = WSAWaitForMultipleEvents(w->n - i, w->events + i, FALSE, 0, FALSE);
+        ready[found++] = w->slots.index[i++];
+        if (i >= n) break;
+        r = WSAWaitForMultipleEvents(n - i, w->events + i, FALSE, 0, FALSE);
         if (r == WSA_WAIT_TIMEOUT) break;
         if (r == WSA_WAIT_FAILED) {
             wb_error_win32(err, "WSAWaitForMultipleEvents", (unsigned long)WSAGetLastError());
@@ -86,17 +114,19 @@ static int wsaevents_ready(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsi
 static int wsaevents_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
 {
     unsigned ready[WB_WAIT_MAX_READY];
-    return wb_wait_deliver_ready(h, ready, wsaevents_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err), err);
+    return wb_wait_deliver_ready(h, ready, wsaevents_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err), &w->slots,
+                                 err);
 }
 
 static void wsaevents_destroy(wb_waiter *w)
 {
     unsigned i;
     if (w == NULL) return;
-    for (i = 0; i < w->n; i++) {
+    for (i = 0; i < w->slots.n; i++) {
         WSAEventSelect(w->sockets[i], NULL, 0);
         WSACloseEvent(w->events[i]);
     }
+    wb_slots_free(&w->slots);
     free(w);
 }
 
@@ -108,6 +138,7 @@ const wb_wait_backend wb_wait_wsaevents = {
     .unavailable = wsaevents_unavailable,
     .create = wsaevents_create,
     .add = wsaevents_add,
+    .remove = wsaevents_remove,
     .wait = wsaevents_wait,
     .destroy = wsaevents_destroy,
 };

@@ -3,6 +3,7 @@
  * answers WSAEINVAL when `events` holds other bits (rabbitmq-c #257), which Wine does not check. */
 #include <stdlib.h>
 #include "wb_wait.h"
+#include "slots.h"
 #include "win/winapi.h"
 
 #ifndef POLLRDNORM
@@ -20,8 +21,8 @@ typedef struct pollfd {
 typedef int (WSAAPI *wsapoll_fn)(WSAPOLLFD *fds, ULONG n, INT timeout);
 
 struct wb_waiter {
-    unsigned n, cap;
-    WSAPOLLFD *fds;
+    wb_slots slots;     /* fds[place] is index slots.index[place]'s */
+    WSAPOLLFD *fds;     /* dense: WSAPoll is given slots.n of them */
 };
 
 /* From the run-time import table (which remembers it; WINBENCH_HIDE_IMPORTS=WSAPoll or
@@ -46,25 +47,38 @@ static wb_waiter *wsapoll_create(const wb_wait_params *params, wb_error *err)
         return NULL;
     }
     if (w) w->fds = (WSAPOLLFD *)calloc(capacity ? capacity : 1, sizeof *w->fds);
-    if (w == NULL || w->fds == NULL) {
-        if (w) free(w);
+    if (w == NULL || w->fds == NULL || wb_slots_init(&w->slots, capacity) != 0) {
+        if (w) free(w->fds), free(w);
         wb_error_text(err, "out of memory");
         return NULL;
     }
-    w->cap = capacity;
     return w;
 }
 
 static int wsapoll_add(wb_waiter *w, SOCKET s, wb_error *err)
 {
-    if (w->n >= w->cap) {
+    int index = wb_slots_take(&w->slots, NULL, NULL);
+    WSAPOLLFD *fd;
+    if (index < 0) {
         wb_error_text(err, "wsapoll: more sockets than announced");
         return -1;
     }
-    w->fds[w->n].fd = s;
-    w->fds[w->n].events = POLLRDNORM;
-    w->fds[w->n].revents = 0;
-    w->n++;
+    fd = &w->fds[w->slots.n - 1];
+    fd->fd = s;
+    fd->events = POLLRDNORM;
+    fd->revents = 0;
+    return index;
+}
+
+static int wsapoll_remove(wb_waiter *w, unsigned index, wb_error *err)
+{
+    unsigned moved;
+    int at = wb_slots_drop(&w->slots, index, &moved);
+    if (at < 0) {
+        wb_error_text(err, "wsapoll: no socket %u to remove", index);
+        return -1;
+    }
+    w->fds[at] = w->fds[moved];
     return 0;
 }
 
@@ -72,26 +86,28 @@ static int wsapoll_add(wb_waiter *w, SOCKET s, wb_error *err)
 static int wsapoll_ready(wb_waiter *w, DWORD timeout_ms, unsigned *ready, unsigned max_ready, wb_error *err)
 {
     unsigned i, found = 0;
-    int n = resolve()(w->fds, w->n, (INT)timeout_ms);
+    int n = resolve()(w->fds, w->slots.n, (INT)timeout_ms);
     if (n == SOCKET_ERROR) {
         wb_error_win32(err, "WSAPoll", (unsigned long)WSAGetLastError());
         return -1;
     }
     /* Errors count as readable: recvfrom then says what happened (e.g. WSAECONNRESET). */
-    for (i = 0; i < w->n && found < max_ready && n > 0; i++)
-        if (w->fds[i].revents & (POLLRDNORM | POLLERR | POLLHUP | POLLNVAL)) ready[found++] = i;
+    for (i = 0; i < w->slots.n && found < max_ready && n > 0; i++)
+        if (w->fds[i].revents & (POLLRDNORM | POLLERR | POLLHUP | POLLNVAL)) ready[found++] = w->slots.index[i];
     return (int)found;
 }
 
 static int wsapoll_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
 {
     unsigned ready[WB_WAIT_MAX_READY];
-    return wb_wait_deliver_ready(h, ready, wsapoll_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err), err);
+    return wb_wait_deliver_ready(h, ready, wsapoll_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err), &w->slots,
+                                 err);
 }
 
 static void wsapoll_destroy(wb_waiter *w)
 {
     if (w == NULL) return;
+    wb_slots_free(&w->slots);
     free(w->fds);
     free(w);
 }
@@ -103,6 +119,7 @@ const wb_wait_backend wb_wait_wsapoll = {
     .unavailable = wsapoll_unavailable,
     .create = wsapoll_create,
     .add = wsapoll_add,
+    .remove = wsapoll_remove,
     .wait = wsapoll_wait,
     .destroy = wsapoll_destroy,
 };
