@@ -439,6 +439,45 @@ static void test_outputs(void)
                  "--csv=-", "--md=-");
 }
 
+/* Every output that is a file, as `winbench help report` lists them (a format added later
+ * too): written, holding the comparison (A's median 200, B's 400, B 2.00 times A), never
+ * overwritten, and on stdout for "-" with the table on stderr. */
+static void test_every_file_output(void)
+{
+    result help = run("help", "report", NULL);
+    const char *line;
+    int outputs = 0;
+    write_fixtures();
+    ok(help.code == 0, "help: exit %lu", help.code);
+    for (line = help.out; line && (line = strstr(line, "\n  --")) != NULL; line++) {
+        char name[32], file[64], path[MAX_PATH], *text;
+        size_t len;
+        result r;
+        if (sscanf(line + 5, "%31[a-z0-9-] FILE", name) != 1 || strncmp(line + 5 + strlen(name), " FILE ", 6) != 0)
+            continue;
+        outputs++;
+        snprintf(file, sizeof file, "every.%s", name);
+        snprintf(path, sizeof path, "--%s", name);
+        r = run("report", "a.csv", "b.csv", path, file, NULL);
+        ok(r.code == 0, "--%s: exit %lu %s", name, r.code, r.err);
+        result_free(&r);
+        path_in_dir(path, sizeof path, file);
+        text = read_all(path, &len);
+        ok(text && strstr(text, "200") && strstr(text, "400") && strstr(text, "2.00"), "--%s: the comparison in it:\n%s",
+           name, text ? text : "(no file)");
+        free(text);
+        snprintf(path, sizeof path, "--%s", name);
+        r = run("report", "a.csv", path, file, NULL);
+        ok(r.code == 2 && strstr(r.err, "already exists"), "--%s: never overwritten: %s", name, r.err);
+        result_free(&r);
+        r = run("report", "a.csv", "b.csv", path, "-", NULL);
+        ok(r.code == 0 && strstr(r.out, "2.00") && strstr(r.err, "2.00"), "--%s -: on stdout, the table on stderr", name);
+        result_free(&r);
+    }
+    ok(outputs >= 3, "the file outputs of help (--csv, --html, --md at least): %d", outputs);
+    result_free(&help);
+}
+
 /* sockloop rows, by hand: machine VM under two Wine versions (same host, no label), two loops. */
 #define HEAD_L "schema,benchmark,label,row,rep,loop,rate,size,sockets,spread,mode,pacing_used,sent,lost,lat_mean_us," \
                "run_id,host,os_name,os_version,os_build,os_sp,wine_version\r\n"
@@ -940,6 +979,7 @@ static const wbt_case cases[] = {
     { "significance", test_significance, 0 },
     { "markdown", test_markdown, 0 },
     { "outputs", test_outputs, 0 },
+    { "every_file_output", test_every_file_output, 0 },
     { "folders_and_schemas", test_folders_and_schemas, 0 },
     { "known_values", test_known_values, 0 },
     { "damaged_and_foreign", test_damaged_and_foreign, 0 },

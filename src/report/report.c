@@ -15,56 +15,68 @@
 #include "wb_process.h"
 
 typedef struct report_config {
-    const char *baseline, *csv, *html, *md, *compare;
-    int tsv, clip, force;
+    const char *baseline, *compare;
+    int force;
+    /* What each output's option says (by its place in formats[]): a file's path (RP_DEST_FILE),
+     * or the flag of the others. */
+    const char *path[RP_FORMAT_COUNT];
+    int flag[RP_FORMAT_COUNT];
 } report_config;
 
 #define R(field) offsetof(report_config, field)
-static const wb_option report_options[] = {
-    { .name = "baseline", .type = WB_OPT_TEXT, .offset = R(baseline), .metavar = "NAME",
-      .help = "label or host the others are compared to (default: the first)" },
-    { .name = "compare", .type = WB_OPT_TEXT, .offset = R(compare), .metavar = "COLUMN[=VALUE]",
-      .help = "compare configurations on each machine instead of machines: e.g. loop (each loop against the first, "
-              "or loop=select against select), with the same test" },
-    { .name = "tsv", .type = WB_OPT_FLAG, .offset = R(tsv),
-      .help = "print the table tab-separated" },
-    { .name = "csv", .type = WB_OPT_TEXT, .offset = R(csv), .metavar = "FILE",
-      .help = "also write the table as CSV (- for stdout)" },
-    { .name = "md", .type = WB_OPT_TEXT, .offset = R(md), .metavar = "FILE",
-      .help = "also write the table as GitHub Markdown (- for stdout)" },
-    { .name = "clip", .type = WB_OPT_FLAG, .offset = R(clip),
-      .help = "put the table on the clipboard (paste into Excel)" },
-    { .name = "html", .type = WB_OPT_TEXT, .offset = R(html), .metavar = "FILE",
-      .help = "write a self-contained HTML report with charts (- for stdout)" },
-    { .name = "force", .type = WB_OPT_FLAG, .offset = R(force),
-      .help = "overwrite --csv / --html / --md files" },
-    { .name = NULL }
-};
 
-/* The report's outputs, one row each, all written by one loop (write_outputs): the option that
- * asks for it, its name for people, where it goes and the renderer (report_render.h). A new
- * format (JSON, say) is one row here, one renderer and one option in the table above. */
-typedef enum output_dest {
-    DEST_PEOPLE,      /* the console table: shown unless a DEST_STDOUT output takes its place */
-    DEST_STDOUT,      /* a flag that prints this form on stdout instead of the table (--tsv) */
-    DEST_CLIPBOARD,   /* a flag: onto the clipboard, which the renderer says on f (stderr) */
-    DEST_FILE         /* an option naming a file, or - for stdout */
-} output_dest;
-typedef struct output_format {
-    const char *option, *label;
-    output_dest dest;
-    size_t offset;                /* in report_config: the flag (int) or the path (const char *) */
-    int (*write)(const rp_report *r, FILE *f);
-} output_format;
-static const output_format formats[] = {
-    { .option = NULL, .label = "table", .dest = DEST_PEOPLE, .write = rp_write_table },
-    { .option = "tsv", .label = "TSV", .dest = DEST_STDOUT, .offset = R(tsv), .write = rp_write_tsv },
-    { .option = "clip", .label = "clipboard", .dest = DEST_CLIPBOARD, .offset = R(clip), .write = rp_write_clipboard },
-    { .option = "csv", .label = "CSV", .dest = DEST_FILE, .offset = R(csv), .write = rp_write_csv },
-    { .option = "html", .label = "HTML", .dest = DEST_FILE, .offset = R(html), .write = rp_write_html },
-    { .option = "md", .label = "Markdown", .dest = DEST_FILE, .offset = R(md), .write = rp_write_markdown },
-};
-enum { OUT_COUNT = sizeof formats / sizeof formats[0] };
+/* The report's outputs, all written by one loop (write_outputs), each defined beside its
+ * renderer (report_render.h): a new format (JSON, say) is its file and its name in RP_FORMATS.
+ * Its option is made here, in this order, between --compare and --force. */
+#define RP_FORMAT_ADDRESS(name) &rp_format_##name,
+static const rp_format *const formats[RP_FORMAT_COUNT] = { RP_FORMATS(RP_FORMAT_ADDRESS) };
+#undef RP_FORMAT_ADDRESS
+enum { OUT_COUNT = RP_FORMAT_COUNT };
+
+/* "--csv, --html, --md" (sep ", "): the options of the outputs that are files. */
+static const char *file_options(const char *sep, char *buf, size_t cap)
+{
+    size_t used = 0;
+    int i;
+    buf[0] = '\0';
+    for (i = 0; i < RP_FORMAT_COUNT && used < cap; i++)
+        if (formats[i]->dest == RP_DEST_FILE)
+            used += (size_t)snprintf(buf + used, cap - used, "%s--%s", used ? sep : "", formats[i]->option);
+    return buf;
+}
+
+/* --baseline, --compare, an option per output that has one, --force: made once, from formats[]. */
+static wb_option report_options[2 + RP_FORMAT_COUNT + 2];
+
+static const wb_option *report_table(void)
+{
+    static char force_help[200];
+    char files[160];
+    int i, n = 0;
+    if (report_options[0].name) return report_options;
+    report_options[n++] = (wb_option){ .name = "baseline", .type = WB_OPT_TEXT, .offset = R(baseline), .metavar = "NAME",
+                                       .help = "label or host the others are compared to (default: the first)" };
+    report_options[n++] = (wb_option){ .name = "compare", .type = WB_OPT_TEXT, .offset = R(compare),
+                                       .metavar = "COLUMN[=VALUE]",
+                                       .help = "compare configurations on each machine instead of machines: e.g. loop "
+                                               "(each loop against the first, or loop=select against select), with the same test" };
+    for (i = 0; i < RP_FORMAT_COUNT; i++) {
+        const rp_format *f = formats[i];
+        if (f->option == NULL) continue;
+        if (f->dest == RP_DEST_FILE) {
+            report_options[n++] = (wb_option){ .name = f->option, .type = WB_OPT_TEXT,
+                                               .offset = R(path) + (size_t)i * sizeof(const char *), .metavar = "FILE",
+                                               .help = f->help };
+        } else {
+            report_options[n++] = (wb_option){ .name = f->option, .type = WB_OPT_FLAG,
+                                               .offset = R(flag) + (size_t)i * sizeof(int), .help = f->help };
+        }
+    }
+    snprintf(force_help, sizeof force_help, "overwrite %s files", file_options(" / ", files, sizeof files));
+    report_options[n++] = (wb_option){ .name = "force", .type = WB_OPT_FLAG, .offset = R(force), .help = force_help };
+    report_options[n].name = NULL;
+    return report_options;
+}
 
 /* The report's outputs as this command asks for them. The files are all created before
  * anything is read, so that a file that exists (without --force) or a folder that cannot be
@@ -97,8 +109,10 @@ static int open_outputs(output *outs, int n, int force)
         if (outs[i].path == NULL) continue;
         if (strcmp(outs[i].path, "-") == 0) {
             if (stdout_taken++) {
+                char files[160], what[256];
                 discard_outputs(outs, i);
-                return wb_usage_error("report", "only one output (--csv, --html, --md) can be - (stdout)");
+                snprintf(what, sizeof what, "only one output (%s) can be - (stdout)", file_options(", ", files, sizeof files));
+                return wb_usage_error("report", what);
             }
             outs[i].f = stdout;
             outs[i].to_stdout = 1;
@@ -125,7 +139,7 @@ static int next_path(int argc, char **argv, int i)
         const wb_option *o;
         int takes_value = 0;
         if (strncmp(argv[i], "--", 2) != 0) return i;
-        for (o = report_options; o->name; o++)
+        for (o = report_table(); o->name; o++)
             if (!strcmp(argv[i] + 2, o->name) && o->type != WB_OPT_FLAG) takes_value = 1;
         i += takes_value;
     }
@@ -134,7 +148,7 @@ static int next_path(int argc, char **argv, int i)
 
 const wb_option *wb_report_options(void)
 {
-    return report_options;
+    return report_table();
 }
 
 /* The options (paths and options mix freely: options and their values go to the table's
@@ -145,7 +159,7 @@ static int parse_report_args(int argc, char **argv, report_config *cfg, int *npa
     char err[512], *optv[32];
     int optc = 0, i;
     memset(cfg, 0, sizeof *cfg);
-    set.table = report_options;
+    set.table = report_table();
     set.config = cfg;
     for (i = 0; i < argc; i++)
         if (wb_is_help_arg(argv[i])) return -1;
@@ -154,7 +168,7 @@ static int parse_report_args(int argc, char **argv, report_config *cfg, int *npa
         if (strncmp(argv[i], "--", 2) != 0) continue;
         if (optc + 2 > 32) return wb_usage_error("report", "too many options");
         optv[optc++] = argv[i];
-        for (o = report_options; o->name; o++)
+        for (o = report_table(); o->name; o++)
             if (!strcmp(argv[i] + 2, o->name) && o->type != WB_OPT_FLAG && i + 1 < argc) optv[optc++] = argv[++i];
     }
     if (wb_options_defaults(&set, 1, err, sizeof err) != 0 || wb_options_parse(&set, 1, optc, optv, err, sizeof err) != 0)
@@ -168,22 +182,25 @@ static int parse_report_args(int argc, char **argv, report_config *cfg, int *npa
  * go (stderr when an output is stdout: like the benchmarks, stdout then belongs to the data). */
 static int prepare_outputs(const report_config *cfg, output *outs, FILE **people)
 {
-    int i, to_stdout = 0, displaced = 0, rc;
+    int i, to_stdout = 0, displaced = -1, rc;
     memset(outs, 0, OUT_COUNT * sizeof *outs);
     for (i = 0; i < OUT_COUNT; i++) {
-        const char *field = (const char *)cfg + formats[i].offset;
-        outs[i].option = formats[i].option;
-        if (formats[i].dest == DEST_FILE) {
-            outs[i].path = *(const char *const *)field;
+        outs[i].option = formats[i]->option;
+        if (formats[i]->dest == RP_DEST_FILE) {
+            outs[i].path = cfg->path[i];
             to_stdout |= outs[i].path && !strcmp(outs[i].path, "-");
-        } else if (formats[i].dest != DEST_PEOPLE) {
-            outs[i].chosen = *(const int *)field;
-            displaced |= outs[i].chosen && formats[i].dest == DEST_STDOUT;
+        } else if (formats[i]->dest != RP_DEST_PEOPLE) {
+            outs[i].chosen = cfg->flag[i];
+            if (outs[i].chosen && formats[i]->dest == RP_DEST_STDOUT) displaced = i;
         }
     }
     for (i = 0; i < OUT_COUNT; i++)
-        if (formats[i].dest == DEST_PEOPLE) outs[i].chosen = !displaced;
-    if (to_stdout && displaced) return wb_usage_error("report", "--tsv prints the table on stdout, which an output of - takes");
+        if (formats[i]->dest == RP_DEST_PEOPLE) outs[i].chosen = displaced < 0;
+    if (to_stdout && displaced >= 0) {
+        char err[160];
+        snprintf(err, sizeof err, "--%s prints the table on stdout, which an output of - takes", formats[displaced]->option);
+        return wb_usage_error("report", err);
+    }
     rc = open_outputs(outs, OUT_COUNT, cfg->force);
     *people = to_stdout ? stderr : stdout;
     return rc;
@@ -231,31 +248,31 @@ static int write_outputs(const rp_report *r, output *outs, FILE *people)
     int i, rc = WB_EXIT_OK;
     for (i = 0; i < OUT_COUNT; i++) {
         int bad;
-        switch (formats[i].dest) {
-        case DEST_PEOPLE:
-            if (outs[i].chosen && formats[i].write(r, people) != 0) rc = WB_EXIT_RUNTIME;
+        switch (formats[i]->dest) {
+        case RP_DEST_PEOPLE:
+            if (outs[i].chosen && formats[i]->write(r, people) != 0) rc = WB_EXIT_RUNTIME;
             continue;
-        case DEST_STDOUT:
+        case RP_DEST_STDOUT:
             if (!outs[i].chosen) continue;
             fflush(stdout);
             _setmode(_fileno(stdout), _O_BINARY);   /* the text has its CRLFs already */
-            if (formats[i].write(r, stdout) != 0 || fflush(stdout) != 0) rc = WB_EXIT_RUNTIME;
+            if (formats[i]->write(r, stdout) != 0 || fflush(stdout) != 0) rc = WB_EXIT_RUNTIME;
             continue;
-        case DEST_CLIPBOARD:
-            if (outs[i].chosen && formats[i].write(r, stderr) != 0) rc = WB_EXIT_RUNTIME;
+        case RP_DEST_CLIPBOARD:
+            if (outs[i].chosen && formats[i]->write(r, stderr) != 0) rc = WB_EXIT_RUNTIME;
             continue;
-        case DEST_FILE:
+        case RP_DEST_FILE:
             break;
         }
         if (outs[i].f == NULL) continue;
-        bad = formats[i].write(r, outs[i].f) != 0;
+        bad = formats[i]->write(r, outs[i].f) != 0;
         if (outs[i].to_stdout) bad |= fflush(stdout) != 0;
         else bad |= fclose(outs[i].f) != 0;
         if (bad) {
             fprintf(stderr, "winbench: report: writing %s failed (disk full?)\n", outs[i].path);
             rc = WB_EXIT_RUNTIME;
         } else if (!outs[i].to_stdout) {
-            fprintf(people, "%s: %s\n", formats[i].label, outs[i].path);
+            fprintf(people, "%s: %s\n", formats[i]->label, outs[i].path);
         }
         outs[i].f = NULL;
     }

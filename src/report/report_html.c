@@ -96,3 +96,7 @@ int rp_write_html(const rp_report *r, FILE *f)
     fputs("</body>\n</html>\n", f);
     return ferror(f) ? -1 : 0;
 }
+
+const rp_format rp_format_html = { .option = "html", .label = "HTML",
+                                   .help = "write a self-contained HTML report with charts (- for stdout)",
+                                   .dest = RP_DEST_FILE, .write = rp_write_html };

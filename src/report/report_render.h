@@ -14,6 +14,33 @@ int   rp_write_clipboard(const rp_report *r, FILE *f); /* the TSV onto the clipb
 int   rp_write_csv(const rp_report *r, FILE *f);
 int   rp_write_markdown(const rp_report *r, FILE *f);  /* a GitHub-style table */
 int   rp_write_html(const rp_report *r, FILE *f);
+/* Where an output goes, and so the option that asks for it. */
+typedef enum rp_dest {
+    RP_DEST_PEOPLE,      /* the console table: shown unless an RP_DEST_STDOUT output takes its place */
+    RP_DEST_STDOUT,      /* a flag that prints this form on stdout instead of the table (--tsv) */
+    RP_DEST_CLIPBOARD,   /* a flag: onto the clipboard, which the renderer says on f (stderr) */
+    RP_DEST_FILE         /* an option naming a file, or - for stdout */
+} rp_dest;
+
+/* One output of the report, defined beside its renderer: the option that asks for it (NULL:
+ * the table, always there), its name for people, its option's help, where it goes. */
+typedef struct rp_format {
+    const char *option, *label, *help;
+    rp_dest dest;
+    int (*write)(const rp_report *r, FILE *f);
+} rp_format;
+
+/* Every output, in the order they are written and their options are listed: X(NAME) for a
+ * `const rp_format rp_format_NAME` in its renderer's file. A new format is its file and a
+ * name here; report.c makes its option, opens its file and writes it. */
+#define RP_FORMATS(X) X(table) X(tsv) X(clip) X(csv) X(html) X(md)
+#define RP_DECLARE_FORMAT(name) extern const rp_format rp_format_##name;
+RP_FORMATS(RP_DECLARE_FORMAT)
+#undef RP_DECLARE_FORMAT
+#define RP_COUNT_FORMAT(name) +1
+enum { RP_FORMAT_COUNT = 0 RP_FORMATS(RP_COUNT_FORMAT) };
+#undef RP_COUNT_FORMAT
+
 /* One module's charts, as inline SVG figures, into the HTML (report_charts.c). */
 void  rp_write_charts(FILE *f, const rp_report *r, const wb_module *m);
 

@@ -254,3 +254,15 @@ int rp_write_markdown(const rp_report *r, FILE *f)
     }
     return ferror(f) ? -1 : 0;
 }
+
+const rp_format rp_format_table = { .option = NULL, .label = "table", .dest = RP_DEST_PEOPLE, .write = rp_write_table };
+const rp_format rp_format_tsv = { .option = "tsv", .label = "TSV", .help = "print the table tab-separated",
+                                  .dest = RP_DEST_STDOUT, .write = rp_write_tsv };
+const rp_format rp_format_clip = { .option = "clip", .label = "clipboard",
+                                   .help = "put the table on the clipboard (paste into Excel)", .dest = RP_DEST_CLIPBOARD,
+                                   .write = rp_write_clipboard };
+const rp_format rp_format_csv = { .option = "csv", .label = "CSV", .help = "also write the table as CSV (- for stdout)",
+                                  .dest = RP_DEST_FILE, .write = rp_write_csv };
+const rp_format rp_format_md = { .option = "md", .label = "Markdown",
+                                 .help = "also write the table as GitHub Markdown (- for stdout)", .dest = RP_DEST_FILE,
+                                 .write = rp_write_markdown };
