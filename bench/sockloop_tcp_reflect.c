@@ -189,21 +189,33 @@ static int watch(sockloop_state *st, reflect_conn *c, unsigned index, wb_error *
     return st->backend->watch(st->waiter, index, want, err);
 }
 
-/* After pump: 0 served on, 1 dropped (not winbench's stream, or gone), -1 an error of the run. */
-static int pumped(sockloop_state *st, reflect_state *rs, unsigned index, int rc, wb_error *err)
+/* A whole message is in the in buffer (its header read, all of its bytes there). */
+static int whole_message_in(const reflect_conn *c)
+{
+    return c->in_have >= 8 && c->in_have >= get_u32(c->in + 4);
+}
+
+/* What came in, echoed as far as there is room: pump, then send. When pump was held back for
+ * room and the send then took the whole echo, pump again: else a full in buffer beside an empty
+ * echo would be waited on for nothing (neither read nor write) for ever. Returns 0 served on,
+ * 1 dropped (not winbench's stream, or gone), -1 an error of the run. */
+static int echo_what_came(sockloop_state *st, reflect_state *rs, unsigned index, uint64_t t, wb_error *err)
 {
     reflect_conn *c = &rs->conns[index];
-    if (rc < 0) return -1;
-    if (rc > 0) {
-        st->rx.bad_packets++;
-        drop(st, rs, index);
-        return 1;
-    }
-    if (flush(c) != 0) {
-        st->tx.disconnects++;
-        drop(st, rs, index);
-        return 1;
-    }
+    do {
+        int rc = pump(st, index, c, t, err);
+        if (rc < 0) return -1;
+        if (rc > 0) {
+            st->rx.bad_packets++;
+            drop(st, rs, index);
+            return 1;
+        }
+        if (flush(c) != 0) {
+            st->tx.disconnects++;
+            drop(st, rs, index);
+            return 1;
+        }
+    } while (c->out_have == 0 && whole_message_in(c));   /* with the echo empty, pump moves one at least */
     return watch(st, c, index, err) < 0 ? -1 : 0;
 }
 
@@ -221,7 +233,7 @@ static int serve_readable(sockloop_state *st, reflect_state *rs, unsigned index,
         return 0;
     }
     c->in_have += (unsigned)n;
-    return pumped(st, rs, index, pump(st, index, c, t, err), err) < 0 ? -1 : 0;
+    return echo_what_came(st, rs, index, t, err) < 0 ? -1 : 0;
 }
 
 /* Room to send again: the echo goes on, and what waited in the in buffer moves to it. */
@@ -233,7 +245,7 @@ static int serve_writable(sockloop_state *st, reflect_state *rs, unsigned index,
         drop(st, rs, index);
         return 0;
     }
-    return pumped(st, rs, index, pump(st, index, c, t, err), err) < 0 ? -1 : 0;
+    return echo_what_came(st, rs, index, t, err) < 0 ? -1 : 0;
 }
 
 static reflect_conn *conn_at(reflect_state *rs, unsigned index)

@@ -594,7 +594,7 @@ static void test_reflector_slow_reader(void)
     char msg[MSG], back[8192];
     u_long nonblocking = 1;
     long sent = 0, got = 0, off = 0, misplaced = 0;
-    int small = 65536;
+    int small = 65536, closed = 0;
     DWORD t0 = GetTickCount();
     result r;
     csv_file c;
@@ -638,12 +638,14 @@ static void test_reflector_slow_reader(void)
                 if ((got + i) % MSG == 0 && back[i] != 0x57) misplaced++;
             got += k;
         } else if (k == 0) {
+            closed = 1;
             break;
         } else {
             Sleep(1);
         }
     }
-    ok(got == sent && off == 0, "every byte echoed: %ld of %ld", got, sent);
+    ok(got == sent && off == 0, "every byte echoed: %ld of %ld (in %lu ms%s)", got, sent, GetTickCount() - t0,
+       closed ? ", the reflector closed the connection" : "");
     ok(misplaced == 0, "the echo in order: %ld messages out of place", misplaced);
     closesocket(slow);
     r = finish(&reflector, 30000);
