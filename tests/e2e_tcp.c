@@ -486,6 +486,14 @@ static SOCKET connect_to(unsigned port)
     return s;
 }
 
+/* One message of MSG bytes as winbench frames it: the magic and its size, the rest zero. */
+static void winbench_message(char msg[MSG])
+{
+    memset(msg, 0, MSG);
+    msg[0] = 0x57, msg[1] = 0x42, msg[2] = 0x53, msg[3] = 0x4C;   /* MAGIC, little-endian */
+    msg[4] = (char)(MSG & 0xff), msg[5] = (char)(MSG >> 8);
+}
+
 /* The reflector and the peer over TCP, with a client sending garbage beside them: that one
  * connection dropped (and counted), the peer's three served. */
 static void test_reflector_garbage(void)
@@ -544,9 +552,7 @@ static void test_reflector_client_never_reads(void)
     result r;
     csv_file c;
     size_t rep, first = 0, last = 0, i;
-    memset(msg, 0, sizeof msg);
-    msg[0] = 0x57, msg[1] = 0x42, msg[2] = 0x53, msg[3] = 0x4C;   /* MAGIC, little-endian */
-    msg[4] = (char)(MSG & 0xff), msg[5] = (char)(MSG >> 8);
+    winbench_message(msg);
     ioctlsocket(hog, FIONBIO, &nonblocking);
     /* Fill everything between the two: the reflector's buffers, then both sockets' */
     while (GetTickCount() - t0 < 1500) {
@@ -599,9 +605,7 @@ static void test_reflector_slow_reader(void)
     result r;
     csv_file c;
     size_t rep;
-    memset(msg, 0, sizeof msg);
-    msg[0] = 0x57, msg[1] = 0x42, msg[2] = 0x53, msg[3] = 0x4C;   /* MAGIC, little-endian */
-    msg[4] = (char)(MSG & 0xff), msg[5] = (char)(MSG >> 8);
+    winbench_message(msg);
     ioctlsocket(slow, FIONBIO, &nonblocking);
     /* Its own buffers small (no auto-tuning): what fills is mostly the reflector's */
     setsockopt(slow, SOL_SOCKET, SO_SNDBUF, (const char *)&small, sizeof small);

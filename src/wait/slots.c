@@ -2,6 +2,7 @@
 #include "slots.h"
 
 #include <stdlib.h>
+#include "wb_error.h"
 
 int wb_slots_init(wb_slots *s, unsigned cap)
 {
@@ -41,6 +42,13 @@ int wb_slots_drop(wb_slots *s, unsigned index, unsigned *moved_from)
     s->place[index] = WB_SLOT_FREE;
     *moved_from = last;
     return (int)at;
+}
+
+int wb_slots_remove(wb_slots *s, unsigned index, unsigned *moved_from, const char *backend, wb_error *err)
+{
+    int at = wb_slots_drop(s, index, moved_from);
+    if (at < 0) wb_error_text(err, "%s: no socket %u to remove", backend, index);
+    return at;
 }
 
 void wb_slots_free(wb_slots *s)

@@ -26,6 +26,8 @@ void wb_slots_free(wb_slots *s);
 
 struct wb_wait_handler;
 struct wb_error;
+/* wb_slots_drop for a backend's remove(): -1 with "BACKEND: no socket N to remove" in err. */
+int wb_slots_remove(wb_slots *s, unsigned index, unsigned *moved_from, const char *backend, struct wb_error *err);
 /* For readiness backends: ready[0..n-1] handed to h->readable one by one, but for an index a
  * handler removed in this wake (no longer in `in`). Returns n, or -1 (n < 0, or a handler's
  * error). */

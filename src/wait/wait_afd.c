@@ -197,10 +197,7 @@ static int afd_add(wb_waiter *w, SOCKET s, wb_error *err)
 static int afd_remove(wb_waiter *w, unsigned index, wb_error *err)
 {
     unsigned moved;
-    if (wb_slots_drop(&w->slots, index, &moved) < 0) {
-        wb_error_text(err, "afd: no socket %u to remove", index);
-        return -1;
-    }
+    if (wb_slots_remove(&w->slots, index, &moved, "afd", err) < 0) return -1;
     if (w->ops[index].pending) {
         nt_io_status cancel;
         WB_API(NtCancelIoFileEx)(w->afd, &w->ops[index].iosb, &cancel);

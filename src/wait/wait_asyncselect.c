@@ -86,10 +86,7 @@ static int asyncselect_add(wb_waiter *w, SOCKET s, wb_error *err)
 static int asyncselect_remove(wb_waiter *w, unsigned index, wb_error *err)
 {
     unsigned moved;
-    if (wb_slots_drop(&w->slots, index, &moved) < 0) {
-        wb_error_text(err, "asyncselect: no socket %u to remove", index);
-        return -1;
-    }
+    if (wb_slots_remove(&w->slots, index, &moved, "asyncselect", err) < 0) return -1;
     WSAAsyncSelect(w->sockets[index], w->hwnd, 0, 0);   /* no more messages (it stays non-blocking) */
     wb_socket_map_remove(&w->map, w->sockets[index]);
     w->sockets[index] = INVALID_SOCKET;

@@ -162,10 +162,7 @@ static int iocp_add(wb_waiter *w, SOCKET s, wb_error *err)
 static int iocp_remove(wb_waiter *w, unsigned index, wb_error *err)
 {
     unsigned moved;
-    if (wb_slots_drop(&w->slots, index, &moved) < 0) {
-        wb_error_text(err, "iocp: no socket %u to remove", index);
-        return -1;
-    }
+    if (wb_slots_remove(&w->slots, index, &moved, "iocp", err) < 0) return -1;
     if (w->posted[index]) CancelIo((HANDLE)w->sockets[index]);
     return 0;
 }

@@ -60,10 +60,7 @@ static int select_add(wb_waiter *w, SOCKET s, wb_error *err)
 static int select_remove(wb_waiter *w, unsigned index, wb_error *err)
 {
     unsigned moved;
-    if (wb_slots_drop(&w->slots, index, &moved) < 0) {
-        wb_error_text(err, "select: no socket %u to remove", index);
-        return -1;
-    }
+    if (wb_slots_remove(&w->slots, index, &moved, "select", err) < 0) return -1;
     wb_socket_map_remove(&w->map, w->sockets[index]);
     w->sockets[index] = INVALID_SOCKET;   /* a readiness of this wake still to be handed is dropped */
     w->watching[index] = 0;

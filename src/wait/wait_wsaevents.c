@@ -60,14 +60,10 @@ static int wsaevents_add(wb_waiter *w, SOCKET s, wb_error *err)
 static int wsaevents_remove(wb_waiter *w, unsigned index, wb_error *err)
 {
     unsigned moved;
-    int at = index < w->slots.cap && w->slots.place[index] != WB_SLOT_FREE ? (int)w->slots.place[index] : -1;
-    if (at < 0) {
-        wb_error_text(err, "wsaevents: no socket %u to remove", index);
-        return -1;
-    }
+    int at = wb_slots_remove(&w->slots, index, &moved, "wsaevents", err);
+    if (at < 0) return -1;
     WSAEventSelect(w->sockets[at], NULL, 0);   /* the socket stays non-blocking */
     WSACloseEvent(w->events[at]);
-    wb_slots_drop(&w->slots, index, &moved);
     w->sockets[at] = w->sockets[moved];
     w->events[at] = w->events[moved];
     return 0;

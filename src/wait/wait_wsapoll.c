@@ -73,11 +73,8 @@ static int wsapoll_add(wb_waiter *w, SOCKET s, wb_error *err)
 static int wsapoll_remove(wb_waiter *w, unsigned index, wb_error *err)
 {
     unsigned moved;
-    int at = wb_slots_drop(&w->slots, index, &moved);
-    if (at < 0) {
-        wb_error_text(err, "wsapoll: no socket %u to remove", index);
-        return -1;
-    }
+    int at = wb_slots_remove(&w->slots, index, &moved, "wsapoll", err);
+    if (at < 0) return -1;
     w->fds[at] = w->fds[moved];
     return 0;
 }
