@@ -277,8 +277,6 @@ static size_t edit_distance(const char *a, size_t la, const char *b)
     return rows[la % 3][lb];
 }
 
-/* The option a mistyped name most likely meant: within 2 edits (1 for short names), and only
- * when no other is as close; NULL when none is. */
 typedef struct near_ctx {
     const char *name, *best;
     size_t len, best_d;
@@ -300,6 +298,8 @@ static int closer(void *arg, const wb_option *o, const void *config)
     return 0;
 }
 
+/* The option a mistyped name most likely meant: within 2 edits (1 for short names), and only
+ * when no other is as close; NULL when none is. */
 static const char *near_miss(const wb_option_set *sets, int nsets, const char *name, size_t len)
 {
     near_ctx n;
