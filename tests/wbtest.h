@@ -23,8 +23,9 @@ enum {
     /* What it checks is a time, a rate or a CPU share, never an exact count: label "timing"
      * (scripts/test runs these apart from the rest and may run a failed one once more). */
     WBT_TIMING = 1,
-    /* Measures time, or loads the CPU for long: never beside another such case (CTest's
-     * RESOURCE_LOCK cpu_heavy), because on a 2-CPU machine one would steal the other's CPU. */
+    /* Loads the CPU for long: one of the machine's two CPU slots (CTest's RESOURCE_GROUPS over
+     * tests/ctest-resources.json). With WBT_TIMING, both: no other heavy case runs beside a
+     * timing one, because on a 2-CPU machine it would steal the CPU the timing one measures. */
     WBT_CPU_HEAVY = 2,
     /* Runs for minutes (the whole quick suite): a 400 s time-out instead of 180 s. */
     WBT_LONG = 4
