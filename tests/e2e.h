@@ -13,6 +13,9 @@ typedef struct result {
     DWORD code;
     char *out, *err;    /* whole stdout / stderr */
     size_t out_len, err_len;
+    /* The process's CPU as this test reads it from outside, once it has ended (GetProcessTimes
+     * on its handle). Wine 8 reads no user time for any process but the caller's own. */
+    double cpu_user_s, cpu_kernel_s;
 } result;
 
 extern char g_dir[MAX_PATH];   /* the test's working directory */

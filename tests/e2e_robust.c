@@ -205,14 +205,15 @@ static const char *last_cell(const csv_file *c, const char *col)
  * promise that no repetition is ever an outlier, so what is checked is what the rows must show
  * whatever the rule's verdict: the outliers warning and the summary's outlier_reps agree, and a
  * repetition named lies more than 1% from the median (the rule's material floor; the rule itself
- * is tested on numbers whose outliers are known, test_reps.outlier_rule). The CV warning fires
- * exactly when the rates' own spread says so. Context warnings (Wine, a VM) are expected. */
+ * is tested on numbers whose outliers are known, test_reps.outlier_rule). Whether the CV
+ * warning fires is the machine's (test_reps.warnings gives it rates of a known spread, and
+ * warnings_provoked a planted slow repetition). Context warnings (Wine, a VM) are expected. */
 static void test_warnings_clean(void)
 {
     result r = run("sendmsg", "--iterations", "300k", "--repeat", "5", "--csv", "clean.csv", "--quiet", NULL);
     csv_file c = load_csv_here("clean.csv", ',');
     const char *w = last_cell(&c, "warnings");
-    double times[5], sorted[5], median, mean = 0, sd = 0;
+    double times[5], sorted[5], median;
     size_t i, k;
     ok(r.code == 0, "exit %lu", r.code);
     ok(strstr(w, "qpc_leap") == NULL && strstr(w, "short_interval") == NULL, "no leap, no short interval: [%s]", w);
@@ -234,11 +235,6 @@ static void test_warnings_clean(void)
                 ok(fabs(times[i] - median) > 0.01 * median, "rep %lu named an outlier, %.3g ns against the median %.3g",
                    (unsigned long)i + 1, times[i], median);
         }
-        /* the CV warning is on rates, as the summary's CV column */
-        for (i = 0; i < 5; i++) mean += num(&c, i + 1, "ops_per_s") / 5;
-        for (i = 0; i < 5; i++) sd += (num(&c, i + 1, "ops_per_s") - mean) * (num(&c, i + 1, "ops_per_s") - mean) / 4;
-        sd = sqrt(sd);
-        ok((strstr(w, "cv_high") != NULL) == (sd / mean > 0.05), "cv_high iff CV %.2f%% > 5%%: [%s]", 100 * sd / mean, w);
     }
     wb_csv_free(&c.t);
     result_free(&r);

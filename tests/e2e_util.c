@@ -139,6 +139,14 @@ proc start(const char *first, ...)
     return p;
 }
 
+static double filetime_s(FILETIME t)
+{
+    ULARGE_INTEGER u;
+    u.LowPart = t.dwLowDateTime;
+    u.HighPart = t.dwHighDateTime;
+    return (double)u.QuadPart / 1e7;
+}
+
 result finish(proc *p, DWORD timeout_ms)
 {
     result r;
@@ -151,6 +159,13 @@ result finish(proc *p, DWORD timeout_ms)
             WaitForSingleObject(p->process, 5000);
         }
         GetExitCodeProcess(p->process, &r.code);
+        {
+            FILETIME created, ended, kernel, user;
+            if (GetProcessTimes(p->process, &created, &ended, &kernel, &user)) {
+                r.cpu_user_s = filetime_s(user);
+                r.cpu_kernel_s = filetime_s(kernel);
+            }
+        }
         CloseHandle(p->process);
         p->process = NULL;
     }
