@@ -8,10 +8,10 @@
 
 #include "e2e.h"
 
-/* Runs `winbench idle` with a short, light configuration plus the given options and loads its
- * CSV (header, one rep row, summary). */
 static double g_outside_user_s, g_outside_kernel_s;   /* the last run_idle's process, read from outside */
 
+/* Runs `winbench idle` with a short, light configuration plus the given options and loads its
+ * CSV (header, one rep row, summary). */
 static csv_file run_idle(const char *csv, const char *a1, const char *a2, const char *a3, const char *a4)
 {
     /* 20 windows unless the caller names its own (an option is given once) */
