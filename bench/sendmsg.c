@@ -1,31 +1,25 @@
 /* sendmsg: the classic tight SendMessage loop (the "scratch program" timing 50,000,000
- * SendMessage(WM_NULL)) against a window of our own class, a system BUTTON, or an MFC-style
- * window, with or without visual styles, owned by this thread or by a second one.
+ * SendMessage(WM_NULL)) against a window of our own class, a system BUTTON, an MFC-style
+ * window or the user's own window procedure (--wndproc), with or without visual styles, owned
+ * by this thread or by a second one.
  *
  * Timed: only the loop of SendMessage calls, between two QPC reads. Window creation, the
- * activation context and the second thread are set up before and torn down after. */
+ * activation context and the second thread are set up before and torn down after. After the
+ * loop, each in a loop of its own, the floors (sendmsg_parts.c): the window procedure called
+ * directly, kernel and win32k calls, the hand-off between the two threads. */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "sendmsg.h"
 #include "wb_mfc.h"
-#include "wb_module.h"
 #include "wb_timed_loop.h"
+#include "wb_user_code.h"
 #include "wb_visual_styles.h"
 #include "wb_windows.h"
 
-#define TARGETS(X) X(TARGET_SCRATCH, "scratch") X(TARGET_BUTTON, "button") X(TARGET_MFC, "mfc")
-enum { TARGETS(WB_CHOICE_ID) };
-#define THREADS(X) X(THREAD_SAME, "same") X(THREAD_CROSS, "cross")
-enum { THREADS(WB_CHOICE_ID) };
-
 /* Progress is stored, and Ctrl+C noticed, between chunks, never per message. */
 #define CHUNK 4096UL
-
-typedef struct sendmsg_config {
-    uint64_t iterations, msg;
-    int target, themes, thread, charset;
-} sendmsg_config;
 
 #define O(field) offsetof(sendmsg_config, field)
 static const wb_option sendmsg_options[] = {
@@ -41,6 +35,19 @@ static const wb_option sendmsg_options[] = {
       .help = "w: Unicode windows and SendMessageW, as the seed's programs (Visual C++ 2005+ projects); a: ANSI" },
     { .name = "msg", .type = WB_OPT_COUNT, .offset = O(msg), .def = "0", .max = 0xFFFF, .metavar = "N", .hex = 1,
       .help = "message to send, e.g. 0 (WM_NULL), 0x8000 (WM_APP); see docs for the allowed ones" },
+    /* Newer options last: their columns come after the ones earlier files have (docs/csv.md). */
+    { .name = "floors", .type = WB_OPT_CHOICE, .offset = O(floors), .def = "on", .choices = WB_CHOICES(WB_OFF_ON),
+      .help = "after each repetition, time the window procedure alone, a kernel and a win32k call, the thread "
+              "hand-off: the parts of a SendMessage (OS, API, your code)" },
+    { .name = "work", .type = WB_OPT_COUNTS, .offset = O(work), .max = 100000000, .metavar = "N[,N...]",
+      .help = "a procedure in front of the target's does N units of fixed work per message, then hands it on "
+              "(a list runs each in turn): set \"your code\" to your application's cost; not given: no such procedure" },
+    { .name = "hook", .type = WB_OPT_CHOICE, .offset = O(hook), .def = "off", .choices = WB_CHOICES(HOOKS),
+      .help = "a WH_CALLWNDPROC or WH_GETMESSAGE hook on the window's thread, as IMEs, accessibility tools and "
+              "desktop enhancers install" },
+    { .name = "wndproc", .type = WB_OPT_TEXT, .offset = O(wndproc), .metavar = "FILE.dll!EXPORT",
+      .help = "your own window procedure from a DLL (include/winbench_user.h) gets the messages, instead of "
+              "--target's" },
     { .name = NULL }
 };
 
@@ -57,7 +64,26 @@ static int sendmsg_check(void *config, const wb_args *args, char *err, size_t ca
 {
     const sendmsg_config *c = (const sendmsg_config *)config;
     size_t i;
-    (void)args;
+    if (c->wndproc) {
+        DWORD attr;
+        char file[MAX_PATH];
+        const char *bang = strrchr(c->wndproc, '!');
+        if (!wb_user_spec_valid(c->wndproc)) {
+            snprintf(err, cap, "--wndproc: \"%s\" is not FILE.dll!EXPORT (the DLL, '!', the function's name)", c->wndproc);
+            return -1;
+        }
+        snprintf(file, sizeof file, "%.*s", (int)(bang - c->wndproc), c->wndproc);
+        attr = GetFileAttributesA(file);
+        if (attr == INVALID_FILE_ATTRIBUTES || (attr & FILE_ATTRIBUTE_DIRECTORY)) {
+            snprintf(err, cap, "--wndproc: %s: no such file", file);
+            return -1;
+        }
+        if (wb_args_named(args, "target")) {
+            snprintf(err, cap, "--target: conflicts with --wndproc, whose window gets the messages (drop one of them)");
+            return -1;
+        }
+        return 0;   /* the user's procedure takes what the user sends it */
+    }
     if (c->msg >= 0x8000) return 0;   /* WM_APP and registered messages: no system class uses them */
     if (c->msg >= 0x0400 && c->target != TARGET_BUTTON) return 0;   /* WM_USER range, own classes */
     for (i = 0; i < sizeof safe_system_messages / sizeof safe_system_messages[0]; i++)
@@ -69,18 +95,116 @@ static int sendmsg_check(void *config, const wb_args *args, char *err, size_t ca
     return -1;
 }
 
-typedef struct sendmsg_state {
-    sendmsg_config cfg;
-    HWND owner, target;
-    /* cross-thread: the window thread and its start-up handshake */
-    HANDLE thread, ready;
-    DWORD thread_id;
-    int thread_rc;
-    wb_error thread_err;
-    /* facts for the CSV */
-    const char *controls, *actctx;
-    char wndproc_module[64];
-} sendmsg_state;
+/* --work: the target window subclassed by a procedure that does the work and hands the message
+ * on (what an application's own window procedure in front of its class's looks like); with
+ * --work 0 it is there and does nothing, so that --work 0,N differ by the work alone. A window
+ * procedure has no context of its own but its window: the next procedure and the units are the
+ * module's, one sendmsg variant being set up at a time. */
+static WNDPROC work_next;
+static uint64_t work_units;
+
+static LRESULT CALLBACK work_wndproc_w(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
+{
+    wb_work(work_units);
+    return CallWindowProcW(work_next, hwnd, msg, wp, lp);
+}
+
+static LRESULT CALLBACK work_wndproc_a(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
+{
+    wb_work(work_units);
+    return CallWindowProcA(work_next, hwnd, msg, wp, lp);
+}
+
+/* --hook: the least a hook can do, as a tool's hook does for the messages it ignores. */
+static LRESULT CALLBACK pass_hook(int code, WPARAM wp, LPARAM lp)
+{
+    return CallNextHookEx(NULL, code, wp, lp);
+}
+
+#define USER_CLASS "WinbenchUser"
+#define USER_CLASS_W L"WinbenchUserW"
+
+/* --wndproc: the DLL's procedure as the class procedure of a top-level window, registered in
+ * the character set of --charset (the procedure gets its messages in that set). */
+static int register_user_class(sendmsg_state *st, wb_error *err)
+{
+    winbench_wndproc proc = (winbench_wndproc)(void (*)(void))wb_user_function(st->cfg.wndproc, 16, &st->user_module, err);
+    if (proc == NULL) return -1;
+    if (st->cfg.charset == WB_CHARSET_W) {
+        WNDCLASSW wc;
+        memset(&wc, 0, sizeof wc);
+        wc.lpfnWndProc = proc;
+        wc.hInstance = GetModuleHandleW(NULL);
+        wc.lpszClassName = USER_CLASS_W;
+        if (!RegisterClassW(&wc)) {
+            wb_error_win32(err, "RegisterClassW(" USER_CLASS ")", GetLastError());
+            return -1;
+        }
+    } else {
+        WNDCLASSA wc;
+        memset(&wc, 0, sizeof wc);
+        wc.lpfnWndProc = proc;
+        wc.hInstance = GetModuleHandleA(NULL);
+        wc.lpszClassName = USER_CLASS;
+        if (!RegisterClassA(&wc)) {
+            wb_error_win32(err, "RegisterClassA(" USER_CLASS ")", GetLastError());
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void unregister_user_class(sendmsg_state *st)
+{
+    if (st->user_module == NULL) return;
+    if (st->cfg.charset == WB_CHARSET_W) UnregisterClassW(USER_CLASS_W, GetModuleHandleW(NULL));
+    else UnregisterClassA(USER_CLASS, GetModuleHandleA(NULL));
+    FreeLibrary(st->user_module);
+    st->user_module = NULL;
+}
+
+static HWND create_target(sendmsg_state *st, int unicode, wb_error *err)
+{
+    if (st->cfg.wndproc)
+        return wb_create_window(unicode, USER_CLASS, USER_CLASS_W, WS_OVERLAPPEDWINDOW, CW_USEDEFAULT, CW_USEDEFAULT,
+                                320, 200, NULL, 0, NULL, err);
+    switch (st->cfg.target) {
+    case TARGET_BUTTON:
+        return wb_create_window(unicode, "BUTTON", L"BUTTON", WS_CHILD | WS_VISIBLE | BS_PUSHBUTTON, 10, 10, 100, 30,
+                                st->owner, 1, NULL, err);
+    case TARGET_MFC:
+        return wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW, CW_USEDEFAULT, CW_USEDEFAULT, 320, 200, unicode, err);
+    default:
+        return st->owner;
+    }
+}
+
+/* The hook and the work's subclass, on the thread that owns the target (a thread's hook is
+ * called on that thread; a subclass is set where the window lives). */
+static int dress_target(sendmsg_state *st, int unicode, wb_error *err)
+{
+    if (st->cfg.work.n > 0) {   /* --work 0 too: the procedure in front, doing nothing */
+        LONG_PTR proc = unicode ? (LONG_PTR)work_wndproc_w : (LONG_PTR)work_wndproc_a;
+        work_units = st->work_units;
+        SetLastError(0);
+        work_next = (WNDPROC)(unicode ? SetWindowLongPtrW(st->target, GWLP_WNDPROC, proc)
+                                      : SetWindowLongPtrA(st->target, GWLP_WNDPROC, proc));
+        if (work_next == NULL) {
+            wb_error_win32(err, "SetWindowLongPtr(GWLP_WNDPROC) for --work", GetLastError());
+            return -1;
+        }
+    }
+    if (st->cfg.hook != HOOK_OFF) {
+        int kind = st->cfg.hook == HOOK_CALLWNDPROC ? WH_CALLWNDPROC : WH_GETMESSAGE;
+        st->hook = unicode ? SetWindowsHookExW(kind, pass_hook, NULL, GetCurrentThreadId())
+                           : SetWindowsHookExA(kind, pass_hook, NULL, GetCurrentThreadId());
+        if (st->hook == NULL) {
+            wb_error_win32(err, "SetWindowsHookEx for --hook", GetLastError());
+            return -1;
+        }
+    }
+    return 0;
+}
 
 /* Runs on the thread that will own the windows. */
 static int create_windows(sendmsg_state *st, wb_error *err)
@@ -96,28 +220,24 @@ static int create_windows(sendmsg_state *st, wb_error *err)
         wb_styles_leave(&styles);
         return -1;
     }
-    switch (st->cfg.target) {
-    case TARGET_SCRATCH:
-        st->target = st->owner;
-        break;
-    case TARGET_BUTTON:
-        st->target = wb_create_window(unicode, "BUTTON", L"BUTTON", WS_CHILD | WS_VISIBLE | BS_PUSHBUTTON, 10, 10, 100,
-                                      30, st->owner, 1, NULL, err);
-        break;
-    case TARGET_MFC:
-        st->target = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW, CW_USEDEFAULT, CW_USEDEFAULT, 320, 200,
-                                   unicode, err);
-        break;
-    }
+    st->target = create_target(st, unicode, err);
     /* The context only decides which class a window gets at creation. */
     wb_styles_leave(&styles);
     if (st->target == NULL) return -1;
     st->controls = wb_window_controls(st->target, st->wndproc_module, sizeof st->wndproc_module);
+    if (dress_target(st, unicode, err) != 0) return -1;
+    {   /* how the floor will call it */
+        wb_floor_budget none = { 0, 0 };
+        wb_wndproc_direct_ns(st->target, (UINT)st->cfg.msg, unicode, none, &st->wndproc_call);
+    }
     return 0;
 }
 
+/* On the thread that made them. */
 static void destroy_windows(sendmsg_state *st)
 {
+    if (st->hook) UnhookWindowsHookEx(st->hook);
+    st->hook = NULL;
     if (st->target && st->target != st->owner && IsWindow(st->target)) DestroyWindow(st->target);
     if (st->owner && IsWindow(st->owner)) DestroyWindow(st->owner);
     st->target = st->owner = NULL;
@@ -131,8 +251,15 @@ static DWORD WINAPI window_thread(void *arg)
     PeekMessageA(&msg, NULL, 0, 0, PM_NOREMOVE);   /* make the queue before anyone posts to it */
     st->thread_rc = create_windows(st, &st->thread_err);
     SetEvent(st->ready);
-    if (st->thread_rc != 0) return 1;
+    if (st->thread_rc != 0) {
+        destroy_windows(st);
+        return 1;
+    }
     while ((unicode ? GetMessageW(&msg, NULL, 0, 0) : GetMessageA(&msg, NULL, 0, 0)) > 0) {
+        if (msg.hwnd == NULL && (msg.message == SENDMSG_MSG_FLOOR || msg.message == SENDMSG_MSG_PING)) {
+            sendmsg_answer_floor(st, &msg);   /* a floor's request from the sending thread */
+            continue;
+        }
         TranslateMessage(&msg);
         if (unicode) DispatchMessageW(&msg);
         else DispatchMessageA(&msg);
@@ -153,8 +280,40 @@ static void sendmsg_teardown(void *state)
     } else {
         destroy_windows(st);
     }
+    unregister_user_class(st);
     if (st->ready) CloseHandle(st->ready);
+    if (st->floor_done) CloseHandle(st->floor_done);
+    wb_pingpong_close(&st->pingpong);
     HeapFree(GetProcessHeap(), 0, st);
+}
+
+/* The second thread, owner of the windows, and what the floors between the two need. */
+static int start_window_thread(sendmsg_state *st, wb_error *err)
+{
+    MSG msg;
+    PeekMessageA(&msg, NULL, 0, 0, PM_NOREMOVE);   /* the sender's queue, for the posted round trip */
+    st->sender_id = GetCurrentThreadId();
+    if (wb_pingpong_open(&st->pingpong, err) != 0) return -1;
+    st->ready = CreateEventA(NULL, TRUE, FALSE, NULL);
+    st->floor_done = st->ready ? CreateEventA(NULL, FALSE, FALSE, NULL) : NULL;
+    if (st->floor_done == NULL) {
+        wb_error_win32(err, "CreateEvent", GetLastError());
+        return -1;
+    }
+    st->thread = CreateThread(NULL, 0, window_thread, st, 0, &st->thread_id);
+    if (st->thread == NULL) {
+        wb_error_win32(err, "CreateThread", GetLastError());
+        return -1;
+    }
+    if (WaitForSingleObject(st->ready, 30000) != WAIT_OBJECT_0) {
+        wb_error_text(err, "the window thread did not create its window within 30 s");
+        return -1;
+    }
+    if (st->thread_rc != 0) {
+        *err = st->thread_err;
+        return -1;
+    }
+    return 0;
 }
 
 static int sendmsg_setup(const void *config, void **state, wb_error *err)
@@ -165,38 +324,39 @@ static int sendmsg_setup(const void *config, void **state, wb_error *err)
         return -1;
     }
     st->cfg = *(const sendmsg_config *)config;
+    st->work_units = st->cfg.work.n ? st->cfg.work.v[0] : 0;
+    st->wndproc_call = "";
     *state = st;
-    if (wb_scratch_register(err) != 0 ||
-        (st->cfg.target == TARGET_MFC && wb_mfc_init(err) != 0))
+    if (wb_scratch_register(err) != 0 || (st->cfg.target == TARGET_MFC && wb_mfc_init(err) != 0) ||
+        (st->cfg.wndproc && register_user_class(st, err) != 0))
         goto fail;
-
-    if (st->cfg.thread == THREAD_SAME) {
-        if (create_windows(st, err) != 0) goto fail;
-        return 0;
-    }
-    st->ready = CreateEventA(NULL, TRUE, FALSE, NULL);
-    if (st->ready == NULL) {
-        wb_error_win32(err, "CreateEvent", GetLastError());
-        goto fail;
-    }
-    st->thread = CreateThread(NULL, 0, window_thread, st, 0, &st->thread_id);
-    if (st->thread == NULL) {
-        wb_error_win32(err, "CreateThread", GetLastError());
-        goto fail;
-    }
-    if (WaitForSingleObject(st->ready, 30000) != WAIT_OBJECT_0) {
-        wb_error_text(err, "the window thread did not create its window within 30 s");
-        goto fail;
-    }
-    if (st->thread_rc != 0) {
-        *err = st->thread_err;
-        goto fail;
-    }
+    if (st->cfg.thread == THREAD_SAME ? create_windows(st, err) : start_window_thread(st, err)) goto fail;
     return 0;
 fail:
     sendmsg_teardown(st);
     *state = NULL;
     return -1;
+}
+
+/* --work N,N,...: each value a variant of its own, in the order given. */
+static int sendmsg_expand(const void *config, int index, void *variant, char *note, size_t cap)
+{
+    const sendmsg_config *c = (const sendmsg_config *)config;
+    sendmsg_config *v = (sendmsg_config *)variant;
+    (void)note, (void)cap;
+    if (index >= (int)(c->work.n ? c->work.n : 1)) return 0;
+    if (c->work.n == 0) return 1;   /* no --work: the target's own procedure alone */
+    v->work.v[0] = c->work.v[index];
+    v->work.n = 1;
+    v->nworks = c->work.n;
+    return 1;
+}
+
+static void sendmsg_variant_name(const void *variant, char *name, size_t cap)
+{
+    const sendmsg_config *v = (const sendmsg_config *)variant;
+    if (v->nworks > 1) snprintf(name, cap, "work %llu", (unsigned long long)v->work.v[0]);
+    else if (cap) name[0] = '\0';   /* one variant: its warnings need no name */
 }
 
 /* The timed loops: the plain call a program would make, n times, and nothing else (two
@@ -215,7 +375,7 @@ static WB_TIMED_LOOP void send_loop_a(HWND hwnd, UINT msg, unsigned long n)
 
 static int sendmsg_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
 {
-    const sendmsg_state *st = (const sendmsg_state *)state;
+    sendmsg_state *st = (sendmsg_state *)state;
     const HWND hwnd = st->target;
     const UINT msg = (UINT)st->cfg.msg;
     const uint64_t n = st->cfg.iterations;
@@ -240,13 +400,20 @@ static int sendmsg_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error
         wb_error_text(err, "the target window was destroyed during the run; no valid result");
         return -1;
     }
+    if (st->cfg.floors && !*ctx->stop && done > 0) sendmsg_measure_parts(st, ctx, sample);
+    else sendmsg_no_parts(sample);
     return 0;
 }
 
-#define SENDMSG_FACTS(X) X(F_CONTROLS, "controls") X(F_WNDPROC_MODULE, "wndproc_module") X(F_ACTCTX, "actctx")
+#define SENDMSG_FACTS(X)                                                                            \
+    X(F_CONTROLS, "controls") X(F_WNDPROC_MODULE, "wndproc_module") X(F_ACTCTX, "actctx")             \
+    X(F_FLOOR_CALLS, "floor_calls") X(F_WNDPROC_CALL, "wndproc_call")
 enum { SENDMSG_FACTS(WB_LIST_ID) F_COUNT };
 static const char *const sendmsg_fact_names[] = { SENDMSG_FACTS(WB_LIST_NAME) NULL };
 WB_LIST_MATCHES(sendmsg_fact_names, F_COUNT, WB_MAX_FACTS, sendmsg_facts_fit);
+
+static const char *const sendmsg_metric_names[] = { SENDMSG_METRICS(WB_LIST_NAME) NULL };
+WB_LIST_MATCHES(sendmsg_metric_names, M_COUNT, WB_MAX_METRICS, sendmsg_metrics_fit);
 
 static void sendmsg_facts(void *state, const char **values)
 {
@@ -254,21 +421,15 @@ static void sendmsg_facts(void *state, const char **values)
     values[F_CONTROLS] = st->controls;
     values[F_WNDPROC_MODULE] = st->wndproc_module;
     values[F_ACTCTX] = st->actctx;
+    /* which calls made the kernel floors, and how the window procedure was called alone */
+    values[F_FLOOR_CALLS] = st->cfg.floors ? WB_FLOOR_CALLS : "";
+    values[F_WNDPROC_CALL] = st->cfg.floors ? st->wndproc_call : "";
 }
-
-static const char *const sendmsg_variant_columns[] = { "target", "themes", "thread", "msg", "charset", NULL };
-static const wb_report_spec sendmsg_report = {
-    .variant_columns = sendmsg_variant_columns,
-    .metric = "ops_per_s",
-    .unit = "SendMessage/s",
-    .higher_is_better = 1,
-    .better = "faster",
-    .worse = "slower",
-};
 
 const wb_module wb_sendmsg_module = {
     .name = "sendmsg",
-    .summary = "tight SendMessage loop to a scratch, BUTTON or MFC-style window, same or cross thread",
+    .summary = "tight SendMessage loop to a scratch, BUTTON, MFC-style or your own window, same or cross thread, "
+               "with its parts (OS, API, your code)",
     .op_name = "SendMessage",
     .options = sendmsg_options,
     .config_size = sizeof(sendmsg_config),
@@ -278,5 +439,8 @@ const wb_module wb_sendmsg_module = {
     .teardown = sendmsg_teardown,
     .fact_names = sendmsg_fact_names,
     .facts = sendmsg_facts,
+    .metric_names = sendmsg_metric_names,
+    .variant_name = sendmsg_variant_name,
+    .expand = sendmsg_expand,
     .report = &sendmsg_report,
 };

@@ -14,6 +14,7 @@ file(GLOB WINBENCH_LIBGCC_DIR /usr/lib/gcc/${WINBENCH_MINGW_PREFIX}/*-win32)
 if(WINBENCH_LIBGCC_DIR)
   list(GET WINBENCH_LIBGCC_DIR 0 WINBENCH_LIBGCC_DIR)
   set(CMAKE_EXE_LINKER_FLAGS_INIT "-L${WINBENCH_LIBGCC_DIR}")
+  set(CMAKE_SHARED_LINKER_FLAGS_INIT "-L${WINBENCH_LIBGCC_DIR}")   # the tests' sample DLL
 endif()
 set(WINBENCH_PEDANTIC ON)
 # --captured: a Wine process a test caused to start cannot hold CTest's pipe (scripts/wine-run)

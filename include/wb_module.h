@@ -72,6 +72,21 @@ typedef struct wb_sample {
     double ops_seconds;
 } wb_sample;
 
+/* Where an operation's time goes: the question winbench exists for, "is it the OS, the API or
+ * my code?". A part is a metric column of time per operation; a module's parts add up to the
+ * whole it names (parts_whole), and each belongs to one layer. A floor is measured beside the
+ * timed loop, alone (a kernel call, an event round trip): what a layer costs by itself, shown
+ * next to the parts, never added to them. Empty cells (NaN) are parts a configuration does not
+ * have (a hand-off between threads in a same-thread run). */
+#define WB_LAYERS(X) X(WB_LAYER_OS, "the OS") X(WB_LAYER_API, "the API") X(WB_LAYER_CODE, "your code")
+enum { WB_LAYERS(WB_LIST_ID) WB_LAYER_COUNT };
+typedef struct wb_part {
+    const char *column;           /* "wndproc_ns"; NULL ends a list */
+    const char *name;             /* "the window procedure" */
+    int layer;                    /* WB_LAYER_* */
+} wb_part;
+const char *wb_layer_name(int layer);   /* "the API" */
+
 /* How `winbench report` compares runs of a module: which option columns make a configuration
  * and which measure, from the rep rows, is compared. The report knows no module by name:
  * everything module-specific it shows comes from here. */
@@ -115,6 +130,13 @@ typedef struct wb_report_spec {
      * and comparisons every alt_from ("latency") is said as alt_to ("round trip"), and
      * --compare never sets such a group against one without it. */
     const char *alt_when, *alt_from, *alt_to;
+    /* Optional: the parts of parts_whole (a column of time per operation, in parts_unit) and
+     * the floors beside them (wb_part); the console shows them per repetition, the report splits
+     * every comparison by them and says where the difference lies. */
+    const wb_part *parts, *floors;
+    const char *parts_whole;                 /* "ns_per_op" */
+    const char *parts_whole_name;            /* "a SendMessage" */
+    const char *parts_unit;                  /* "ns" */
 } wb_report_spec;
 
 /* Medians over the timed repetitions, for a module's own summary line. */

@@ -331,7 +331,11 @@ static void test_sendinput(void)
         /* under Wine the rows say that no desktop made these numbers; on Windows they do not */
         ok((strstr(cell(&c, 1, "warnings"), "sendinput_wine") != NULL) == wbt_under_wine(), "warnings [%s]",
            cell(&c, 1, "warnings"));
-        ok(posted == 200 && got >= 0.9 * posted && got <= posted, "%g moves sent, %g arrived as WM_MOUSEMOVE", posted, got);
+        /* Real input is coalesced: a move that finds the last one not yet taken replaces it (the
+         * queue keeps one mouse move, on Windows as in Wine's server, merge_message), so how many
+         * arrive depends on how fast the UI thread reads: under load, fewer (169 of 200 beside a
+         * second test suite). None more than were sent, and some. */
+        ok(posted == 200 && got >= 1 && got <= posted, "%g moves sent, %g arrived as WM_MOUSEMOVE", posted, got);
         ok(num(&c, 1, "nchittest_msgs") >= 0.9 * got && num(&c, 1, "setcursor_msgs") >= 0.9 * got,
            "WM_NCHITTEST %g and WM_SETCURSOR %g for %g moves", num(&c, 1, "nchittest_msgs"), num(&c, 1, "setcursor_msgs"), got);
         ok(num(&c, 1, "msgs_per_idle_period") >= 1000, "the seed's sends still run: %g per period",

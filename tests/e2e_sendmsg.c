@@ -322,7 +322,7 @@ static void test_label_round_trip(void)
     result r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "l.csv", "--quiet",
                    "--label", "XP SP3, \"gold\" VM", NULL);
     ok(r.code == 0, "exit %lu", r.code);
-    ok(count_lines(r.out) == 3, "--quiet prints the summary (2 lines) and the path: %s", r.out);
+    ok(count_lines(r.out) == 4, "--quiet prints the summary (2 lines), its parts and the path: %s", r.out);
     result_free(&r);
     c = load_csv_here("l.csv", ',');
     if (rows_are(&c, 3)) {

@@ -100,6 +100,21 @@ static void check_spec_columns(const wb_module *m)
     spec_column_is_written(m, "loss_column", s->loss_column);
     spec_column_is_written(m, "sent_column", s->sent_column);
     spec_column_is_written(m, "skip_column", s->skip_column);
+    spec_column_is_written(m, "parts_whole", s->parts_whole);
+    {   /* the parts and the floors: written columns, each of a layer, the parts with a whole */
+        const wb_part *lists[2];
+        int l, k;
+        lists[0] = s->parts;
+        lists[1] = s->floors;
+        for (l = 0; l < 2; l++)
+            for (k = 0; lists[l] && lists[l][k].column; k++) {
+                spec_column_is_written(m, l ? "floors" : "parts", lists[l][k].column);
+                ok(lists[l][k].name && lists[l][k].name[0] && lists[l][k].layer >= 0 && lists[l][k].layer < WB_LAYER_COUNT,
+                   "%s: %s has a name and a layer", m->name, lists[l][k].column);
+            }
+        ok(s->parts == NULL || (s->parts_whole && s->parts_whole_name && s->parts_unit), "%s: parts add up to a whole",
+           m->name);
+    }
     /* the columns that split or join configurations must be configuration columns */
     if (s->series_line_column)
         ok(in_list(s->variant_columns, s->series_line_column), "%s: series_line_column %s is no variant column", m->name,

@@ -205,6 +205,8 @@ static int store_default(void *arg, const wb_option *o, const void *cconfig)
     if (o->type == WB_OPT_FLAG) *SLOT(int, o, config) = 0;
     else if (o->type == WB_OPT_LIST) ((char *)config + o->offset)[0] = '\0';
     else if (o->type == WB_OPT_TEXT) *SLOT(const char *, o, config) = o->def;
+    else if (o->type == WB_OPT_COUNTS && o->def == NULL)   /* an empty list: the option not given */
+        memset((char *)config + o->offset, 0, sizeof(wb_counts));
     else if (o->def == NULL) {
         snprintf(d->err, d->errcap, "--%s: option table has no default", o->name);
         return -1;

@@ -171,6 +171,25 @@ static int take_series(rp_group *g, const wb_csv_table *t, size_t row, const wb_
     return 0;
 }
 
+/* The parts of the spec's whole and its floors, where the row has them (an older file, or a
+ * run with --floors off, has none: the report then has nothing to split). */
+static int take_parts(rp_group *g, const wb_csv_table *t, size_t row)
+{
+    const wb_report_spec *spec = wb_module_report(g->m);
+    int k, n = rp_part_count(g->m), is_floor, any = 0;
+    double v;
+    for (k = 0; k < n; k++) {
+        const wb_part *p = rp_part_at(g->m, k, &is_floor);
+        if (wb_csv_column(t, p->column) < 0 || parse_number(field(t, row, p->column), &v) != 0) continue;
+        if (rp_values_add(&g->parts[k], v) != 0) return -1;
+        any |= !is_floor;
+    }
+    if (any && spec->parts_whole && parse_number(field(t, row, spec->parts_whole), &v) == 0 &&
+        rp_values_add(&g->whole, v) != 0)
+        return -1;
+    return 0;
+}
+
 /* A rep row read before (the same file twice under a results tree, or a copy): the key is the
  * run id, the host and label (files made by hand may lack a run id), the benchmark, the
  * configuration and the repetition. Returns the file it came from,
@@ -257,6 +276,7 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
             if (wb_csv_column(t, spec->percentile_columns[i]) >= 0 &&
                 parse_number(field(t, row, spec->percentile_columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)
                 return -1;
+        if (take_parts(g, t, row) != 0) return -1;
     }
     if (repeated)
         fprintf(stderr, "winbench: report: %s: %lu repetition%s already read from %s (the same run id, configuration "

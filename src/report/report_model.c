@@ -31,6 +31,27 @@ int rp_percentile_count(const wb_module *m)
     return n;
 }
 
+const wb_part *rp_part_at(const wb_module *m, int k, int *is_floor)
+{
+    const wb_report_spec *spec = wb_module_report(m);
+    int n = 0;
+    *is_floor = 0;
+    while (spec->parts && spec->parts[n].column) n++;
+    if (k < n) return &spec->parts[k];
+    *is_floor = 1;
+    k -= n;
+    for (n = 0; spec->floors && spec->floors[n].column; n++)
+        if (n == k) return &spec->floors[n];
+    return NULL;
+}
+
+int rp_part_count(const wb_module *m)
+{
+    int k = 0, is_floor;
+    while (k < RP_MAX_PARTS && rp_part_at(m, k, &is_floor)) k++;
+    return k;
+}
+
 static void summarize_group(rp_group *g)
 {
     double *scratch = (double *)malloc((g->values.n ? g->values.n : 1) * sizeof *scratch);
@@ -442,6 +463,8 @@ void rp_report_free(rp_report *r)
         free(r->groups[i].series_t.v), free(r->groups[i].series_v.v), free(r->groups[i].series_rate.v);
         free(r->groups[i].loss.v), free(r->groups[i].sent.v);
         for (k = 0; k < RP_MAX_PERCENTILES; k++) free(r->groups[i].pct[k].v);
+        for (k = 0; k < RP_MAX_PARTS; k++) free(r->groups[i].parts[k].v);
+        free(r->groups[i].whole.v);
     }
     free(r->groups);
     free(r->machines);

@@ -9,6 +9,7 @@
 #include "wb_module.h"
 
 #define RP_MAX_PERCENTILES 8
+#define RP_MAX_PARTS 12          /* a spec's parts and floors together */
 
 typedef struct rp_values {
     double *v;
@@ -32,6 +33,10 @@ struct rp_group {
     rp_values pct[RP_MAX_PERCENTILES];   /* the spec's percentile columns, one per rep row */
     rp_values loss;              /* the spec's loss column, one per rep row */
     rp_values sent;              /* the spec's sent column, one per rep row */
+    /* the spec's parts, then its floors (rp_part_at), one per rep row that has the cell; and
+     * the whole they add up to, one per rep row */
+    rp_values parts[RP_MAX_PARTS];
+    rp_values whole;
     size_t empty;                /* rep rows whose metric was empty (nothing received) */
     /* the spec's series rows of the first repetition: time (s, from its start), metric, rate */
     rp_values series_t, series_v, series_rate;
@@ -81,6 +86,11 @@ int  rp_pick_baseline(const rp_report *r, const char *name);
 /* Statistics, ratios to the baseline, and the table's order. */
 void rp_model_finish(rp_report *r);
 void rp_report_free(rp_report *r);
+
+/* The spec's parts and floors as one list: the k-th (parts first), or NULL past the end;
+ * *is_floor says which list it came from. */
+const wb_part *rp_part_at(const wb_module *m, int k, int *is_floor);
+int rp_part_count(const wb_module *m);
 
 /* The number of percentile columns the module's spec names. */
 int  rp_percentile_count(const wb_module *m);

@@ -41,6 +41,10 @@ RP_FORMATS(RP_DECLARE_FORMAT)
 enum { RP_FORMAT_COUNT = 0 RP_FORMATS(RP_COUNT_FORMAT) };
 #undef RP_COUNT_FORMAT
 
+/* "Where the differences lie": every comparison of a module with parts, split by them, with its
+ * noise and the machines' other differences (report_where.c); md: as Markdown. */
+int   rp_write_where(const rp_report *r, FILE *f, int md);
+
 /* One module's charts, as inline SVG figures, into the HTML (report_charts.c). */
 void  rp_write_charts(FILE *f, const rp_report *r, const wb_module *m);
 

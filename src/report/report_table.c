@@ -1,6 +1,7 @@
 /* The report as a table: aligned columns for the console, tab-separated text (what --tsv
  * prints and --clip puts on the clipboard), CSV and Markdown. One list of columns serves all. */
 #include "report_render.h"
+#include "report_parts.h"
 #include "report_utf8.h"
 
 #include <stdlib.h>
@@ -17,10 +18,11 @@
     X(C_MIN, "min") X(C_MAX, "max") X(C_UNIT, "unit") X(C_RATIO, "ratio") X(C_RATIO_ERR, "ratio_err") \
     X(C_COMPARISON, "comparison") X(C_P, "p_value") X(C_SIGNIFICANT, "significant")                    \
     X(C_RATIO_TO_BASELINE, "ratio_to_baseline") X(C_CALIBRATION, "calibration") X(C_LOST, "lost")          \
-    X(C_LOSS_PCT, "loss_pct")
+    X(C_LOSS_PCT, "loss_pct") X(C_WHERE, "where") X(C_AA_RATIO, "aa_ratio") X(C_AA_P, "aa_p")
 #define COLUMN_ID(id, name) id,
 #define COLUMN_NAME(id, name) name,
 enum { TABLE_COLUMNS(COLUMN_ID) C_COUNT };
+#define RP_CELL 1024             /* a cell's room: "where" is a sentence */
 static const char *const table_header[C_COUNT] = { TABLE_COLUMNS(COLUMN_NAME) };
 
 static void fmt(double v, char *buf, size_t cap)
@@ -28,7 +30,7 @@ static void fmt(double v, char *buf, size_t cap)
     wb_csv_format_double(v, buf, cap);   /* '.' decimals; NaN: empty */
 }
 
-static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][256])
+static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][RP_CELL])
 {
     const rp_machine *m = &r->machines[g->machine];
     snprintf(cells[C_BENCH], 256, "%s", g->m->name);
@@ -51,6 +53,13 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     fmt(g->ratio_to_baseline, cells[C_RATIO_TO_BASELINE], 256);
     fmt(g->loss_median, cells[C_LOST], 256);
     fmt(g->loss_pct, cells[C_LOSS_PCT], 256);
+    rp_where_text(g, cells[C_WHERE], RP_CELL);
+    {   /* the group against itself: its noise floor */
+        rp_noise z;
+        rp_group_noise(g, &z);
+        fmt(z.ratio, cells[C_AA_RATIO], 256);
+        fmt(z.p, cells[C_AA_P], 256);
+    }
     {   /* what calibrate said of the machine: "broken: clock, cpus", "ok", or "" (not run) */
         char broken[128];
         if (rp_machine_broken(m, broken, sizeof broken)[0]) snprintf(cells[C_CALIBRATION], 256, "broken: %s", broken);
@@ -59,7 +68,7 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
 }
 
 /* Loss cells for people: "859" and "8.6%"; "" for a module that counts none. */
-static void people_loss(const rp_group *g, char cells[C_COUNT][256])
+static void people_loss(const rp_group *g, char cells[C_COUNT][RP_CELL])
 {
     if (g->loss_median == g->loss_median) {
         if (g->loss_pct == g->loss_pct) snprintf(cells[C_LOSS_PCT], 256, "%.2g%%", g->loss_pct);
@@ -69,7 +78,7 @@ static void people_loss(const rp_group *g, char cells[C_COUNT][256])
 
 /* For people (the console, Markdown): the configuration shortened to what differs, the median
  * with 4 significant digits, a duration in its unit ("20.59 ms", not "2.059e+04 us"). */
-static void console_cells(const rp_report *r, const rp_group *g, char cells[C_COUNT][256])
+static void console_cells(const rp_report *r, const rp_group *g, char cells[C_COUNT][RP_CELL])
 {
     char words[256];
     const char *unit = rp_words(g, wb_module_report(g->m)->unit, words, sizeof words);
@@ -88,8 +97,8 @@ static void console_cells(const rp_report *r, const rp_group *g, char cells[C_CO
 /* Tab-separated text: what --tsv prints and --clip puts on the clipboard. */
 static char *tsv_text(const rp_report *r)
 {
-    size_t cap = (C_COUNT * 260 + 8) * (r->ngroups + 1), used = 0, i;   /* cells are at most 255 bytes */
-    char *out = (char *)malloc(cap), cells[C_COUNT][256];
+    size_t cap = (C_COUNT * (RP_CELL + 4) + 8) * (r->ngroups + 1), used = 0, i;   /* cells are below RP_CELL */
+    char *out = (char *)malloc(cap), cells[C_COUNT][RP_CELL];
     int c;
     if (out == NULL) return NULL;
     for (c = 0; c < C_COUNT; c++) used += (size_t)sprintf(out + used, "%s%s", c ? "\t" : "", table_header[c]);
@@ -97,7 +106,7 @@ static char *tsv_text(const rp_report *r)
     for (i = 0; i < r->ngroups; i++) {
         cells_of(r, &r->groups[i], cells);
         for (c = 0; c < C_COUNT; c++) {
-            char cell[256];
+            char cell[RP_CELL];
             wb_csv_cell('\t', cells[c], cell, sizeof cell);
             used += (size_t)sprintf(out + used, "%s%s", c ? "\t" : "", cell);
         }
@@ -124,7 +133,7 @@ static void print_table(const rp_report *r, FILE *out)
 {
     int shown[C_COUNT];
     size_t widths[C_COUNT], i, k;
-    char cells[C_COUNT][256];
+    char cells[C_COUNT][RP_CELL];
     const size_t nshown = people_columns(r, shown);
     for (k = 0; k < nshown; k++) widths[shown[k]] = strlen(table_header[shown[k]]);
     for (i = 0; i < r->ngroups; i++) {
@@ -149,7 +158,7 @@ static void print_table(const rp_report *r, FILE *out)
 int rp_write_csv(const rp_report *r, FILE *f)
 {
     wb_csv w;
-    char cells[C_COUNT][256];
+    char cells[C_COUNT][RP_CELL];
     size_t i;
     int c;
     wb_csv_init(&w, f, ',');
@@ -198,6 +207,7 @@ static int to_clipboard(const char *text)
 int rp_write_table(const rp_report *r, FILE *f)
 {
     print_table(r, f);
+    rp_write_where(r, f, 0);
     return ferror(f) ? -1 : 0;
 }
 
@@ -238,7 +248,7 @@ int rp_write_markdown(const rp_report *r, FILE *f)
 {
     int shown[C_COUNT];
     const size_t nshown = people_columns(r, shown);
-    char cells[C_COUNT][256];
+    char cells[C_COUNT][RP_CELL];
     size_t i, k;
     fputs("|", f);
     for (k = 0; k < nshown; k++) md_cell(f, table_header[shown[k]]);
@@ -252,6 +262,7 @@ int rp_write_markdown(const rp_report *r, FILE *f)
         for (k = 0; k < nshown; k++) md_cell(f, cells[shown[k]]);
         fputs("\n", f);
     }
+    rp_write_where(r, f, 1);
     return ferror(f) ? -1 : 0;
 }
 

@@ -123,3 +123,9 @@ int wb_module_writes_column(const wb_module *m, const char *name)
     if (name != NULL) wb_module_columns(m, match_column, &s);
     return s.found;
 }
+
+const char *wb_layer_name(int layer)
+{
+    static const char *const names[] = { WB_LAYERS(WB_LIST_NAME) NULL };
+    return layer >= 0 && layer < WB_LAYER_COUNT ? names[layer] : "";
+}

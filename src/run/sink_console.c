@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parts_text.h"
 #include "wb_units.h"
 
 typedef struct console_sink {
@@ -135,6 +136,13 @@ static void generic_rep_line(const console_sink *c, const wb_rep_result *r)
             user + kernel, user, kernel);
 }
 
+/* Where the operation's time went, when the module measures its parts. */
+static void print_parts(const console_sink *c, const double *metrics)
+{
+    char line[640];
+    if (wb_parts_line(c->run->m, metrics, line, sizeof line) == 0) fprintf(c->con, "    %s\n", line);
+}
+
 static void con_rep(wb_sink *s, const wb_rep_result *r)
 {
     console_sink *c = (console_sink *)s;
@@ -142,6 +150,7 @@ static void con_rep(wb_sink *s, const wb_rep_result *r)
     take(c);
     if (c->run->m->print_rep) c->run->m->print_rep(c->con, c->variant, r->rep, r->reps, r->sample);
     else generic_rep_line(c, r);
+    print_parts(c, r->sample->metrics);
     give(c);
 }
 
@@ -224,6 +233,7 @@ static void con_summary(wb_sink *s, const wb_variant_result *r)
         if (r->rate.n > 1) fprintf(c->con, ", CV %.2f%%", 100.0 * r->rate.cv);
         fprintf(c->con, ", %lu rep%s)\n", (unsigned long)r->rate.n, r->rate.n == 1 ? "" : "s");
     }
+    print_parts(c, r->medians);
     give(c);
     /* Each warning once per process: the machine's (Wine, a VM) would otherwise repeat for
      * every loop of --loop all and every run of `winbench all`; the CSV rows keep them all.

@@ -3,9 +3,11 @@
  * the life of the process. */
 #include "winapi.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "wb_test_hooks.h"
+#include "wb_user_code.h"
 
 typedef struct entry {
     const char *name, *dll, *since;
@@ -62,3 +64,48 @@ FARPROC wb_winapi_get_from(HMODULE module, wb_winapi_id id)
 const char *wb_winapi_name(wb_winapi_id id) { return id >= 0 && id < WB_API_COUNT ? table[id].name : ""; }
 const char *wb_winapi_dll(wb_winapi_id id) { return id >= 0 && id < WB_API_COUNT ? table[id].dll : ""; }
 const char *wb_winapi_since(wb_winapi_id id) { return id >= 0 && id < WB_API_COUNT ? table[id].since : ""; }
+
+/* ---- the user's own code (include/wb_user_code.h): the other GetProcAddress of winbench ---- */
+
+int wb_user_spec_valid(const char *text)
+{
+    const char *bang = text ? strrchr(text, '!') : NULL;
+    return bang != NULL && bang != text && bang[1] != '\0';
+}
+
+FARPROC wb_user_function(const char *spec, unsigned arg_bytes, HMODULE *module, wb_error *err)
+{
+    char path[MAX_PATH], name[256], call[MAX_PATH + 32];
+    const char *bang = strrchr(spec, '!');
+    FARPROC fn;
+    DWORD code;
+    *module = NULL;
+    if (!wb_user_spec_valid(spec) || (size_t)(bang - spec) >= sizeof path || strlen(bang + 1) + 16 >= sizeof name) {
+        wb_error_text(err, "\"%s\" is not FILE.dll!EXPORT", spec);
+        return NULL;
+    }
+    memcpy(path, spec, (size_t)(bang - spec));
+    path[bang - spec] = '\0';
+    snprintf(name, sizeof name, "%s", bang + 1);
+    *module = LoadLibraryA(path);
+    if (*module == NULL) {
+        code = GetLastError();
+        snprintf(call, sizeof call, "LoadLibrary(%s)", path);
+        wb_error_win32(err, call, code);
+        return NULL;
+    }
+    fn = GetProcAddress(*module, name);
+    code = GetLastError();
+    if (fn == NULL && sizeof(void *) == 4) {   /* an x86 stdcall export keeps its decoration */
+        char decorated[300];
+        snprintf(decorated, sizeof decorated, "_%s@%u", name, arg_bytes);
+        fn = GetProcAddress(*module, decorated);
+    }
+    if (fn == NULL) {
+        snprintf(call, sizeof call, "GetProcAddress(%s, %s)", path, name);
+        wb_error_win32(err, call, code);
+        FreeLibrary(*module);
+        *module = NULL;
+    }
+    return fn;
+}

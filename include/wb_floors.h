@@ -1,0 +1,69 @@
+/* Floors: what the layers under an API cost on this machine, each timed in a loop of its own
+ * beside a benchmark's timed loop (never inside it), in the same thread, so that a module can
+ * say how much of its operation is the OS, how much the API and how much the code it runs.
+ *
+ * Each timer here reads QPC twice around its loop and returns nanoseconds per operation;
+ * nothing is allocated or printed inside a loop, and the loops use integers only (on x86 a
+ * double would put the x87 in use, wb_clock.h). Under Wine every floor is Wine's: a "kernel
+ * call" there is a call into Wine's ntdll (and maybe its wineserver), not Windows' kernel. */
+#ifndef WB_FLOORS_H
+#define WB_FLOORS_H
+
+#include <windows.h>
+#include <stdint.h>
+#include "wb_error.h"
+
+/* The two kernel floors, each a system call that does no work and is a real transition on
+ * every Windows from XP to 11 (src/win/floors.c says why these two). For the CSV. */
+#define WB_FLOOR_KERNEL_CALL "NtTestAlert"
+#define WB_FLOOR_WIN32K_CALL "NtUserGetForegroundWindow"
+#define WB_FLOOR_CALLS WB_FLOOR_KERNEL_CALL " (ntdll);" WB_FLOOR_WIN32K_CALL " (GetForegroundWindow)"
+
+/* How long a floor may run: at most n operations and at most `ticks` of QPC, whichever comes
+ * first (checked between chunks of operations, never inside one), so that a floor that is slow
+ * on this machine (every kernel call is a round trip to Wine's server) cannot make the run
+ * many times longer than its timed loops. */
+typedef struct wb_floor_budget {
+    uint64_t n, ticks;
+} wb_floor_budget;
+/* A quarter of the repetition's operations and an eighth of its time (at least one
+ * operation and 1 ms): the floors beside a repetition cost at most half of it again. */
+wb_floor_budget wb_floor_budget_of(uint64_t ops, uint64_t rep_ticks);
+
+/* ns per call within the budget; NaN when the call cannot be made here (ntdll without
+ * NtTestAlert). */
+double wb_floor_kernel_ns(wb_floor_budget b);
+double wb_floor_win32k_ns(wb_floor_budget b);
+/* ns per QueryPerformanceCounter read, the cheapest of 16 batches of n/16 (a read's own cost,
+ * to take off the parts a module times with its own reads). */
+double wb_floor_qpc_ns(uint64_t n);
+
+/* --work: a fixed amount of work in the caller's thread. One unit is one step of a linear
+ * congruential generator (a multiply and an add, each needing the last): the same cycles on
+ * every run and under any load, and nothing a compiler can take away. */
+void wb_work(uint64_t units);
+/* ns per wb_work(units) call, within the budget. */
+double wb_work_ns(uint64_t units, wb_floor_budget b);
+
+/* The OS's cross-thread hand-off: two auto-reset events between two threads, one round trip
+ * per operation (SetEvent + WaitForSingleObject on each side). The asking thread times it
+ * within its budget; the answering thread runs wb_pingpong_answer at the same time, until the
+ * asker says it is done. */
+typedef struct wb_pingpong {
+    HANDLE ping, pong;
+    volatile LONG done;
+} wb_pingpong;
+int  wb_pingpong_open(wb_pingpong *pp, wb_error *err);
+void wb_pingpong_close(wb_pingpong *pp);
+void wb_pingpong_answer(wb_pingpong *pp);
+/* ns per round trip; NaN when a wait failed (the other side never answered in 10 s). */
+double wb_pingpong_ask_ns(wb_pingpong *pp, wb_floor_budget b);
+
+/* A window procedure called directly, as the message would run without SendMessage:
+ * proc(hwnd, msg, 0, 0) within the budget, in ns per call. When the window hands out a handle
+ * rather than an address (a procedure of the other character set), CallWindowProc is used:
+ * *how says which ("direct" or "CallWindowProc", static text). A budget of no operations only
+ * finds *how (NaN). */
+double wb_wndproc_direct_ns(HWND hwnd, UINT msg, int unicode, wb_floor_budget b, const char **how);
+
+#endif

@@ -1,0 +1,18 @@
+/* Loading a user's function from a DLL (--wndproc, --onidle FILE.dll!Export): what a module
+ * needs beside include/winbench_user.h, the header the DLL's author reads. */
+#ifndef WB_USER_CODE_H
+#define WB_USER_CODE_H
+
+#include <stddef.h>
+#include "winbench_user.h"
+#include "wb_error.h"
+
+/* 1 when text has the form FILE!EXPORT (both parts non-empty, split at the last '!'). */
+int wb_user_spec_valid(const char *text);
+
+/* Loads FILE and finds EXPORT in it (or, in an x86 process, its stdcall name _EXPORT@arg_bytes).
+ * Returns the function and the module in *module (FreeLibrary it at tear-down), or NULL with
+ * err saying which of the two failed and the system's words for why. */
+FARPROC wb_user_function(const char *spec, unsigned arg_bytes, HMODULE *module, wb_error *err);
+
+#endif

@@ -1,0 +1,179 @@
+/* Where a difference lies (report_parts.h): the parts' medians on both sides, their ratio, the
+ * rank test on each part's repetitions, and each part's share of the whole difference. */
+#include "report_parts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/wb_mannwhitney.h"
+#include "core/wb_stats.h"
+
+static double median(const rp_values *v)
+{
+    double *scratch;
+    wb_summary s;
+    double m = NAN;
+    if (v->n == 0) return NAN;
+    scratch = (double *)malloc(v->n * sizeof *scratch);
+    if (scratch && wb_summarize(v->v, v->n, scratch, &s) == 0) m = s.median;
+    free(scratch);
+    return m;
+}
+
+/* The rank test where the repetitions can let it answer, as the comparison itself does. */
+static int significance(const double *a, size_t na, const double *b, size_t nb, double *p)
+{
+    wb_mwu t;
+    *p = NAN;
+    if (rp_smallest_p(na, nb) >= RP_ALPHA) return RP_SIG_CANNOT_TELL;
+    if (wb_mann_whitney(a, na, b, nb, &t) != 0 || t.p != t.p) return RP_SIG_CANNOT_TELL;
+    *p = t.p;
+    return t.p < RP_ALPHA ? RP_SIG_YES : RP_SIG_NO;
+}
+
+int rp_split(const rp_group *g, rp_part_cmp *out, int cap, double *whole_mine, double *whole_base)
+{
+    const rp_group *b = g->base;
+    int k, n = 0, is_floor;
+    double diff;
+    *whole_mine = *whole_base = NAN;
+    if (b == NULL || g->unlike_base || g->whole.n == 0 || b->whole.n == 0) return 0;
+    *whole_mine = median(&g->whole);
+    *whole_base = median(&b->whole);
+    diff = *whole_mine - *whole_base;
+    for (k = 0; k < rp_part_count(g->m) && n < cap; k++) {
+        const wb_part *part = rp_part_at(g->m, k, &is_floor);
+        rp_part_cmp *c = &out[n];
+        if (g->parts[k].n == 0 || b->parts[k].n == 0) continue;   /* not in this configuration */
+        c->part = part;
+        c->is_floor = is_floor;
+        c->mine = median(&g->parts[k]);
+        c->base = median(&b->parts[k]);
+        c->ratio = c->mine > 0 && c->base > 0 ? c->base / c->mine : NAN;
+        c->significance = significance(g->parts[k].v, g->parts[k].n, b->parts[k].v, b->parts[k].n, &c->p);
+        c->share = !is_floor && diff != 0 && diff == diff ? (c->mine - c->base) / diff : NAN;
+        n++;
+    }
+    return n;
+}
+
+/* "1.10 times faster" / "2.00 times slower" of a time: ratio is base / mine. */
+static void times_text(double ratio, char *buf, size_t cap)
+{
+    if (ratio != ratio) snprintf(buf, cap, "changed");
+    else if (ratio >= 1.0) snprintf(buf, cap, "%.2f times faster", ratio);
+    else snprintf(buf, cap, "%.2f times slower", 1.0 / ratio);
+}
+
+/* "NAME: no significant difference" and the like, for a part that is not the one named first. */
+static size_t other_text(const rp_part_cmp *c, char *buf, size_t cap)
+{
+    char times[48];
+    if (c->significance == RP_SIG_YES) {
+        times_text(c->ratio, times, sizeof times);
+        return (size_t)snprintf(buf, cap, "; %s: %s (p=%.2g)", c->part->name, times, c->p);
+    }
+    if (c->significance == RP_SIG_NO) return (size_t)snprintf(buf, cap, "; %s: no significant difference", c->part->name);
+    return (size_t)snprintf(buf, cap, "; %s: cannot tell", c->part->name);
+}
+
+void rp_where_text(const rp_group *g, char *buf, size_t cap)
+{
+    rp_part_cmp c[RP_MAX_PARTS];
+    double wm, wb;
+    int n = rp_split(g, c, RP_MAX_PARTS, &wm, &wb), k, lead = -1;
+    size_t used = 0;
+    if (cap == 0) return;
+    buf[0] = '\0';
+    if (n == 0) return;
+    if (g->significance == RP_SIG_CANNOT_TELL) {
+        snprintf(buf, cap, "where: cannot tell (too few repetitions to tell the whole apart)");
+        return;
+    }
+    if (g->significance != RP_SIG_YES) {
+        snprintf(buf, cap, "where: no significant difference in the whole to place");
+        return;
+    }
+    /* the part that carries most of the difference, among those that differ significantly */
+    for (k = 0; k < n; k++)
+        if (!c[k].is_floor && c[k].significance == RP_SIG_YES && c[k].share == c[k].share &&
+            (lead < 0 || fabs(c[k].share) > fabs(c[lead].share)))
+            lead = k;
+    if (lead < 0)
+        used = (size_t)snprintf(buf, cap, "where: cannot tell: no part differs significantly");
+    else if (c[lead].share >= 0.5)
+        used = (size_t)snprintf(buf, cap, "where: %.0f%% of the difference is in %s (%s)", 100.0 * c[lead].share,
+                                c[lead].part->name, wb_layer_name(c[lead].part->layer));
+    else
+        used = (size_t)snprintf(buf, cap, "where: spread: %.0f%% in %s (%s), the rest in parts that do not differ "
+                                "significantly alone", 100.0 * c[lead].share, c[lead].part->name,
+                                wb_layer_name(c[lead].part->layer));
+    for (k = 0; k < n && used < cap; k++)
+        if (k != lead) used += other_text(&c[k], buf + used, cap - used);
+}
+
+void rp_group_noise(const rp_group *g, rp_noise *out)
+{
+    size_t n = g->values.n, h = n / 2;
+    double m1, m2;
+    rp_values a, b;
+    memset(out, 0, sizeof *out);
+    out->ratio = out->p = NAN;
+    out->significance = RP_SIG_NONE;
+    if (n < 2) return;
+    /* the first half against the second: a drift over the run shows as a difference */
+    a.v = g->values.v;
+    a.n = a.cap = h;
+    b.v = g->values.v + h;
+    b.n = b.cap = n - h;
+    out->n1 = a.n;
+    out->n2 = b.n;
+    m1 = median(&a);
+    m2 = median(&b);
+    if (m1 > 0 && m2 > 0) out->ratio = m2 / m1;
+    out->significance = significance(a.v, a.n, b.v, b.n, &out->p);
+}
+
+void rp_noise_text(const rp_group *g, char *buf, size_t cap)
+{
+    rp_noise z;
+    rp_group_noise(g, &z);
+    if (cap == 0) return;
+    buf[0] = '\0';
+    if (z.significance == RP_SIG_NONE) return;
+    if (z.significance == RP_SIG_CANNOT_TELL)
+        snprintf(buf, cap, "A/A (first half of its repetitions against the second): %.2f, cannot tell with %lu and %lu",
+                 z.ratio, (unsigned long)z.n1, (unsigned long)z.n2);
+    else if (z.significance == RP_SIG_YES)
+        snprintf(buf, cap, "A/A (first half of its repetitions against the second): %.2f, DIFFERENT (p=%.2g): the "
+                 "machine drifted during the run, so a comparison of this size may be drift", z.ratio, z.p);
+    else
+        snprintf(buf, cap, "A/A (first half of its repetitions against the second): %.2f, no significant difference "
+                 "(p=%.2g)", z.ratio, z.p);
+}
+
+void rp_confounds(const rp_report *r, int a, int b, char *buf, size_t cap)
+{
+    const rp_machine *x = &r->machines[a], *y = &r->machines[b];
+    size_t used = 0;
+    char bx[128], by[128];
+    struct {
+        const char *what, *one, *other;
+    } facts[7];
+    int k, n = 0;
+    facts[n].what = "OS", facts[n].one = x->os, facts[n++].other = y->os;
+    facts[n].what = "CPU", facts[n].one = x->cpu, facts[n++].other = y->cpu;
+    facts[n].what = "CPUs", facts[n].one = x->cpus, facts[n++].other = y->cpus;
+    facts[n].what = "hypervisor", facts[n].one = x->hypervisor, facts[n++].other = y->hypervisor;
+    facts[n].what = "Wine", facts[n].one = x->wine, facts[n++].other = y->wine;
+    facts[n].what = "architecture", facts[n].one = x->arch, facts[n++].other = y->arch;
+    facts[n].what = "calibration", facts[n].one = rp_machine_broken(x, bx, sizeof bx)[0] ? bx : (x->calibration[0] ? "ok" : "");
+    facts[n++].other = rp_machine_broken(y, by, sizeof by)[0] ? by : (y->calibration[0] ? "ok" : "");
+    if (cap == 0) return;
+    buf[0] = '\0';
+    for (k = 0; k < n && used < cap; k++)
+        if (strcmp(facts[k].one, facts[k].other) != 0)
+            used += (size_t)snprintf(buf + used, cap - used, "%s%s (%s / %s)", used ? ", " : "", facts[k].what,
+                                     facts[k].one[0] ? facts[k].one : "none", facts[k].other[0] ? facts[k].other : "none");
+}

@@ -1,0 +1,49 @@
+/* Where a difference lies: a comparison of two groups split by the parts of the module's
+ * operation (the OS, the API, your code), the noise of a machine against itself, and what else
+ * differs between two machines. Reads the model; the renderers print it. Private to
+ * winbench.exe. */
+#ifndef WB_REPORT_PARTS_H
+#define WB_REPORT_PARTS_H
+
+#include "report_model.h"
+
+/* One part (or floor) of a group against its base's. */
+typedef struct rp_part_cmp {
+    const wb_part *part;
+    int is_floor;
+    double mine, base;           /* medians over repetitions; NaN where a side has none */
+    double ratio;                /* base / mine: above 1, this group spends less time there */
+    double p;                    /* Mann-Whitney over the repetitions; NaN: could not tell */
+    int significance;            /* RP_SIG_* */
+    double share;                /* parts only: (mine - base) / (whole mine - whole base); NaN else */
+} rp_part_cmp;
+
+/* The split of g's comparison with its base, one entry per part and floor that both sides
+ * measured, into out (at most cap). Returns the count: 0 when the module has no parts, g has
+ * no base, or either side has none (older files, --floors off). whole_mine and whole_base get
+ * the medians of the whole the parts add up to. */
+int rp_split(const rp_group *g, rp_part_cmp *out, int cap, double *whole_mine, double *whole_base);
+
+/* Where the difference lies, in one sentence (after the comparison itself): "91% of the
+ * difference is in SendMessage's dispatch (the API); the window procedure: no significant
+ * difference; a win32k call: 1.10 times faster", or why it cannot be told. "" when there is
+ * nothing to split. */
+void rp_where_text(const rp_group *g, char *buf, size_t cap);
+
+/* The noise floor of one group: its first half of repetitions (in the order read) against its
+ * second half, the same rank test: a machine against itself. significance RP_SIG_CANNOT_TELL
+ * when the halves are too small for p < RP_ALPHA. */
+typedef struct rp_noise {
+    double ratio, p;
+    int significance;
+    size_t n1, n2;
+} rp_noise;
+void rp_group_noise(const rp_group *g, rp_noise *out);
+/* "A/A 1.01, no significant difference (p=0.69)", "A/A: cannot tell with 2 and 3", "" for none. */
+void rp_noise_text(const rp_group *g, char *buf, size_t cap);
+
+/* What else differs between machines a and b that a reader must weigh beside a comparison:
+ * "CPU (AMD EPYC / Intel Xeon), Wine (8.0 / none)"; "" when nothing does. */
+void rp_confounds(const rp_report *r, int a, int b, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,92 @@
+/* "Where the differences lie": after the console table (and in the Markdown), every comparison
+ * of a module that measures its parts, split by them, with the group's noise floor and what else
+ * differs between the two machines. */
+#include "report_parts.h"
+#include "report_render.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "wb_units.h"
+
+/* A part's value for people: "283.5 ns", "2.9 us"; "" for none. */
+static void part_value(const wb_module *m, double v, char *buf, size_t cap)
+{
+    const char *unit = wb_module_report(m)->parts_unit;
+    double scale = unit && !strcmp(unit, "us") ? 1e-6 : unit && !strcmp(unit, "ms") ? 1e-3 : 1e-9;
+    char mag[32];
+    if (v != v) {
+        snprintf(buf, cap, "-");
+        return;
+    }
+    wb_format_duration(fabs(v) * scale, mag, sizeof mag);
+    snprintf(buf, cap, "%s%s", v < 0 ? "-" : "", mag);
+}
+
+static void part_row(FILE *f, int md, const char *name, const char *base, const char *mine, const char *ratio,
+                     const char *p, const char *share)
+{
+    if (md) fprintf(f, "| %s | %s | %s | %s | %s | %s |\n", name, base, mine, ratio, p, share);
+    else fprintf(f, "    %-58s %10s %10s %6s %7s %6s\n", name, base, mine, ratio, p, share);
+}
+
+static void write_split(FILE *f, int md, const rp_group *g, const rp_part_cmp *c, int n, double wm, double wb,
+                        const char *base_name)
+{
+    char a[48], b[48], ratio[16], p[16], share[16], name[200];
+    int k;
+    part_value(g->m, wb, a, sizeof a);
+    part_value(g->m, wm, b, sizeof b);
+    if (md) fprintf(f, "\n| part | %s | this | ratio | p | share |\n|:---|---:|---:|---:|---:|---:|\n", base_name);
+    else part_row(f, 0, "part", base_name, "this", "ratio", "p", "share");
+    snprintf(name, sizeof name, "%s (the whole)", wb_module_report(g->m)->parts_whole_name);
+    part_row(f, md, name, a, b, "", "", "");
+    for (k = 0; k < n; k++) {
+        part_value(g->m, c[k].base, a, sizeof a);
+        part_value(g->m, c[k].mine, b, sizeof b);
+        snprintf(ratio, sizeof ratio, c[k].ratio == c[k].ratio ? "%.2f" : "-", c[k].ratio);
+        if (c[k].significance == RP_SIG_CANNOT_TELL) snprintf(p, sizeof p, "?");
+        else snprintf(p, sizeof p, "%.2g", c[k].p);
+        if (c[k].share == c[k].share) snprintf(share, sizeof share, "%.0f%%", 100.0 * c[k].share);
+        else snprintf(share, sizeof share, c[k].is_floor ? "floor" : "-");
+        snprintf(name, sizeof name, "%s%s (%s)", c[k].is_floor ? "floor: " : "", c[k].part->name,
+                 wb_layer_name(c[k].part->layer));
+        part_row(f, md, name, a, b, ratio, p, share);
+    }
+}
+
+int rp_write_where(const rp_report *r, FILE *f, int md)
+{
+    size_t i;
+    int any = 0;
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        rp_part_cmp c[RP_MAX_PARTS];
+        double wm, wb;
+        int n = rp_split(g, c, RP_MAX_PARTS, &wm, &wb);
+        char config[256], machine[128], base[192], line[1024];
+        if (n == 0) continue;
+        if (!any)
+            fprintf(f, md ? "\n## Where the differences lie\n\nEach comparison split by the parts of the operation "
+                            "(medians of the repetitions; p: the rank test on the part; share: of the whole's "
+                            "difference). Floors are measured beside, alone: what one layer costs here.\n"
+                          : "\nwhere the differences lie (medians; p: the rank test on each part; share of the "
+                            "whole's difference; floors are measured beside, alone):\n");
+        any = 1;
+        rp_short_variant(r, g, config, sizeof config);
+        rp_machine_name(r, g->machine, machine, sizeof machine);
+        rp_base_name(r, g, base, sizeof base);
+        rp_comparison_text(r, g, line, sizeof line);
+        fprintf(f, md ? "\n### %s %s, %s\n\n%s.\n" : "\n%s %s, %s: %s\n", g->m->name, config, machine, line);
+        write_split(f, md, g, c, n, wm, wb, base);
+        rp_where_text(g, line, sizeof line);
+        fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
+        rp_noise_text(g, line, sizeof line);
+        if (line[0]) fprintf(f, md ? "\nnoise: %s.\n" : "  noise: %s\n", line);
+        if (g->base && g->base->machine != g->machine) {
+            rp_confounds(r, g->base->machine, g->machine, line, sizeof line);
+            if (line[0]) fprintf(f, md ? "\nalso differs between the machines: %s.\n" : "  also differs between the machines: %s\n", line);
+        }
+    }
+    return ferror(f) ? -1 : 0;
+}

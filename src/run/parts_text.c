@@ -1,0 +1,69 @@
+/* One line of an operation's parts (parts_text.h). */
+#include "parts_text.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "wb_units.h"
+
+int wb_metric_index(const wb_module *m, const char *column)
+{
+    int k;
+    for (k = 0; column && m->metric_names && m->metric_names[k]; k++)
+        if (strcmp(m->metric_names[k], column) == 0) return k;
+    return -1;
+}
+
+double wb_parts_unit_seconds(const char *unit)
+{
+    if (unit && strcmp(unit, "us") == 0) return 1e-6;
+    if (unit && strcmp(unit, "ms") == 0) return 1e-3;
+    if (unit && strcmp(unit, "s") == 0) return 1.0;
+    return 1e-9;
+}
+
+/* "name 283 ns (layer)" for each part of the list that has a value, joined by sep. */
+static size_t list_text(const wb_module *m, const wb_part *list, const double *metrics, const char *sep, char *buf,
+                        size_t cap)
+{
+    const double unit = wb_parts_unit_seconds(wb_module_report(m)->parts_unit);
+    size_t used = 0;
+    int k, shown = 0;
+    for (k = 0; list && list[k].column && used < cap; k++) {
+        int i = wb_metric_index(m, list[k].column);
+        char mag[32];
+        if (i < 0 || metrics[i] != metrics[i]) continue;   /* not in this configuration */
+        /* a part that is a difference (the dispatch: the whole less the procedure) can come out
+         * below zero when noise is larger than it: shown as it is */
+        wb_format_duration(fabs(metrics[i]) * unit, mag, sizeof mag);
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s %s%s (%s)", shown++ ? sep : "", list[k].name,
+                                 metrics[i] < 0 ? "-" : "", mag, wb_layer_name(list[k].layer));
+    }
+    return used < cap ? used : cap;
+}
+
+int wb_parts_line(const wb_module *m, const double *metrics, char *buf, size_t cap)
+{
+    const wb_report_spec *spec = wb_module_report(m);
+    size_t used;
+    if (cap == 0) return -1;
+    buf[0] = '\0';
+    if (spec->parts == NULL) return -1;
+    used = (size_t)snprintf(buf, cap, "parts of %s: ", spec->parts_whole_name);
+    if (used >= cap) return -1;
+    {
+        size_t before = used;
+        used += list_text(m, spec->parts, metrics, " + ", buf + used, cap - used);
+        if (used == before) {   /* no part measured: nothing to say */
+            buf[0] = '\0';
+            return -1;
+        }
+    }
+    if (used + 10 < cap && spec->floors) {
+        size_t before = used;
+        used += (size_t)snprintf(buf + used, cap - used, "; floors: ");
+        if (used < cap && list_text(m, spec->floors, metrics, ", ", buf + used, cap - used) == 0) buf[before] = '\0';
+    }
+    return 0;
+}

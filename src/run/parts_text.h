@@ -1,0 +1,21 @@
+/* The parts of an operation's time (wb_module.h's wb_part) as one line for people, from a row's
+ * metrics: what the console prints under a repetition and a summary, and `winbench all` at its
+ * end. Private to winbench.exe. */
+#ifndef WB_PARTS_TEXT_H
+#define WB_PARTS_TEXT_H
+
+#include <stddef.h>
+#include "wb_module.h"
+
+/* "parts of a SendMessage: the window procedure 283 ns (your code) + SendMessage's dispatch
+ * 417 ns (the API); floors: a kernel call 14.6 us (the OS), ..." into buf. Returns 0, or -1
+ * (buf empty) when the module has no parts or this row has none (--floors off). */
+int wb_parts_line(const wb_module *m, const double *metrics, char *buf, size_t cap);
+
+/* The metric's index in the module's metric_names, or -1. */
+int wb_metric_index(const wb_module *m, const char *column);
+
+/* Seconds per unit of a spec's parts_unit ("ns", "us", "ms", "s"); 1e-9 when unknown. */
+double wb_parts_unit_seconds(const char *unit);
+
+#endif

@@ -1,0 +1,247 @@
+/* Floors beside a timed loop (include/wb_floors.h): each in a function of its own, its loop
+ * between two QPC reads, integers only inside.
+ *
+ * The two kernel floors were chosen so that each is one real transition that does no work, on
+ * every Windows from XP to 11, x86 and x64 (and through WOW64 for an x86 process on x64):
+ * - NtTestAlert (ntdll): a system call stub on every NT version; the kernel's NtTestAlert only
+ *   asks whether the thread was alerted (ReactOS ntoskrnl/ps/state.c: `return
+ *   KeTestAlertThread(ExGetPreviousMode()) ? STATUS_ALERTED : STATUS_SUCCESS;`, as Windows'
+ *   own does), and with no user APC queued nothing is delivered on the way out. Calls that look
+ *   cheaper are not transitions everywhere: GetCurrentProcessId reads the TEB,
+ *   GetSystemTimeAsFileTime and (from Windows 8 on most machines) QueryPerformanceCounter
+ *   read KUSER_SHARED_DATA in user mode, and NtYieldExecution asks the scheduler to switch.
+ * - NtUserGetForegroundWindow (through GetForegroundWindow, user32; win32u.dll on Windows 10
+ *   and later): a win32k system call on every version (j00ru's win32k syscall tables list it
+ *   from NT 4 to Windows 11), which takes USER's lock and reads one pointer (ReactOS
+ *   win32ss/user/ntuser/focus.c). Many user32 calls that look as small never leave user mode
+ *   (GetWindowLong, IsWindow, GetMessageTime read the shared desktop heap or the client
+ *   thread info), so they would measure no transition at all.
+ * Under Wine these are Wine's: NtTestAlert is a call into its ntdll's Unix side, and
+ * GetForegroundWindow may ask the wineserver. */
+#include "wb_floors.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "wb_clock.h"
+#include "wb_timed_loop.h"
+#include "winapi.h"
+
+/* ns per operation from a tick count; outside every loop. */
+static double per_op_ns(uint64_t ticks, uint64_t n)
+{
+    return n ? wb_ticks_to_s(ticks) * 1e9 / (double)n : NAN;
+}
+
+wb_floor_budget wb_floor_budget_of(uint64_t ops, uint64_t rep_ticks)
+{
+    wb_floor_budget b;
+    uint64_t ms = wb_clock_freq() / 1000;
+    b.n = ops / 4 ? ops / 4 : 1;
+    b.ticks = rep_ticks / 8 > ms ? rep_ticks / 8 : ms;
+    return b;
+}
+
+/* Operations between two looks at the clock: a QPC read per 256 costs nothing measurable. */
+#define FLOOR_CHUNK 256
+
+/* One chunk of a floor: k operations, nothing else. */
+typedef void (*floor_chunk)(const void *arg, uint64_t k);
+
+/* Chunks until the budget's operations are done or its time is spent; ns per operation. */
+static double timed_chunks(floor_chunk chunk, const void *arg, wb_floor_budget b)
+{
+    uint64_t done = 0, t0 = wb_ticks(), t = t0;
+    while (done < b.n) {
+        uint64_t k = b.n - done < FLOOR_CHUNK ? b.n - done : FLOOR_CHUNK;
+        chunk(arg, k);
+        done += k;
+        t = wb_ticks();
+        if (t - t0 >= b.ticks) break;
+    }
+    return per_op_ns(t - t0, done);
+}
+
+typedef struct kernel_arg {
+    wb_fn_NtTestAlert call;
+} kernel_arg;
+
+static WB_TIMED_LOOP void kernel_chunk(const void *arg, uint64_t k)
+{
+    wb_fn_NtTestAlert call = ((const kernel_arg *)arg)->call;
+    uint64_t i;
+    for (i = 0; i < k; i++) call();
+}
+
+double wb_floor_kernel_ns(wb_floor_budget b)
+{
+    kernel_arg a;
+    a.call = WB_API(NtTestAlert);
+    return a.call ? timed_chunks(kernel_chunk, &a, b) : NAN;
+}
+
+static WB_TIMED_LOOP void win32k_chunk(const void *arg, uint64_t k)
+{
+    uint64_t i;
+    (void)arg;
+    for (i = 0; i < k; i++) GetForegroundWindow();
+}
+
+double wb_floor_win32k_ns(wb_floor_budget b)
+{
+    return timed_chunks(win32k_chunk, NULL, b);
+}
+
+static WB_TIMED_LOOP uint64_t qpc_loop(uint64_t n)
+{
+    uint64_t i, last = 0;
+    for (i = 0; i < n; i++) last = wb_ticks();
+    return last;
+}
+
+double wb_floor_qpc_ns(uint64_t n)
+{
+    /* The cheapest batch: a read interrupted by the scheduler is not what a read costs. */
+    uint64_t batch = n / 16 ? n / 16 : 1, best = (uint64_t)-1;
+    int k;
+    for (k = 0; k < 16; k++) {
+        uint64_t t0 = wb_ticks(), t1 = qpc_loop(batch);
+        if (t1 - t0 < best) best = t1 - t0;
+    }
+    return per_op_ns(best, batch);
+}
+
+/* Where the generator's state goes after each call, so that no step can be left out. */
+static volatile uint32_t work_state = 1;
+
+void wb_work(uint64_t units)
+{
+    uint32_t x = work_state;
+    uint64_t i;
+    for (i = 0; i < units; i++) x = x * 1664525u + 1013904223u;   /* Numerical Recipes' LCG */
+    work_state = x;
+}
+
+static WB_TIMED_LOOP void work_chunk(const void *arg, uint64_t k)
+{
+    uint64_t i, units = *(const uint64_t *)arg;
+    for (i = 0; i < k; i++) wb_work(units);
+}
+
+double wb_work_ns(uint64_t units, wb_floor_budget b)
+{
+    return timed_chunks(work_chunk, &units, b);
+}
+
+int wb_pingpong_open(wb_pingpong *pp, wb_error *err)
+{
+    memset(pp, 0, sizeof *pp);
+    pp->ping = CreateEventA(NULL, FALSE, FALSE, NULL);
+    pp->pong = pp->ping ? CreateEventA(NULL, FALSE, FALSE, NULL) : NULL;
+    if (pp->pong == NULL) {
+        wb_error_win32(err, "CreateEvent", GetLastError());
+        wb_pingpong_close(pp);
+        return -1;
+    }
+    return 0;
+}
+
+void wb_pingpong_close(wb_pingpong *pp)
+{
+    if (pp->ping) CloseHandle(pp->ping);
+    if (pp->pong) CloseHandle(pp->pong);
+    pp->ping = pp->pong = NULL;
+}
+
+/* A side whose partner is gone must not wait for ever: 10 s is more than any round trip. */
+#define PINGPONG_PATIENCE_MS 10000
+
+void wb_pingpong_answer(wb_pingpong *pp)
+{
+    for (;;) {
+        if (WaitForSingleObject(pp->ping, PINGPONG_PATIENCE_MS) != WAIT_OBJECT_0 || pp->done) return;
+        SetEvent(pp->pong);
+    }
+}
+
+typedef struct ask_arg {
+    HANDLE ping, pong;
+    int failed;
+} ask_arg;
+
+static WB_TIMED_LOOP void ask_chunk(const void *arg, uint64_t k)
+{
+    ask_arg *a = (ask_arg *)arg;
+    uint64_t i;
+    for (i = 0; i < k && !a->failed; i++) {
+        SetEvent(a->ping);
+        if (WaitForSingleObject(a->pong, PINGPONG_PATIENCE_MS) != WAIT_OBJECT_0) a->failed = 1;
+    }
+}
+
+double wb_pingpong_ask_ns(wb_pingpong *pp, wb_floor_budget b)
+{
+    ask_arg a;
+    double ns;
+    a.ping = pp->ping;
+    a.pong = pp->pong;
+    a.failed = 0;
+    pp->done = 0;
+    ns = timed_chunks(ask_chunk, &a, b);
+    InterlockedExchange(&pp->done, 1);   /* the answering side's last wake-up ends it */
+    SetEvent(pp->ping);
+    return a.failed ? NAN : ns;
+}
+
+typedef struct wndproc_arg {
+    WNDPROC proc;
+    HWND hwnd;
+    UINT msg;
+    int unicode;
+} wndproc_arg;
+
+static WB_TIMED_LOOP void direct_chunk(const void *arg, uint64_t k)
+{
+    const wndproc_arg *a = (const wndproc_arg *)arg;
+    uint64_t i;
+    for (i = 0; i < k; i++) a->proc(a->hwnd, a->msg, 0, 0);
+}
+
+static WB_TIMED_LOOP void callwindowproc_chunk(const void *arg, uint64_t k)
+{
+    const wndproc_arg *a = (const wndproc_arg *)arg;
+    uint64_t i;
+    if (a->unicode)
+        for (i = 0; i < k; i++) CallWindowProcW(a->proc, a->hwnd, a->msg, 0, 0);
+    else
+        for (i = 0; i < k; i++) CallWindowProcA(a->proc, a->hwnd, a->msg, 0, 0);
+}
+
+/* An address in a loaded module is a procedure; anything else is one of USER's handles that
+ * only CallWindowProc understands (GetWindowLongPtr's documentation). */
+static int is_code(const void *address)
+{
+    HMODULE mod = NULL;
+    return address != NULL &&
+           GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                              (LPCSTR)address, &mod) != 0;
+}
+
+double wb_wndproc_direct_ns(HWND hwnd, UINT msg, int unicode, wb_floor_budget b, const char **how)
+{
+    LONG_PTR raw = unicode ? GetWindowLongPtrW(hwnd, GWLP_WNDPROC) : GetWindowLongPtrA(hwnd, GWLP_WNDPROC);
+    wndproc_arg a;
+    int direct;
+    a.proc = (WNDPROC)raw;
+    a.hwnd = hwnd;
+    a.msg = msg;
+    a.unicode = unicode;
+    if (a.proc == NULL) {
+        *how = "none";
+        return NAN;
+    }
+    direct = is_code((const void *)raw);
+    *how = direct ? "direct" : "CallWindowProc";
+    if (b.n == 0) return NAN;
+    return timed_chunks(direct ? direct_chunk : callwindowproc_chunk, &a, b);
+}
