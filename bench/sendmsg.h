@@ -56,7 +56,8 @@ typedef struct sendmsg_state {
 
 /* The metrics (CSV columns after the common ones), listed once. */
 #define SENDMSG_METRICS(X)                                                                          \
-    X(M_WNDPROC, "wndproc_ns") X(M_DISPATCH, "dispatch_ns") X(M_MARSHAL, "marshal_ns") X(M_HANDOFF, "handoff_ns") \
+    X(M_TYPICAL, "typical_ns") X(M_WNDPROC, "wndproc_ns") X(M_DISPATCH, "dispatch_ns") X(M_MARSHAL, "marshal_ns") \
+    X(M_HANDOFF, "handoff_ns")                                                                     \
     X(M_POST_RT, "post_roundtrip_ns") X(M_KERNEL, "kernel_call_ns") X(M_WIN32K, "win32k_call_ns")      \
     X(M_WORK, "work_ns") X(M_FLOORS_S, "floors_s")
 enum { SENDMSG_METRICS(WB_LIST_ID) M_COUNT };

@@ -1,5 +1,7 @@
 /* sendmsg's parts: after each timed loop, the floors beside it, each in its own QPC-timed loop
- * on the thread that runs the same thing in the timed loop, and the loop's time split by them:
+ * on the thread that runs the same thing in the timed loop, in short chunks whose median is the
+ * figure (wb_floor_time: a typical call, which preemption does not move), and the typical
+ * SendMessage, timed the same way, split by them:
  *   same thread:  SendMessage = the window procedure (your code) + the dispatch (the API)
  *   cross thread: SendMessage = the window procedure (your code, on the window thread)
  *                             + the hand-off between the threads (an event round trip: the OS)
@@ -45,30 +47,37 @@ static double ask_window_thread(sendmsg_state *st, int kind, wb_floor_budget b)
 }
 
 /* The message queue's round trip: a thread message posted to the window thread, answered by
- * one posted back, which this thread's GetMessage takes. The loop is this file's own (the
- * floors' chunks cannot say "stop" to the other side): a QPC read per 256 round trips. */
-static WB_TIMED_LOOP uint64_t post_loop(DWORD to, uint64_t n)
+ * one posted back, which this thread's GetMessage takes. */
+static WB_TIMED_LOOP void post_chunk(const void *arg, uint64_t k)
 {
+    const DWORD to = *(const DWORD *)arg;
     uint64_t i;
     MSG m;
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < k; i++) {
         if (!PostThreadMessageA(to, SENDMSG_MSG_PING, 0, 0)) break;
         if (GetMessageA(&m, NULL, SENDMSG_MSG_PONG, SENDMSG_MSG_PONG) <= 0) break;
     }
-    return i;
 }
 
-static double post_roundtrip_ns(const sendmsg_state *st, wb_floor_budget b)
+/* SendMessage itself, in the floors' chunks: the typical call beside the timed loop's mean,
+ * which the parts (each a typical figure too) add up to. */
+typedef struct send_arg {
+    HWND hwnd;
+    UINT msg;
+} send_arg;
+
+static WB_TIMED_LOOP void send_chunk_w(const void *arg, uint64_t k)
 {
-    uint64_t done = 0, t0 = wb_ticks(), t = t0;
-    while (done < b.n) {
-        uint64_t k = b.n - done < 256 ? b.n - done : 256, got = post_loop(st->thread_id, k);
-        done += got;
-        t = wb_ticks();
-        if (got < k) return NAN;
-        if (t - t0 >= b.ticks) break;
-    }
-    return wb_ticks_to_s(t - t0) * 1e9 / (double)done;
+    const send_arg *a = (const send_arg *)arg;
+    uint64_t i;
+    for (i = 0; i < k; i++) SendMessageW(a->hwnd, a->msg, 0, 0);
+}
+
+static WB_TIMED_LOOP void send_chunk_a(const void *arg, uint64_t k)
+{
+    const send_arg *a = (const send_arg *)arg;
+    uint64_t i;
+    for (i = 0; i < k; i++) SendMessageA(a->hwnd, a->msg, 0, 0);
 }
 
 void sendmsg_no_parts(wb_sample *sample)
@@ -81,23 +90,29 @@ void sendmsg_measure_parts(sendmsg_state *st, wb_run_ctx *ctx, wb_sample *sample
 {
     const wb_floor_budget nf = wb_floor_budget_of(sample->ops, sample->iv.t1 - sample->iv.t0);
     const int unicode = st->cfg.charset == WB_CHARSET_W;
-    const double ns_op = wb_ticks_to_s(sample->iv.t1 - sample->iv.t0) * 1e9 / (double)sample->ops;
     double *m = sample->metrics;
     uint64_t t0 = wb_ticks();
+    send_arg send;
 
     sendmsg_no_parts(sample);
+    send.hwnd = st->target;
+    send.msg = (UINT)st->cfg.msg;
+    m[M_TYPICAL] = wb_floor_time(unicode ? send_chunk_w : send_chunk_a, &send, nf);
+    /* --work's units alone, next to the loop whose procedure runs them: before any floor that
+     * blocks (a wait, a call to Wine's server), after which the thread may go on on another CPU,
+     * of another speed (seen under a VM's two virtual CPUs: two speeds, 20% apart) */
+    if (!*ctx->stop && st->work_units > 0) m[M_WORK] = wb_work_ns(st->work_units, nf);
     if (st->thread) {
-        m[M_WNDPROC] = ask_window_thread(st, SENDMSG_FLOOR_WNDPROC, nf);
+        if (!*ctx->stop) m[M_WNDPROC] = ask_window_thread(st, SENDMSG_FLOOR_WNDPROC, nf);
         if (!*ctx->stop) m[M_HANDOFF] = ask_window_thread(st, SENDMSG_FLOOR_PINGPONG, nf);
-        if (!*ctx->stop) m[M_POST_RT] = post_roundtrip_ns(st, nf);
-        m[M_MARSHAL] = ns_op - m[M_WNDPROC] - m[M_HANDOFF];
+        if (!*ctx->stop) m[M_POST_RT] = wb_floor_time(post_chunk, &st->thread_id, nf);
+        m[M_MARSHAL] = m[M_TYPICAL] - m[M_WNDPROC] - m[M_HANDOFF];
     } else {
-        m[M_WNDPROC] = wb_wndproc_direct_ns(st->target, (UINT)st->cfg.msg, unicode, nf, &st->wndproc_call);
-        m[M_DISPATCH] = ns_op - m[M_WNDPROC];
+        if (!*ctx->stop) m[M_WNDPROC] = wb_wndproc_direct_ns(st->target, (UINT)st->cfg.msg, unicode, nf, &st->wndproc_call);
+        m[M_DISPATCH] = m[M_TYPICAL] - m[M_WNDPROC];
     }
     if (!*ctx->stop) m[M_KERNEL] = wb_floor_kernel_ns(nf);
     if (!*ctx->stop) m[M_WIN32K] = wb_floor_win32k_ns(nf);
-    if (!*ctx->stop && st->work_units > 0) m[M_WORK] = wb_work_ns(st->work_units, nf);
     m[M_FLOORS_S] = wb_ticks_to_s(wb_ticks() - t0);
 }
 
@@ -130,7 +145,7 @@ const wb_report_spec sendmsg_report = {
     .worse = "slower",
     .parts = sendmsg_parts,
     .floors = sendmsg_floors,
-    .parts_whole = "ns_per_op",
+    .parts_whole = "typical_ns",
     .parts_whole_name = "a SendMessage",
     .parts_unit = "ns",
 };

@@ -308,17 +308,14 @@ static int sockloop_expand(const void *config, int index, void *variant, char *n
     sockloop_config *v = (sockloop_config *)variant;
     const unsigned nrates = c->rates.n ? c->rates.n : 1;
     const int nloops = c->loop == LOOP_ALL ? WB_WAIT_COUNT : 1;
-    int loop = c->loop == LOOP_ALL ? index / (int)nrates : c->loop, earlier;
+    int loop = c->loop == LOOP_ALL ? index / (int)nrates : c->loop;
     unsigned rate = (unsigned)index % nrates;
-    char scratch[160];
     if (index >= nloops * (int)nrates) return 0;
     v->loop = loop;
     v->rate = c->rates.v[rate];
     v->rates.v[0] = c->rates.v[rate];
     v->rates.n = 1;
     /* the loop asked for runs whatever: a set-up that cannot run it says why, and fails */
-    for (earlier = 0, v->raw_continues = 0; earlier < index && !v->raw_continues; earlier++)
-        v->raw_continues = c->loop != LOOP_ALL || loop_runs(c, earlier / (int)nrates, scratch, sizeof scratch);
     if (c->loop != LOOP_ALL || loop_runs(c, loop, note, cap)) return 1;
     if (rate > 0) note[0] = '\0';   /* said at its first rate */
     return -1;
@@ -601,14 +598,16 @@ static int setup_waiter(sockloop_state *st, wb_error *err)
     return st->waiter == NULL ? -1 : 0;
 }
 
-/* --raw: created by the run's first variant, added to by the later ones (--loop all). */
+/* --raw: created by the run's first set-up, added to by the later ones (--loop all, rate lists,
+ * each repetition of an interleaved run). sockloop_check refused a file that was there before
+ * the run, so one that is there now is this run's own. */
 static int open_raw(sockloop_state *st, wb_error *err)
 {
-    if (st->cfg.raw && st->cfg.raw_continues) {
-        /* --loop all: the file this run made for the loop before; each line names its loop */
+    if (st->cfg.raw && GetFileAttributesA(st->cfg.raw) != INVALID_FILE_ATTRIBUTES) {
+        /* each line names its loop */
         st->raw = fopen(st->cfg.raw, "ab");
         if (st->raw == NULL) {
-            wb_error_text(err, "--raw: %s could not be opened again for the next loop", st->cfg.raw);
+            wb_error_text(err, "--raw: %s could not be opened again for the next set-up", st->cfg.raw);
             return -1;
         }
         setvbuf(st->raw, NULL, _IOFBF, 1 << 20);

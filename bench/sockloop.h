@@ -54,9 +54,6 @@ typedef struct sockloop_config {
     wb_counts rates;              /* --rate: one, or a list whose each rate is a variant */
     wb_wait_options wait;         /* the backends' own options (iocp's --outstanding) */
     unsigned nrates;              /* how many the run has (variants see their own rate only) */
-    /* Set by sockloop_expand for every variant after the first that runs: its --raw lines go on
-     * in the file that one created (each line names its loop), not refused as a file that exists. */
-    int raw_continues;
 } sockloop_config;
 #define ALLOW_MAX 16
 

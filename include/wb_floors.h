@@ -30,7 +30,16 @@ typedef struct wb_floor_budget {
  * operation and 1 ms): the floors beside a repetition cost at most half of it again. */
 wb_floor_budget wb_floor_budget_of(uint64_t ops, uint64_t rep_ticks);
 
-/* ns per call within the budget; NaN when the call cannot be made here (ntdll without
+/* One chunk of a floor: k operations of it, nothing else (a WB_TIMED_LOOP function). */
+typedef void (*wb_floor_chunk)(const void *arg, uint64_t k);
+
+/* Times a floor in chunks of about 250 us (sized from its first operation), within the budget,
+ * and returns the median chunk's ns per operation: the typical cost of the operation when the
+ * thread runs, which a preemption in some chunks does not move (a mean over the whole loop
+ * would carry every preemption on a busy machine). NaN for a budget of no operations. */
+double wb_floor_time(wb_floor_chunk chunk, const void *arg, wb_floor_budget b);
+
+/* ns per call within the budget (wb_floor_time); NaN when the call cannot be made here (ntdll without
  * NtTestAlert). */
 double wb_floor_kernel_ns(wb_floor_budget b);
 double wb_floor_win32k_ns(wb_floor_budget b);

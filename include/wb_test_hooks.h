@@ -21,6 +21,9 @@
     X(WB_HOOK_QPC_BACKWARDS, "WINBENCH_TEST_QPC_BACKWARDS",                                      \
       "N: calibrate's CPU check sees N backwards steps of QPC between CPUs")                     \
     X(WB_HOOK_SLOW_REP, "WINBENCH_TEST_SLOW_REP", "K: timed repetition K takes twenty times as long (an outlier)") \
+    X(WB_HOOK_SLOW_FROM, "WINBENCH_TEST_SLOW_FROM",                                              \
+      "K: every timed repetition from the run's K-th on (over all its variants, as they ran) takes twenty "    \
+      "times as long: the machine got slower part-way")                                          \
     X(WB_HOOK_GROW_REP, "WINBENCH_TEST_GROW_REP",                                                \
       "K: timed repetition K allocates and touches 8 MiB, kept to the end (rows show memory growth)") \
     X(WB_HOOK_TICK_MS, "WINBENCH_TEST_TICK_MS",                                                  \

@@ -1,6 +1,7 @@
 /* Statistics on vectors whose results were worked out by hand. */
 #include <math.h>
 #include "core/wb_mannwhitney.h"
+#include "core/wb_shuffle.h"
 #include "core/wb_stats.h"
 #include "wb_trust.h"
 #include "wbtest.h"
@@ -115,7 +116,39 @@ static void test_mann_whitney(void)
     ok(r.p > 0.99, "the same values: p %g", r.p);
 }
 
+/* The interleaving's order: a permutation, the same for the same seed, another for another, and
+ * every position taken by every item over many draws (a shuffle that never moved the last item,
+ * or always kept the first, would fail). splitmix64's first output for seed 0 is its published
+ * test value. */
+static void test_shuffle(void)
+{
+    uint64_t s = 0, a = 42, b = 42, c = 43;
+    unsigned x[7], y[7], z[7], seen[7][7] = { { 0 } }, i, k, round, differ = 0;
+    uint64_t first = wb_rng_next(&s);
+    ok(first == 0xE220A8397B1DCDAFull, "splitmix64(0) = %016llx", (unsigned long long)first);
+    for (i = 0; i < 7; i++) x[i] = y[i] = z[i] = i;
+    wb_shuffle(x, 7, &a);
+    wb_shuffle(y, 7, &b);
+    wb_shuffle(z, 7, &c);
+    for (i = 0; i < 7; i++) {
+        unsigned found = 0;
+        for (k = 0; k < 7; k++) found += x[k] == i;
+        ok(found == 1, "item %u once in the order", i);
+        ok(x[i] == y[i], "the same seed, the same order");
+        differ |= x[i] != z[i];
+    }
+    ok(differ, "another seed, another order");
+    for (round = 0; round < 2000; round++) {
+        for (i = 0; i < 7; i++) x[i] = i;
+        wb_shuffle(x, 7, &s);
+        for (i = 0; i < 7; i++) seen[x[i]][i]++;
+    }
+    for (i = 0; i < 7; i++)
+        for (k = 0; k < 7; k++) ok(seen[i][k] > 200, "item %u at position %u %u times of 2000", i, k, seen[i][k]);
+}
+
 static const wbt_case cases[] = {
+    { "shuffle", test_shuffle, 0 },
     { "mann_whitney", test_mann_whitney, 0 },
     { "outliers", test_outliers, 0 },
     { "even_vector", test_even_vector, 0 },

@@ -1,5 +1,5 @@
-/* "Where the differences lie": after the console table (and in the Markdown), every comparison
- * of a module that measures its parts, split by them, with the group's noise floor and what else
+/* After the console table (and in the Markdown): every comparison, split by the parts of the
+ * module's operation where it measures them, with the group's noise floor (A/A) and what else
  * differs between the two machines. */
 #include "report_parts.h"
 #include "report_render.h"
@@ -65,25 +65,29 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
         double wm, wb;
         int n = rp_split(g, c, RP_MAX_PARTS, &wm, &wb);
         char config[256], machine[128], base[192], line[1024];
-        if (n == 0) continue;
+        if (g->base == NULL || g->is_baseline || g->unlike_base) continue;   /* nothing compared */
         if (!any)
-            fprintf(f, md ? "\n## Where the differences lie\n\nEach comparison split by the parts of the operation "
-                            "(medians of the repetitions; p: the rank test on the part; share: of the whole's "
-                            "difference). Floors are measured beside, alone: what one layer costs here.\n"
-                          : "\nwhere the differences lie (medians; p: the rank test on each part; share of the "
-                            "whole's difference; floors are measured beside, alone):\n");
+            fprintf(f, md ? "\n## Each comparison: where the difference lies, and the noise beside it\n\nSplit by the "
+                            "parts of the operation where the benchmark measures them (medians of the repetitions; p: "
+                            "the rank test on the part; share: of the whole's difference; floors are measured beside, "
+                            "alone: what one layer costs here). Noise: the group's first half of repetitions against "
+                            "its second.\n"
+                          : "\neach comparison: where the difference lies (medians; p: the rank test on each part; share "
+                            "of the whole's difference; floors are measured beside, alone), and the noise beside it:\n");
         any = 1;
         rp_short_variant(r, g, config, sizeof config);
         rp_machine_name(r, g->machine, machine, sizeof machine);
         rp_base_name(r, g, base, sizeof base);
         rp_comparison_text(r, g, line, sizeof line);
         fprintf(f, md ? "\n### %s %s, %s\n\n%s.\n" : "\n%s %s, %s: %s\n", g->m->name, config, machine, line);
-        write_split(f, md, g, c, n, wm, wb, base);
-        rp_where_text(g, line, sizeof line);
-        fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
+        if (n > 0) {
+            write_split(f, md, g, c, n, wm, wb, base);
+            rp_where_text(g, line, sizeof line);
+            fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
+        }
         rp_noise_text(g, line, sizeof line);
         if (line[0]) fprintf(f, md ? "\nnoise: %s.\n" : "  noise: %s\n", line);
-        if (g->base && g->base->machine != g->machine) {
+        if (g->base->machine != g->machine) {
             rp_confounds(r, g->base->machine, g->machine, line, sizeof line);
             if (line[0]) fprintf(f, md ? "\nalso differs between the machines: %s.\n" : "  also differs between the machines: %s\n", line);
         }

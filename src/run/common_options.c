@@ -53,6 +53,11 @@ const wb_option wb_common_options[] = {
       .help = "this machine's calibrate verdicts, stored in every row (winbench all sets it: clock=ok;cpus=ok;...)" },
     { .name = "quiet", .type = WB_OPT_FLAG, .offset = C(quiet),
       .help = "print only the summary line and the CSV path" },
+    { .name = "order", .type = WB_OPT_CHOICE, .offset = C(order), .def = "interleaved", .choices = WB_CHOICES(WB_ORDERS),
+      .help = "a run of several variants: their repetitions in rounds, each round in a random order, so that a "
+              "slow minute of the machine falls on all alike (interleaved), or each variant's back to back (grouped)" },
+    { .name = "seed", .type = WB_OPT_COUNT, .offset = C(seed), .def = "0", .max = UINT64_MAX, .metavar = "N",
+      .help = "the interleaving's random order (0: drawn from the clock); the CSV's seed column repeats a run's order" },
     { .name = NULL }
 };
 

@@ -85,8 +85,10 @@ static void ctx_row(wb_run_ctx *ctx, const char *kind, uint64_t ops, double elap
 
 static void distort_for_test(const wb_rep_plan *plan, unsigned rep, wb_sample *s)
 {
+    unsigned long nth = plan->reps_run ? ++*plan->reps_run : rep;
     if (rep == 1 && plan->leap_ms) s->iv.t1 += (uint64_t)((double)plan->leap_ms / 1000.0 * (double)wb_clock_freq());
-    if (plan->slow_rep && rep == plan->slow_rep) s->iv.t1 = s->iv.t0 + (s->iv.t1 - s->iv.t0) * 20;
+    if ((plan->slow_rep && rep == plan->slow_rep) || (plan->slow_from && nth >= plan->slow_from))
+        s->iv.t1 = s->iv.t0 + (s->iv.t1 - s->iv.t0) * 20;
     if (plan->grow_rep && rep == plan->grow_rep) {   /* touched, so that it is in the working set; never freed */
         static char *grown;
         if (grown == NULL && (grown = (char *)malloc(8u << 20)) != NULL) memset(grown, 1, 8u << 20);
@@ -224,77 +226,125 @@ static int judge_rep(const wb_module *m, void *state, const wb_rep_plan *plan, c
     return verdict;
 }
 
-int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sink *const *sinks,
-                int nsinks, wb_variant_result *out, wb_error *err)
-{
-    const unsigned total = plan->warmup + plan->repeat, nmetrics = metric_count(m);
-    wb_sample *sample = (wb_sample *)malloc(sizeof *sample);
+/* One variant's repetitions: what they measured so far and how they reach the sinks. */
+struct wb_reps {
+    const wb_module *m;
+    const wb_rep_plan *plan;
+    wb_sink *const *sinks;
+    int nsinks;
+    wb_variant_result *out;
+    wb_sample *sample;
     rep_values values;
-    int rc = WB_EXIT_OK;
-    unsigned i;
     wb_run_ctx ctx;
     sink_link link;
+};
 
+wb_reps *wb_reps_open(const wb_module *m, const wb_rep_plan *plan, wb_sink *const *sinks, int nsinks,
+                      wb_variant_result *out, wb_error *err)
+{
+    wb_reps *L = (wb_reps *)calloc(1, sizeof *L);
     memset(out, 0, sizeof *out);
     out->warnings = *plan->context_warnings;
-    if (sample == NULL || values_alloc(&values, plan->repeat) != 0) {
-        free(sample);
+    if (L == NULL || (L->sample = (wb_sample *)malloc(sizeof *L->sample)) == NULL ||
+        values_alloc(&L->values, plan->repeat) != 0) {
+        if (L) free(L->sample);
+        free(L);
         wb_error_text(err, "out of memory");
-        return WB_EXIT_RUNTIME;
+        return NULL;
     }
-    ctx_init(&ctx, &link, sinks, nsinks);
+    L->m = m;
+    L->plan = plan;
+    L->sinks = sinks;
+    L->nsinks = nsinks;
+    L->out = out;
+    ctx_init(&L->ctx, &L->link, sinks, nsinks);
+    return L;
+}
 
-    for (i = 0; i < total; i++) {
-        wb_rep_result r;
-        int warmup = i < plan->warmup;
-        memset(&r, 0, sizeof r);
-        memset(sample, 0, sizeof *sample);
-        r.rep = warmup ? 0 : i + 1 - plan->warmup;
-        r.reps = plan->repeat;
-        r.sample = sample;
-        ctx.permille = 0;
-        ctx.rep = r.rep;
-        EACH_SINK(&link, rep_start, (sink, i + 1, total, &ctx.permille));
-        wb_stop_hook_rep_started(r.rep);
-        if (m->run(state, &ctx, sample, err) != 0) {
-            rc = WB_EXIT_RUNTIME;
-            break;
+/* Repetition i of the warm-ups and timed ones together (0-based; below plan->warmup: a
+ * warm-up). Returns WB_EXIT_OK, _INTERRUPTED, _RUNTIME or WB_REPS_DONE. */
+static int one_rep(wb_reps *L, void *state, unsigned i, wb_error *err)
+{
+    const wb_rep_plan *plan = L->plan;
+    const unsigned total = plan->warmup + plan->repeat;
+    wb_sample *sample = L->sample;
+    int warmup = i < plan->warmup, rc = WB_EXIT_OK;
+    wb_rep_result r;
+    memset(&r, 0, sizeof r);
+    memset(sample, 0, sizeof *sample);
+    r.rep = warmup ? 0 : i + 1 - plan->warmup;
+    r.reps = plan->repeat;
+    r.sample = sample;
+    L->ctx.permille = 0;
+    L->ctx.rep = r.rep;
+    EACH_SINK(&L->link, rep_start, (sink, i + 1, total, &L->ctx.permille));
+    wb_stop_hook_rep_started(r.rep);
+    if (L->m->run(state, &L->ctx, sample, err) != 0) rc = WB_EXIT_RUNTIME;
+    else if (wb_stop_requested) {
+        /* Cut short: its numbers are kept, marked partial, and left out of the summary. */
+        if (!warmup && sample->ops > 0) {
+            r.partial = 1;
+            wb_row_stamp_now(&r.stamp);
+            wb_measure_from_sample(sample, &r.measure);
+            r.warnings = *plan->context_warnings;
+            EACH_SINK(&L->link, rep, (sink, &r));
         }
-        if (wb_stop_requested) {
-            /* Cut short: its numbers are kept, marked partial, and left out of the summary. */
-            if (!warmup && sample->ops > 0) {
-                r.partial = 1;
-                wb_row_stamp_now(&r.stamp);
-                wb_measure_from_sample(sample, &r.measure);
-                r.warnings = *plan->context_warnings;
-                EACH_SINK(&link, rep, (sink, &r));
-            }
-            rc = WB_EXIT_INTERRUPTED;
-            break;
-        }
-        if (warmup) continue;
+        rc = WB_EXIT_INTERRUPTED;
+    } else if (!warmup) {
         distort_for_test(plan, r.rep, sample);
         wb_row_stamp_now(&r.stamp);
         wb_measure_from_sample(sample, &r.measure);
-        values_add(&values, &r.measure, sample, nmetrics);
-        wb_measure_add(&out->total, &r.measure);
-        if (judge_rep(m, state, plan, sample, &r, out) == 2) {
-            EACH_SINK(&link, rep, (sink, &r));
-            break;   /* no further repetition can run: summarised as far as it went */
-        }
-        EACH_SINK(&link, rep, (sink, &r));
+        values_add(&L->values, &r.measure, sample, metric_count(L->m));
+        wb_measure_add(&L->out->total, &r.measure);
+        if (judge_rep(L->m, state, plan, sample, &r, L->out) == 2) rc = WB_REPS_DONE;   /* no further one can run */
+        EACH_SINK(&L->link, rep, (sink, &r));
     }
+    return rc;
+}
 
-    EACH_SINK(&link, rep_start, (sink, 0, 0, NULL));   /* no repetition runs now */
-    if (rc == WB_EXIT_OK || rc == WB_EXIT_INTERRUPTED) {
-        out->interrupted = rc == WB_EXIT_INTERRUPTED;
-        if (values.done > 0) {
-            summarize(m, &values, out);
-            EACH_SINK(&link, summary, (sink, out));
-        }
+void wb_reps_pause(wb_reps *L)
+{
+    EACH_SINK(&L->link, rep_start, (sink, 0, 0, NULL));   /* no repetition runs now */
+}
+
+int wb_reps_warmup(wb_reps *L, void *state, wb_error *err)
+{
+    unsigned i;
+    int rc = WB_EXIT_OK;
+    for (i = 0; i < L->plan->warmup && rc == WB_EXIT_OK; i++) rc = one_rep(L, state, i, err);
+    return rc == WB_REPS_DONE ? WB_EXIT_OK : rc;
+}
+
+int wb_reps_timed(wb_reps *L, void *state, unsigned rep, wb_error *err)
+{
+    return one_rep(L, state, L->plan->warmup + rep - 1, err);
+}
+
+void wb_reps_close(wb_reps *L, int rc)
+{
+    if (L == NULL) return;
+    wb_reps_pause(L);
+    if (rc == WB_EXIT_OK || rc == WB_EXIT_INTERRUPTED) L->out->interrupted = rc == WB_EXIT_INTERRUPTED;
+    if ((rc == WB_EXIT_OK || rc == WB_EXIT_INTERRUPTED) && L->values.done > 0) {
+        summarize(L->m, &L->values, L->out);
+        EACH_SINK(&L->link, summary, (sink, L->out));
     }
-    DeleteCriticalSection(&link.lock);
-    values_free(&values);
-    free(sample);
+    DeleteCriticalSection(&L->link.lock);
+    values_free(&L->values);
+    free(L->sample);
+    free(L);
+}
+
+int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sink *const *sinks,
+                int nsinks, wb_variant_result *out, wb_error *err)
+{
+    wb_reps *L = wb_reps_open(m, plan, sinks, nsinks, out, err);
+    unsigned rep;
+    int rc;
+    if (L == NULL) return WB_EXIT_RUNTIME;
+    rc = wb_reps_warmup(L, state, err);
+    for (rep = 1; rc == WB_EXIT_OK && rep <= plan->repeat; rep++) rc = wb_reps_timed(L, state, rep, err);
+    if (rc == WB_REPS_DONE) rc = WB_EXIT_OK;   /* summarised as far as it went */
+    wb_reps_close(L, rc);
     return rc;
 }

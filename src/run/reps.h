@@ -11,8 +11,11 @@ typedef struct wb_rep_plan {
     double tick_ms;                       /* the clock tick, for cpu_coarse (0: unknown) */
     const wb_warnings *context_warnings;  /* start of every row's warnings */
     /* Test hooks (0: off), see runner.c: a QPC leap of leap_ms in repetition 1, repetition
-     * slow_rep made twenty times longer, and 8 MiB more memory from repetition grow_rep on. */
-    unsigned long leap_ms, slow_rep, grow_rep;
+     * slow_rep made twenty times longer, 8 MiB more memory from repetition grow_rep on, and
+     * every timed repetition from the run's slow_from-th on (counted over all its variants, in
+     * the order they ran, in *reps_run) twenty times longer. */
+    unsigned long leap_ms, slow_rep, grow_rep, slow_from;
+    unsigned long *reps_run;              /* the run's timed repetitions so far (may be NULL) */
 } wb_rep_plan;
 
 /* Runs the module's repetitions on state and fills out. Returns WB_EXIT_OK,
@@ -20,5 +23,22 @@ typedef struct wb_rep_plan {
  * WB_EXIT_RUNTIME with err filled. */
 int wb_run_reps(const wb_module *m, void *state, const wb_rep_plan *plan, wb_sink *const *sinks,
                 int nsinks, wb_variant_result *out, wb_error *err);
+
+/* The same in pieces, for repetitions of several variants taken in turns (the runner's
+ * interleaving): one wb_reps per variant, opened once, its warm-ups and its timed repetitions
+ * each on a state set up for them, and closed once, which hands the summary to the sinks. */
+typedef struct wb_reps wb_reps;
+wb_reps *wb_reps_open(const wb_module *m, const wb_rep_plan *plan, wb_sink *const *sinks, int nsinks,
+                      wb_variant_result *out, wb_error *err);
+/* The plan's warm-up repetitions (untimed). WB_EXIT_OK, _INTERRUPTED or _RUNTIME. */
+int  wb_reps_warmup(wb_reps *L, void *state, wb_error *err);
+/* Timed repetition rep (1-based). WB_EXIT_OK, _INTERRUPTED, _RUNTIME; or WB_REPS_DONE when the
+ * module said no further repetition of this variant can run. */
+#define WB_REPS_DONE 1000
+int  wb_reps_timed(wb_reps *L, void *state, unsigned rep, wb_error *err);
+/* No repetition of this variant runs now (the console's progress stops reading it). */
+void wb_reps_pause(wb_reps *L);
+/* The summary (when a repetition completed and rc is OK or interrupted), then free. */
+void wb_reps_close(wb_reps *L, int rc);
 
 #endif

@@ -37,6 +37,9 @@ typedef struct wb_run_info {
     const char *options_text, *run_id, *priority_text, *affinity_text;
     const wb_warnings *context_warnings;   /* in every row (the machine's, the process's, the variant's set-up's) */
     const wb_warnings *run_warnings;       /* the machine's and the process's alone: the same for every variant */
+    /* How the variants' repetitions followed each other ("interleaved", "grouped") and the
+     * seed of the interleaving's order ("" when grouped): set before the first row. */
+    const char *order_text, *seed_text;
 } wb_run_info;
 
 /* One variant of the run (one --loop of `--loop all`, or the run itself): its configuration
@@ -44,7 +47,8 @@ typedef struct wb_run_info {
 typedef struct wb_variant_info {
     const void *config;
     char name[64];                    /* the module's name for this variant ("select"), or "" */
-    const char *facts[WB_MAX_FACTS];
+    const char *facts[WB_MAX_FACTS];  /* into fact_text: they outlive the set-up that found them */
+    char fact_text[WB_MAX_FACTS][160];
     double timer_res_ms, sleep1_ms;   /* the timer once set-up is done (wb_timer.h) */
 } wb_variant_info;
 

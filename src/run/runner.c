@@ -4,6 +4,7 @@
 #include "wb_process.h"
 #include "wb_test_hooks.h"
 #include "wb_timer.h"
+#include "core/wb_shuffle.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,9 @@ typedef struct wb_run {
     wb_sink *sinks[RUN_MAX_SINKS];  /* where results go: the CSV first, then the console */
     int nsinks;
     wb_run_outcome *outcome;        /* the caller's, or NULL */
+    char seed_text[24];             /* the interleaving's seed, for the CSV */
+    unsigned long reps_run;         /* timed repetitions so far, over all variants (a test hook's count) */
+    unsigned last_result_reps;      /* complete repetitions of the last variant (its verdicts' source) */
     char failure[256];              /* a repetition that failed its purpose (rows kept): exit 1 */
 } wb_run;
 
@@ -103,40 +107,122 @@ static void add_module_warning(void *into, const char *code, const char *text)
     wb_warn((wb_warnings *)into, code, "%s", text);
 }
 
-/* One variant: set up, measure, tear down. */
-static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
+/* A variant set up: its state, and what the sinks are told of it (facts copied out of the
+ * state, so that they outlive it: an interleaved variant's summary comes after its last
+ * tear-down). announce: say the module's line for people (the variant's first set-up). */
+static int set_up(wb_run *r, const void *variant, wb_variant_info *v, void **state, int announce)
 {
-    wb_variant_info v;
-    void *state = NULL;
+    const char *facts[WB_MAX_FACTS];
     wb_error err;
-    int rc, i;
-    memset(&v, 0, sizeof v);
-    v.config = variant;
-    if (r->m->variant_name && r->m->expand) r->m->variant_name(variant, v.name, sizeof v.name);
-    if (r->m->setup(variant, &state, &err) != 0) return runtime_error(r, err.what);
-    if (r->m->facts) r->m->facts(state, v.facts);
+    int i;
+    memset(v, 0, sizeof *v);
+    memset((void *)facts, 0, sizeof facts);
+    v->config = variant;
+    if (r->m->variant_name && r->m->expand) r->m->variant_name(variant, v->name, sizeof v->name);
+    if (r->m->setup(variant, state, &err) != 0) return runtime_error(r, err.what);
+    if (r->m->facts) r->m->facts(*state, facts);
+    for (i = 0; i < WB_MAX_FACTS; i++)
+        if (facts[i]) {
+            snprintf(v->fact_text[i], sizeof v->fact_text[i], "%s", facts[i]);
+            v->facts[i] = v->fact_text[i];
+        }
     /* The timer this variant runs with, once its set-up has asked for what it needs. */
-    v.timer_res_ms = wb_timer_resolution_ms();
-    v.sleep1_ms = wb_sleep1_ms(5);
+    v->timer_res_ms = wb_timer_resolution_ms();
+    v->sleep1_ms = wb_sleep1_ms(5);
     r->context_warnings = r->run_warnings;
-    wb_timer_warnings(v.sleep1_ms, wb_timer_1ms_active() > 0, &r->context_warnings);
-    if (r->m->warnings) r->m->warnings(state, add_module_warning, &r->context_warnings);
+    wb_timer_warnings(v->sleep1_ms, wb_timer_1ms_active() > 0, &r->context_warnings);
+    if (r->m->warnings) r->m->warnings(*state, add_module_warning, &r->context_warnings);
     for (i = 0; i < r->nsinks; i++)
-        if (r->sinks[i]->variant) r->sinks[i]->variant(r->sinks[i], &v);
-    if (r->m->announce) {
+        if (r->sinks[i]->variant) r->sinks[i]->variant(r->sinks[i], v);
+    if (announce && r->m->announce) {
         char line[256] = "";
-        r->m->announce(state, line, sizeof line);
+        r->m->announce(*state, line, sizeof line);
         if (line[0]) say_note(r, line);
     }
-    rc = wb_run_reps(r->m, state, &r->plan, r->sinks, r->nsinks, result, &err);
-    if (rc == WB_EXIT_RUNTIME) runtime_error(r, err.what);
-    if (result->failure[0] && !r->failure[0]) snprintf(r->failure, sizeof r->failure, "%s", result->failure);
-    r->m->teardown(state);
+    return WB_EXIT_OK;
+}
+
+/* One variant, grouped: set up, every repetition, tear down. */
+static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
+{
+    wb_variant_info *v = (wb_variant_info *)malloc(sizeof *v);
+    void *state = NULL;
+    wb_error err;
+    int rc;
+    if (v == NULL) return runtime_error(r, "out of memory");
+    rc = set_up(r, variant, v, &state, 1);
+    if (rc == WB_EXIT_OK) {
+        rc = wb_run_reps(r->m, state, &r->plan, r->sinks, r->nsinks, result, &err);
+        if (rc == WB_EXIT_RUNTIME) runtime_error(r, err.what);
+        if (result->failure[0] && !r->failure[0]) snprintf(r->failure, sizeof r->failure, "%s", result->failure);
+        r->m->teardown(state);
+    }
+    free(v);
     return rc;
 }
 
-/* Each variant of the configuration in turn (one, unless the module expands an option like
- * --loop all), then the module's comparison of them. */
+/* One variant of an interleaved run: its repetitions so far and what its rows carry. */
+typedef struct turn {
+    wb_reps *reps;
+    wb_variant_info info;
+    wb_variant_result result;
+    int warmed, done;            /* its warm-up ran; no further repetition can run */
+} turn;
+
+/* The variants' repetitions in rounds: each variant once per round, each round in an order
+ * drawn from the seed, each repetition on a set-up of its own (its warm-up on the first), so
+ * that what the machine does over the minutes (another job, a slower clock) falls on every
+ * variant alike and the rank test's repetitions are independent. */
+static int run_interleaved(wb_run *r, int n, void *const *variants, double **medians)
+{
+    turn *turns = (turn *)calloc((size_t)n, sizeof *turns);
+    unsigned *order = (unsigned *)malloc((size_t)n * sizeof *order), rep;
+    uint64_t rng = r->common.seed;
+    int rc = WB_EXIT_OK, k;
+    wb_error err;
+    if (turns == NULL || order == NULL) {
+        free(turns), free(order);
+        return runtime_error(r, "out of memory");
+    }
+    for (k = 0; k < n && rc == WB_EXIT_OK; k++)
+        if ((turns[k].reps = wb_reps_open(r->m, &r->plan, r->sinks, r->nsinks, &turns[k].result, &err)) == NULL)
+            rc = runtime_error(r, err.what);
+    for (rep = 1; rc == WB_EXIT_OK && rep <= r->plan.repeat; rep++) {
+        for (k = 0; k < n; k++) order[k] = (unsigned)k;
+        wb_shuffle(order, (unsigned)n, &rng);
+        for (k = 0; k < n && rc == WB_EXIT_OK; k++) {
+            turn *t = &turns[order[k]];
+            void *state = NULL;
+            if (t->done) continue;
+            rc = set_up(r, variants[order[k]], &t->info, &state, !t->warmed);
+            if (rc != WB_EXIT_OK) break;
+            if (!t->warmed) rc = wb_reps_warmup(t->reps, state, &err);
+            t->warmed = 1;
+            if (rc == WB_EXIT_OK) rc = wb_reps_timed(t->reps, state, rep, &err);
+            wb_reps_pause(t->reps);
+            if (rc == WB_REPS_DONE) t->done = 1, rc = WB_EXIT_OK;
+            if (rc == WB_EXIT_RUNTIME) runtime_error(r, err.what);
+            r->m->teardown(state);
+        }
+    }
+    /* Every variant's summary, in the variants' order, each with its own facts. */
+    for (k = 0; k < n; k++) {
+        int i;
+        if (turns[k].reps == NULL) continue;
+        for (i = 0; i < r->nsinks; i++)
+            if (turns[k].warmed && r->sinks[i]->variant) r->sinks[i]->variant(r->sinks[i], &turns[k].info);
+        wb_reps_close(turns[k].reps, turns[k].warmed ? rc : WB_EXIT_RUNTIME);
+        memcpy(medians[k], turns[k].result.medians, WB_MAX_METRICS * sizeof *medians[k]);
+        if (turns[k].result.failure[0] && !r->failure[0])
+            snprintf(r->failure, sizeof r->failure, "%s", turns[k].result.failure);
+    }
+    r->last_result_reps = n > 0 ? turns[n - 1].result.reps : 0;
+    free(turns), free(order);
+    return rc;
+}
+
+/* The run's variants (one, unless the module expands an option like --loop all): expanded
+ * first, then run grouped or interleaved (--order), then the module's comparison of them. */
 static int run_variants(wb_run *r)
 {
     enum { MAX_VARIANTS = 128 };   /* sockloop: 7 loops x 16 rates at most */
@@ -172,11 +258,24 @@ static int run_variants(wb_run *r)
         variants[n] = v;
         medians[n] = med;
         n++;
-        rc = run_one(r, v, result);
-        memcpy(med, result->medians, WB_MAX_METRICS * sizeof *med);
-        if (rc != WB_EXIT_OK) break;   /* an error, or Ctrl+C: no further variants */
     }
-    if (r->outcome && n > 0 && r->m->verdicts && result->reps > 0) {
+    r->last_result_reps = 0;
+    if (rc == WB_EXIT_OK && n > 1 && r->plan.repeat > 1 && r->common.order == WB_ORDER_INTERLEAVED) {
+        if (r->common.seed == 0)   /* drawn from the clock, and recorded: the run's order can be repeated */
+            r->common.seed = (wb_ticks() ^ ((uint64_t)GetCurrentProcessId() << 40)) | 1;
+        r->info.order_text = "interleaved";
+        snprintf(r->seed_text, sizeof r->seed_text, "%llu", (unsigned long long)r->common.seed);
+        rc = run_interleaved(r, n, variants, medians);
+    } else {
+        r->info.order_text = n > 1 ? "grouped" : "";
+        for (i = 0; i < n && rc == WB_EXIT_OK; i++) {
+            rc = run_one(r, variants[i], result);
+            memcpy(medians[i], result->medians, WB_MAX_METRICS * sizeof *medians[i]);
+            r->last_result_reps = result->reps;
+            if (rc != WB_EXIT_OK) n = i + 1;   /* an error, or Ctrl+C: no further variants */
+        }
+    }
+    if (r->outcome && n > 0 && r->m->verdicts && r->last_result_reps > 0) {
         const char *values[WB_MAX_FACTS] = { NULL };
         size_t used = 0;
         r->m->verdicts(medians[n - 1], values);
@@ -245,6 +344,10 @@ static void describe(wb_run *r)
     r->plan.leap_ms = (unsigned long)wb_test_hook_number(WB_HOOK_QPC_LEAP_MS);
     r->plan.slow_rep = (unsigned long)wb_test_hook_number(WB_HOOK_SLOW_REP);
     r->plan.grow_rep = (unsigned long)wb_test_hook_number(WB_HOOK_GROW_REP);
+    r->plan.slow_from = (unsigned long)wb_test_hook_number(WB_HOOK_SLOW_FROM);
+    r->plan.reps_run = &r->reps_run;
+    info->order_text = "";
+    info->seed_text = r->seed_text;
 }
 
 /* Where a run's results go, in order: the CSV first (the console says where it went), then the

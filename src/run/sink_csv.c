@@ -126,6 +126,8 @@ static const char *context_cell(const csv_sink *c, const row_values *row, int co
         return buf;
     case WB_COL_CALIBRATION: return run->common->calibration ? run->common->calibration : "";
     case WB_COL_OUTLIER_REPS: return row->outlier_reps ? row->outlier_reps : "";
+    case WB_COL_ORDER: return run->order_text ? run->order_text : "";
+    case WB_COL_SEED: return run->seed_text ? run->seed_text : "";
     default: return c->context[col];
     }
 }

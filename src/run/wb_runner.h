@@ -16,10 +16,17 @@ void wb_stop_hook_rep_started(unsigned rep);
 extern volatile LONG wb_stop_requested;
 
 typedef struct wb_common {
-    uint64_t repeat, warmup, affinity;
+    uint64_t repeat, warmup, affinity, seed;
     const char *csv, *label, *run_id, *calibration;
-    int tsv, priority, quiet, force;
+    int tsv, priority, quiet, force, order;
 } wb_common;
+
+/* --order: how the repetitions of a run's variants (sockloop's --loop all and --rate lists,
+ * sendmsg's --work lists) follow each other. Interleaved: in rounds, each variant once per
+ * round, in an order drawn from --seed, each repetition on its own set-up; grouped: each
+ * variant's repetitions back to back. */
+#define WB_ORDERS(X) X(WB_ORDER_INTERLEAVED, "interleaved") X(WB_ORDER_GROUPED, "grouped")
+enum { WB_ORDERS(WB_CHOICE_ID) };
 
 /* --priority: the option's name, its enum and the class Windows is asked for, listed once. */
 #define WB_PRIORITIES(X)                                   \
@@ -38,7 +45,7 @@ extern const wb_option wb_common_options[];
 
 /* The common table as module m sees it: with the module's own --repeat / --warmup defaults.
  * The parser and `winbench help <module>` both use this copy, so they cannot disagree. */
-#define WB_MAX_COMMON_OPTIONS 16
+#define WB_MAX_COMMON_OPTIONS 20
 void wb_common_options_for(const wb_module *m, wb_option *out, size_t cap);
 
 /* What a run hands back beside its exit code: the module's verdicts of its last variant's

@@ -21,6 +21,7 @@
 #include "wb_floors.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "wb_clock.h"
@@ -33,6 +34,19 @@ static double per_op_ns(uint64_t ticks, uint64_t n)
     return n ? wb_ticks_to_s(ticks) * 1e9 / (double)n : NAN;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The median of n values (sorted in place); the lower middle one of an even count. */
+static uint64_t wb_median_u64(uint64_t *v, unsigned n)
+{
+    qsort(v, n, sizeof *v, cmp_u64);
+    return v[(n - 1) / 2];
+}
+
 wb_floor_budget wb_floor_budget_of(uint64_t ops, uint64_t rep_ticks)
 {
     wb_floor_budget b;
@@ -42,24 +56,41 @@ wb_floor_budget wb_floor_budget_of(uint64_t ops, uint64_t rep_ticks)
     return b;
 }
 
-/* Operations between two looks at the clock: a QPC read per 256 costs nothing measurable. */
-#define FLOOR_CHUNK 256
+/* A chunk lasts about this long: short enough that most chunks fall between two preemptions of
+ * the thread on a busy machine (a scheduler's slice is milliseconds), long enough that the two
+ * QPC reads around it cost nothing measurable. */
+#define CHUNK_US 250
+#define MAX_CHUNKS 1024
 
-/* One chunk of a floor: k operations, nothing else. */
-typedef void (*floor_chunk)(const void *arg, uint64_t k);
-
-/* Chunks until the budget's operations are done or its time is spent; ns per operation. */
-static double timed_chunks(floor_chunk chunk, const void *arg, wb_floor_budget b)
+static int wb_floor_chunk_size(uint64_t ticks_per_op)
 {
-    uint64_t done = 0, t0 = wb_ticks(), t = t0;
-    while (done < b.n) {
-        uint64_t k = b.n - done < FLOOR_CHUNK ? b.n - done : FLOOR_CHUNK;
-        chunk(arg, k);
-        done += k;
+    uint64_t want = wb_clock_freq() / 1000000 * CHUNK_US, k = ticks_per_op ? want / ticks_per_op : 4096;
+    return k < 1 ? 1 : k > 4096 ? 4096 : (int)k;
+}
+
+double wb_floor_time(wb_floor_chunk chunk, const void *arg, wb_floor_budget b)
+{
+    uint64_t ticks[MAX_CHUNKS], t0, t, start, first;
+    uint64_t done = 0, k;
+    unsigned n = 0;
+    if (b.n == 0) return NAN;
+    /* one operation first, to size the chunks (and to warm what it touches) */
+    start = wb_ticks();
+    chunk(arg, 1);
+    t = wb_ticks();
+    first = t - start;
+    done = 1;
+    k = (uint64_t)wb_floor_chunk_size(first);
+    while (done < b.n && n < MAX_CHUNKS && t - start < b.ticks) {
+        uint64_t now_k = b.n - done < k ? b.n - done : k;
+        t0 = t;
+        chunk(arg, now_k);
         t = wb_ticks();
-        if (t - t0 >= b.ticks) break;
+        if (now_k == k) ticks[n++] = t - t0;   /* a short last chunk is not one of the sample */
+        done += now_k;
     }
-    return per_op_ns(t - t0, done);
+    if (n == 0) return per_op_ns(first, 1);
+    return per_op_ns(wb_median_u64(ticks, n), k);
 }
 
 typedef struct kernel_arg {
@@ -77,7 +108,7 @@ double wb_floor_kernel_ns(wb_floor_budget b)
 {
     kernel_arg a;
     a.call = WB_API(NtTestAlert);
-    return a.call ? timed_chunks(kernel_chunk, &a, b) : NAN;
+    return a.call ? wb_floor_time(kernel_chunk, &a, b) : NAN;
 }
 
 static WB_TIMED_LOOP void win32k_chunk(const void *arg, uint64_t k)
@@ -89,7 +120,7 @@ static WB_TIMED_LOOP void win32k_chunk(const void *arg, uint64_t k)
 
 double wb_floor_win32k_ns(wb_floor_budget b)
 {
-    return timed_chunks(win32k_chunk, NULL, b);
+    return wb_floor_time(win32k_chunk, NULL, b);
 }
 
 static WB_TIMED_LOOP uint64_t qpc_loop(uint64_t n)
@@ -130,7 +161,7 @@ static WB_TIMED_LOOP void work_chunk(const void *arg, uint64_t k)
 
 double wb_work_ns(uint64_t units, wb_floor_budget b)
 {
-    return timed_chunks(work_chunk, &units, b);
+    return wb_floor_time(work_chunk, &units, b);
 }
 
 int wb_pingpong_open(wb_pingpong *pp, wb_error *err)
@@ -187,7 +218,7 @@ double wb_pingpong_ask_ns(wb_pingpong *pp, wb_floor_budget b)
     a.pong = pp->pong;
     a.failed = 0;
     pp->done = 0;
-    ns = timed_chunks(ask_chunk, &a, b);
+    ns = wb_floor_time(ask_chunk, &a, b);
     InterlockedExchange(&pp->done, 1);   /* the answering side's last wake-up ends it */
     SetEvent(pp->ping);
     return a.failed ? NAN : ns;
@@ -243,5 +274,5 @@ double wb_wndproc_direct_ns(HWND hwnd, UINT msg, int unicode, wb_floor_budget b,
     direct = is_code((const void *)raw);
     *how = direct ? "direct" : "CallWindowProc";
     if (b.n == 0) return NAN;
-    return timed_chunks(direct ? direct_chunk : callwindowproc_chunk, &a, b);
+    return wb_floor_time(direct ? direct_chunk : callwindowproc_chunk, &a, b);
 }

@@ -1,0 +1,386 @@
+/* End-to-end tests of "is it the OS, the API or your code?": the parts and floors beside the timed
+ * loops, checked against slowdowns planted in a known part (work in the window procedure, a hook
+ * in SendMessage's path, a DLL's busy loop timed alone here), the interleaving of variants
+ * against a planted slow period, and the report's split of a comparison. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e.h"
+
+/* The smallest value of a column over the rep rows with `column`=`value` (every rep row when
+ * column is NULL): interference only slows a loop, so the fastest repetition is the least
+ * disturbed one, on a busy machine too. NaN when there is none. */
+static double fastest(const csv_file *c, const char *metric, const char *column, const char *value)
+{
+    double best = NAN;
+    size_t r;
+    for (r = 1; c->ok && r < c->t.nrows; r++) {
+        double v;
+        if (strcmp(cell(c, r, "row"), "rep") != 0 || (column && strcmp(cell(c, r, column), value) != 0)) continue;
+        v = num_or_empty(c, r, metric);
+        if (v == v && !(best <= v)) best = v;
+    }
+    return best;
+}
+
+static size_t rep_rows(const csv_file *c, const char *column, const char *value)
+{
+    size_t r, n = 0;
+    for (r = 1; c->ok && r < c->t.nrows; r++)
+        n += !strcmp(cell(c, r, "row"), "rep") && (!column || !strcmp(cell(c, r, column), value));
+    return n;
+}
+
+static void write_text(const char *name, const char *text)
+{
+    char path[MAX_PATH];
+    FILE *f;
+    path_in_dir(path, sizeof path, name);
+    f = fopen(path, "wb");
+    ok(f != NULL, "cannot write %s", path);
+    if (!f) return;
+    fputs(text, f);
+    fclose(f);
+}
+
+/* --work N: the window procedure's part grows by the work's own cost, timed alone beside it (a
+ * difference of the fastest repetitions, within 10%), and the dispatch does not take it; the
+ * report names "your code". Planting the work where the direct call does not see it (the
+ * dispatch) fails all three. */
+static void test_work_is_your_code(void)
+{
+    result r = run("sendmsg", "--iterations", "50k", "--repeat", "5", "--work", "0,2000", "--quiet", "--csv", "w.csv",
+                   NULL);
+    csv_file c;
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("w.csv", ',');
+    if (c.ok) {
+        double w0 = fastest(&c, "wndproc_ns", "work", "0"), w2 = fastest(&c, "wndproc_ns", "work", "2000");
+        double alone = fastest(&c, "work_ns", "work", "2000"), d0, d2;
+        ok(rep_rows(&c, "work", "0") == 5 && rep_rows(&c, "work", "2000") == 5, "5 repetitions of each --work");
+        ok(w0 > 0 && w2 > 0 && alone > 0, "parts: wndproc %g and %g ns, the work alone %g ns", w0, w2, alone);
+        /* Under Wine on the project's VM the same generator runs 16-22% slower per step inside the
+         * window procedure's chain than in a loop of its own (1,000 to 8,000 units alike, the loop
+         * alone steady at 2.5 ns a step, the chain bimodal between the two speeds from one
+         * repetition to the next, --order grouped or interleaved alike); not understood, not seen
+         * in a plain program's subclass under the same Wine. Accepted there up to 30%, named. */
+        ok(fabs((w2 - w0) - alone) <= 0.10 * alone ||
+               wine_broken(w2 - w0 > alone && w2 - w0 <= 1.30 * alone,
+                           "the work runs up to 22% slower inside the window procedure's chain under Wine"),
+           "the window procedure grew by %.0f ns, the work alone costs %.0f ns", w2 - w0, alone);
+        ok(num_or_empty(&c, 1, "work_ns") != num_or_empty(&c, 1, "work_ns") || strcmp(cell(&c, 1, "work"), "0") != 0,
+           "--work 0 has no work to time alone");
+        /* the dispatch is SendMessage less the procedure: the work must not have landed there */
+        d0 = fastest(&c, "dispatch_ns", "work", "0");
+        d2 = fastest(&c, "dispatch_ns", "work", "2000");
+        ok(fabs(d2 - d0) < 0.5 * alone, "the dispatch moved %.0f ns (%.0f -> %.0f) for %.0f ns of work", d2 - d0, d0, d2,
+           alone);
+        cell_is(&c, 1, "floor_calls", "NtTestAlert (ntdll);NtUserGetForegroundWindow (GetForegroundWindow)");
+        ok(num(&c, 1, "kernel_call_ns") > 0 && num(&c, 1, "win32k_call_ns") > 0, "the kernel floors: %g and %g ns",
+           num(&c, 1, "kernel_call_ns"), num(&c, 1, "win32k_call_ns"));
+    }
+    wb_csv_free(&c.t);
+    r = run("report", "w.csv", "--compare", "work", NULL);
+    ok(r.code == 0, "report: exit %lu: %s", r.code, r.err);
+    ok(strstr(r.out, "of the difference is in the window procedure (your code)") != NULL, "report names your code:\n%s",
+       r.out);
+    result_free(&r);
+}
+
+/* --hook callwndproc: the hook is called on SendMessage's way to the procedure, so the dispatch
+ * grows and the procedure called directly does not; the report names the API. (Under Wine a
+ * WH_CALLWNDPROC hook costs hundreds of microseconds a message, its server asked each time:
+ * few iterations.) */
+static void test_hook_is_the_api(void)
+{
+    result a = run("sendmsg", "--iterations", "1000", "--repeat", "5", "--hook", "off", "--quiet", "--csv", "off.csv",
+                   NULL);
+    result b = run("sendmsg", "--iterations", "1000", "--repeat", "5", "--hook", "callwndproc", "--quiet", "--csv",
+                   "on.csv", NULL);
+    csv_file off, on;
+    ok(a.code == 0 && b.code == 0, "exit %lu, %lu: %s %s", a.code, b.code, a.err, b.err);
+    result_free(&a);
+    result_free(&b);
+    off = load_csv_here("off.csv", ',');
+    on = load_csv_here("on.csv", ',');
+    if (off.ok && on.ok) {
+        double d0 = fastest(&off, "dispatch_ns", NULL, NULL), d1 = fastest(&on, "dispatch_ns", NULL, NULL);
+        double w0 = fastest(&off, "wndproc_ns", NULL, NULL), w1 = fastest(&on, "wndproc_ns", NULL, NULL);
+        ok(d1 > d0 + 100, "the dispatch grew with the hook: %.0f -> %.0f ns", d0, d1);
+        ok(w1 < 2 * w0 && w0 < 2 * w1, "the procedure called directly did not: %.0f -> %.0f ns", w0, w1);
+        cell_is(&on, 1, "hook", "callwndproc");
+    }
+    wb_csv_free(&off.t);
+    wb_csv_free(&on.t);
+    a = run("report", "off.csv", "on.csv", "--compare", "hook", NULL);
+    ok(a.code == 0, "report: exit %lu: %s", a.code, a.err);
+    ok(strstr(a.out, "of the difference is in SendMessage's dispatch (the API)") != NULL, "report names the API:\n%s",
+       a.out);
+    result_free(&a);
+}
+
+/* Across threads: the event round trip between the same two threads is positive and below a
+ * cross-thread SendMessage (which makes that round trip and more), the parts add up to the
+ * typical SendMessage timed beside them,
+ * and a run reported against an exact copy of itself differs in nothing. */
+static void test_cross_thread(void)
+{
+    result r = run("sendmsg", "--thread", "cross", "--iterations", "1000", "--repeat", "3", "--quiet", "--csv", "x.csv",
+                   NULL);
+    csv_file c;
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("x.csv", ',');
+    if (rows_are(&c, 5)) {
+        size_t row;
+        for (row = 1; row <= 3; row++) {
+            double whole = num(&c, row, "typical_ns"), handoff = num(&c, row, "handoff_ns");
+            double parts = num(&c, row, "wndproc_ns") + num(&c, row, "marshal_ns") + handoff;
+            ok(handoff > 0, "rep %lu: the hand-off %g ns", (unsigned long)row, handoff);
+            ok(fabs(parts - whole) < 1e-6 * whole, "rep %lu: the parts add up: %g of %g ns", (unsigned long)row, parts, whole);
+            ok(num(&c, row, "post_roundtrip_ns") > 0, "rep %lu: a posted round trip %g ns", (unsigned long)row,
+               num(&c, row, "post_roundtrip_ns"));
+            ok(num_or_empty(&c, row, "dispatch_ns") != num_or_empty(&c, row, "dispatch_ns"),
+               "no same-thread dispatch across threads");
+        }
+        ok(fastest(&c, "handoff_ns", NULL, NULL) < fastest(&c, "typical_ns", NULL, NULL),
+           "the event round trip %g ns is below a cross-thread SendMessage %g ns", fastest(&c, "handoff_ns", NULL, NULL),
+           fastest(&c, "typical_ns", NULL, NULL));
+    }
+    {   /* the same rows as another machine's: nothing differs, in the whole or in any part */
+        size_t len = 0;
+        char path[MAX_PATH], *text, *p;
+        path_in_dir(path, sizeof path, "x.csv");
+        text = read_all(path, &len);
+        if (text) {
+            char *copy = (char *)malloc(len * 2 + 1), *out = copy;
+            for (p = text; copy && *p; p++) {   /* the label is empty in every row: ",sendmsg,," -> ",sendmsg,B," */
+                if (!strncmp(p, ",sendmsg,,", 10)) {
+                    memcpy(out, ",sendmsg,B,", 11);
+                    out += 11;
+                    p += 9;
+                } else
+                    *out++ = *p;
+            }
+            if (copy) {
+                *out = '\0';
+                write_text("y.csv", copy);
+            }
+            free(copy);
+            free(text);
+        }
+        r = run("report", "x.csv", "y.csv", NULL);
+        ok(r.code == 0, "report: exit %lu: %s", r.code, r.err);
+        ok(strstr(r.out, "where: ") != NULL, "a split of the comparison:\n%s", r.out);
+        ok(strstr(r.out, "no significant difference in the whole") != NULL || strstr(r.out, "where: cannot tell") != NULL,
+           "nothing placed:\n%s", r.out);
+        result_free(&r);
+    }
+    wb_csv_free(&c.t);
+}
+
+/* The sample DLL's window procedure runs a known busy loop: its part equals the loop timed here,
+ * alone, in this process, the way winbench times a floor (the median of short chunks, which a
+ * busy machine's preemptions do not move; the fastest repetition of winbench's), within 10%. */
+typedef void(WINAPI *spin_fn)(void);
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void test_your_dll(void)
+{
+    char dll[MAX_PATH], spec[MAX_PATH + 32];
+    HMODULE mod;
+    spin_fn spin;
+    double alone = NAN;
+    result r;
+    csv_file c;
+    path_beside_exe(dll, sizeof dll, "winbench_sample.dll");
+    mod = LoadLibraryA(dll);
+    spin = mod ? (spin_fn)(void (*)(void))GetProcAddress(mod, "SampleSpin") : NULL;
+    ok(spin != NULL, "the sample DLL %s and its SampleSpin", dll);
+    if (spin) {   /* as a thread that runs sees it: the median of 401 chunks of 100 calls (~250 us each) */
+        LARGE_INTEGER f, t0, t1;
+        double chunks[401];
+        int k, i;
+        QueryPerformanceFrequency(&f);
+        for (k = 0; k < 401; k++) {
+            QueryPerformanceCounter(&t0);
+            for (i = 0; i < 100; i++) spin();
+            QueryPerformanceCounter(&t1);
+            chunks[k] = (double)(t1.QuadPart - t0.QuadPart) * 1e9 / (double)f.QuadPart / 100.0;
+        }
+        qsort(chunks, 401, sizeof chunks[0], by_value);
+        alone = chunks[200];
+    }
+    if (mod) FreeLibrary(mod);
+    snprintf(spec, sizeof spec, "%s!SampleWndProc", dll);
+    r = run("sendmsg", "--wndproc", spec, "--iterations", "20k", "--repeat", "5", "--quiet", "--csv", "d.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("d.csv", ',');
+    if (c.ok) {
+        double part = fastest(&c, "wndproc_ns", NULL, NULL);
+        ok(fabs(part - alone) <= 0.10 * alone, "the DLL's procedure %.0f ns, its busy loop alone %.0f ns", part, alone);
+        cell_is(&c, 1, "wndproc", spec);
+        cell_is(&c, 1, "wndproc_module", "winbench_sample.dll");
+    }
+    wb_csv_free(&c.t);
+    /* what a user gets wrong: no file, no '!', no such export, a --target beside it */
+    expect_usage("winbench: sendmsg: --wndproc: nothere.dll: no such file", "sendmsg", "--wndproc", "nothere.dll!X", NULL);
+    expect_usage(NULL, "sendmsg", "--wndproc", "winbench_sample.dll", NULL);
+    snprintf(spec, sizeof spec, "%s!NoSuchExport", dll);
+    r = run("sendmsg", "--wndproc", spec, "--iterations", "10", "--repeat", "1", "--csv", "none.csv", NULL);
+    ok(r.code == 1 && strstr(r.err, "GetProcAddress") && strstr(r.err, "NoSuchExport"), "a missing export: exit %lu: %s",
+       r.code, r.err);
+    {
+        char none[MAX_PATH];
+        path_in_dir(none, sizeof none, "none.csv");
+        ok(GetFileAttributesA(none) == INVALID_FILE_ATTRIBUTES, "a failed set-up leaves no CSV");
+    }
+    result_free(&r);
+    r = run("sendmsg", "--wndproc", spec, "--target", "button", NULL);
+    ok(r.code == 2 && strstr(r.err, "winbench: sendmsg: --target: conflicts with --wndproc, whose window gets the messages "
+                                    "(drop one of them)") != NULL, "--target beside --wndproc: exit %lu: %s", r.code, r.err);
+    result_free(&r);
+}
+
+/* --floors off: no parts, no floors, no facts of them, nothing to split. */
+static void test_floors_off(void)
+{
+    result r = run("sendmsg", "--iterations", "2000", "--repeat", "2", "--floors", "off", "--csv", "f.csv", NULL);
+    csv_file c;
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    ok(strstr(r.out, "parts of a SendMessage") == NULL, "no parts line:\n%s", r.out);
+    result_free(&r);
+    c = load_csv_here("f.csv", ',');
+    if (rows_are(&c, 4)) {
+        static const char *const empty[] = { "wndproc_ns", "dispatch_ns", "kernel_call_ns", "win32k_call_ns", "floors_s",
+                                             "floor_calls", "wndproc_call", NULL };
+        int i;
+        for (i = 0; empty[i]; i++) cell_is(&c, 1, empty[i], "");
+    }
+    wb_csv_free(&c.t);
+}
+
+/* Two variants alike but for one unit of work, and a machine that gets twenty times slower from
+ * the run's 9th repetition on (WINBENCH_TEST_SLOW_FROM). Grouped, every repetition of the second
+ * variant falls in the slow part: "significantly slower". Interleaved, each variant has four
+ * fast and four slow ones, in every round one of each: the rank test cannot call them different
+ * (the lower rank sum is at least 1+2+3+4+9+10+11+12 = 52; p < 0.05 needs 49 or less), and each
+ * variant's A/A (first half against second)
+ * shows the drift. The seed in the CSV repeats the order. */
+static void test_interleaving(void)
+{
+    static const char *const orders[] = { "grouped", "interleaved" };
+    char seed[32] = "", first_order[64] = "";
+    int k;
+    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_FROM", "9");
+    for (k = 0; k < 2; k++) {
+        char csv[32];
+        result r;
+        csv_file c;
+        snprintf(csv, sizeof csv, "%s.csv", orders[k]);
+        r = run("sendmsg", "--iterations", "2000", "--repeat", "8", "--warmup", "0", "--work", "0,1", "--floors", "off",
+                "--order", orders[k], "--quiet", "--csv", csv, NULL);
+        ok(r.code == 0, "%s: exit %lu: %s", orders[k], r.code, r.err);
+        result_free(&r);
+        c = load_csv_here(csv, ',');
+        if (rows_are(&c, 19)) {
+            size_t row, used = 0;
+            cell_is(&c, 1, "order", orders[k]);
+            ok(strstr(cell(&c, 1, "warnings"), "test_hook") != NULL, "the hook is in the rows");
+            if (k == 1) {
+                snprintf(seed, sizeof seed, "%s", cell(&c, 1, "seed"));
+                ok(seed[0] != '\0', "the seed is recorded");
+                for (row = 1; row <= 16; row++) used += (size_t)snprintf(first_order + used, sizeof first_order - used, "%s",
+                                                                         cell(&c, row, "work"));
+                for (row = 1; row <= 16; row += 2)
+                    ok(strcmp(cell(&c, row, "rep"), cell(&c, row + 1, "rep")) == 0 &&
+                       strcmp(cell(&c, row, "work"), cell(&c, row + 1, "work")) != 0, "round %s holds each variant once",
+                       cell(&c, row, "rep"));
+            } else {
+                cell_is(&c, 1, "seed", "");
+                cell_is(&c, 8, "work", "0");   /* row 9: its summary */
+                cell_is(&c, 10, "work", "1");
+            }
+        }
+        wb_csv_free(&c.t);
+        r = run("report", csv, "--compare", "work=0", NULL);
+        ok(r.code == 0, "report: exit %lu: %s", r.code, r.err);
+        if (k == 0)
+            ok(strstr(r.out, "times slower than work=0, p=") != NULL, "grouped: the slow minute reads as a difference:\n%s",
+               r.out);
+        else {
+            ok(strstr(r.out, "no significant difference") != NULL, "interleaved: it does not:\n%s", r.out);
+            ok(strstr(r.out, "DIFFERENT") != NULL, "and the A/A line shows the drift:\n%s", r.out);
+        }
+        result_free(&r);
+    }
+    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_FROM", NULL);
+    {   /* the recorded seed gives the same order again */
+        result r = run("sendmsg", "--iterations", "100", "--repeat", "8", "--warmup", "0", "--work", "0,1", "--floors", "off",
+                       "--seed", seed, "--quiet", "--csv", "again.csv", NULL);
+        csv_file c;
+        ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+        result_free(&r);
+        c = load_csv_here("again.csv", ',');
+        if (rows_are(&c, 19)) {
+            char order[64];
+            size_t row, used = 0;
+            for (row = 1; row <= 16; row++) used += (size_t)snprintf(order + used, sizeof order - used, "%s", cell(&c, row, "work"));
+            ok(strcmp(order, first_order) == 0, "--seed %s: order %s, first %s", seed, order, first_order);
+            cell_is(&c, 1, "seed", seed);
+        }
+        wb_csv_free(&c.t);
+    }
+}
+
+/* The A/A line of a steady machine: repetitions alternating 100 and 101, the first half against
+ * the second, no difference; one that doubled half-way: different. */
+#define HEAD "schema,benchmark,label,row,rep,target,themes,thread,msg,ops_per_s,host,os_name,os_version,os_build,os_sp\r\n"
+#define ROW(label, rep, v) "1,sendmsg," label ",rep," rep ",scratch,off,same,0," v ",H,Windows XP,5.1,2600,\r\n"
+static void test_noise_line(void)
+{
+    static const char steady[] = HEAD ROW("A", "1", "100") ROW("A", "2", "101") ROW("A", "3", "100") ROW("A", "4", "101")
+        ROW("A", "5", "100") ROW("A", "6", "101") ROW("A", "7", "100") ROW("A", "8", "101");
+    static const char drift[] = HEAD ROW("B", "1", "100") ROW("B", "2", "101") ROW("B", "3", "102") ROW("B", "4", "103")
+        ROW("B", "5", "200") ROW("B", "6", "201") ROW("B", "7", "202") ROW("B", "8", "203");
+    result r;
+    csv_file c;
+    write_text("steady.csv", steady);
+    write_text("drift.csv", drift);
+    r = run("report", "steady.csv", "drift.csv", "--csv", "t.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("t.csv", ',');
+    if (rows_are(&c, 3)) {
+        cell_is(&c, 1, "machine", "A");
+        ok(num(&c, 1, "aa_p") >= 0.05, "steady: A/A p %g", num(&c, 1, "aa_p"));
+        ok(fabs(num(&c, 1, "aa_ratio") - 1.0) < 0.02, "steady: A/A ratio %g", num(&c, 1, "aa_ratio"));
+        ok(num(&c, 2, "aa_p") < 0.05 && fabs(num(&c, 2, "aa_ratio") - 2.0) < 0.05, "drift: A/A %g, p %g",
+           num(&c, 2, "aa_ratio"), num(&c, 2, "aa_p"));
+    }
+    wb_csv_free(&c.t);
+}
+
+static const wbt_case cases[] = {
+    { "work_is_your_code", test_work_is_your_code, WBT_TIMING | WBT_CPU_HEAVY },
+    { "hook_is_the_api", test_hook_is_the_api, 0 },
+    { "cross_thread", test_cross_thread, 0 },
+    { "your_dll", test_your_dll, WBT_TIMING | WBT_CPU_HEAVY },
+    { "floors_off", test_floors_off, 0 },
+    { "interleaving", test_interleaving, 0 },
+    { "noise_line", test_noise_line, 0 },
+    { NULL, NULL, 0 }
+};
+
+int main(int argc, char **argv)
+{
+    return e2e_main(cases, argc, argv);
+}
