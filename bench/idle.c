@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wb_floors.h"
 #include "wb_hist.h"
 #include "wb_mfc.h"
 #include "wb_mfc_app.h"
@@ -30,6 +31,7 @@
 #include "wb_module.h"
 #include "wb_timer.h"
 #include "wb_units.h"
+#include "wb_user_code.h"
 #include "wb_visual_styles.h"
 #include "wb_windows.h"
 
@@ -40,8 +42,8 @@ enum { CLASSES(WB_CHOICE_ID) };
 enum { DISPATCHES(WB_CHOICE_ID) };
 #define CASES(X) X(CASE_NONE, "none") X(CASE_1, "1") X(CASE_2, "2") X(CASE_3, "3")
 enum { CASES(WB_CHOICE_ID) };
-#define ONIDLES(X) X(ONIDLE_BASE, "base") X(ONIDLE_SEED, "seed")
-enum { ONIDLES(WB_CHOICE_ID) };
+/* --onidle: the two OnIdle handlers the model has, or the user's own from a DLL */
+enum { ONIDLE_BASE, ONIDLE_SEED, ONIDLE_USER };
 #define BUTTONS(X) X(BUTTON_MAPPED, "mapped") X(BUTTON_PLAIN, "plain")
 enum { BUTTONS(WB_CHOICE_ID) };
 #define MOUSE_OVER(X) X(OVER_VIEW, "view") X(OVER_TOOLBAR, "toolbar")
@@ -56,6 +58,7 @@ typedef struct idle_config {
     uint64_t windows, depth, sends, idle_every, mouse_rate, mdi_children;
     double duration;
     int wclass, themes, dispatch, mapped, same_point, preset, onidle, button, tooltips, mouse_over, charset, input;
+    const char *onidle_text;      /* --onidle as typed: base, seed or FILE.dll!EXPORT (onidle: which) */
 } idle_config;
 
 #define O(field) offsetof(idle_config, field)
@@ -63,9 +66,10 @@ static const wb_option idle_options[] = {
     { .name = "case", .type = WB_OPT_CHOICE, .offset = O(preset), .def = "none", .choices = WB_CHOICES(CASES),
       .help = "the seed's experiment (--onidle seed, MDI layout): 1 = A+B (1000 sends to the plain button), "
               "2 = B only (to the mapped button), 3 = neither" },
-    { .name = "onidle", .type = WB_OPT_CHOICE, .offset = O(onidle), .def = "base", .choices = WB_CHOICES(ONIDLES),
+    { .name = "onidle", .type = WB_OPT_TEXT, .offset = O(onidle_text), .def = "base", .metavar = "base|seed|FILE.dll!EXPORT",
       .help = "base: CWinApp::OnIdle (walks the windows, frees temporary maps); seed: the seed's override "
-              "(--sends to the button, return FALSE, base never called)" },
+              "(--sends to the button, return FALSE, base never called); FILE.dll!EXPORT: your own OnIdle "
+              "(include/winbench_user.h), called as MFC calls OnIdle" },
     { .name = "button", .type = WB_OPT_CHOICE, .offset = O(button), .def = "mapped", .choices = WB_CHOICES(BUTTONS),
       .help = "the button --sends goes to: still MFC-subclassed, or plain after UnsubclassWindow (switch A)" },
     { .name = "mdi-children", .type = WB_OPT_COUNT, .offset = O(mdi_children), .def = "0", .max = 64, .metavar = "N",
@@ -104,6 +108,32 @@ static const wb_option idle_options[] = {
     { .name = NULL }
 };
 
+/* The options a --case sets (typed beside it, refused; the report compares cases across them). */
+static const char *const idle_set_by_case[] = { "onidle", "button", "sends", "tooltips", NULL };
+
+/* --onidle: base, seed, or a DLL's function that exists as a file now (loaded at set-up). */
+static int check_onidle(idle_config *c, char *err, size_t cap)
+{
+    const char *t = c->onidle_text ? c->onidle_text : "base", *bang = strrchr(t, '!');
+    char file[MAX_PATH];
+    DWORD attr;
+    if (strcmp(t, "base") == 0) c->onidle = ONIDLE_BASE;
+    else if (strcmp(t, "seed") == 0) c->onidle = ONIDLE_SEED;
+    else if (!wb_user_spec_valid(t)) {
+        snprintf(err, cap, "--onidle: expected base, seed or FILE.dll!EXPORT, got \"%s\"", t);
+        return -1;
+    } else {
+        snprintf(file, sizeof file, "%.*s", (int)(bang - t), t);
+        attr = GetFileAttributesA(file);
+        if (attr == INVALID_FILE_ATTRIBUTES || (attr & FILE_ATTRIBUTE_DIRECTORY)) {
+            snprintf(err, cap, "--onidle: %s: no such file", file);
+            return -1;
+        }
+        c->onidle = ONIDLE_USER;
+    }
+    return 0;
+}
+
 static int idle_check(void *config, const wb_args *args, char *err, size_t cap)
 {
     idle_config *c = (idle_config *)config;
@@ -114,11 +144,10 @@ static int idle_check(void *config, const wb_args *args, char *err, size_t cap)
      * seed's layout with more child frames; --windows too (none unless typed). The CSV shows
      * the values used. */
     if (c->preset != CASE_NONE) {
-        static const char *const set_by_case[] = { "onidle", "button", "sends", "tooltips" };
         size_t i;
-        for (i = 0; i < sizeof set_by_case / sizeof set_by_case[0]; i++)
-            if (wb_args_named(args, set_by_case[i])) {
-                snprintf(err, cap, "--%s: conflicts with --case %d, which sets it (drop one of them)", set_by_case[i],
+        for (i = 0; idle_set_by_case[i]; i++)
+            if (wb_args_named(args, idle_set_by_case[i])) {
+                snprintf(err, cap, "--%s: conflicts with --case %d, which sets it (drop one of them)", idle_set_by_case[i],
                          c->preset);
                 return -1;
             }
@@ -126,13 +155,14 @@ static int idle_check(void *config, const wb_args *args, char *err, size_t cap)
             snprintf(err, cap, "--mdi-children: --case %d is the seed's MDI layout: 1 or more", c->preset);
             return -1;
         }
-        c->onidle = ONIDLE_SEED;
+        c->onidle_text = "seed";
         /* the seed's AppWizard application has no windows of ours beside its own: --windows
          * adds them only when typed (its default, 300, is the original poster's application) */
         if (!wb_args_named(args, "windows")) c->windows = 0;
         if (c->mdi_children == 0) c->mdi_children = 1;
         c->tooltips = 1;
     }
+    if (check_onidle(c, err, cap) != 0) return -1;
     switch (c->preset) {
     case CASE_1: c->button = BUTTON_PLAIN; c->sends = 1000; break;    /* A: UnsubclassWindow; B: sends */
     case CASE_2: c->button = BUTTON_MAPPED; c->sends = 1000; break;   /* B only */
@@ -176,6 +206,13 @@ typedef struct idle_state {
     uint64_t onidle_calls, idle_periods, pumped, moves_processed;
     uint64_t delivered;           /* messages that reached a window procedure (updates, sends, pumped) */
     uint64_t blocked;             /* QPC ticks the UI thread spent in GetMessage: not busy */
+    /* the parts of the busy time: QPC ticks in OnIdle, in its sends, in PreTranslateMessage,
+     * and how many spans of each were timed (each span's reads cost qpc_ns, taken off) */
+    uint64_t onidle_ticks, sends_ticks, pre_ticks;
+    uint64_t n_onidle, n_sends, n_pre, n_getmsg;
+    double qpc_ns;                /* one QPC read, measured at set-up */
+    winbench_onidle user_onidle;  /* --onidle FILE.dll!EXPORT */
+    HMODULE user_module;
     uint64_t cycles0, cycles1;    /* QueryThreadCycleTime around the run (Vista+) */
     int have_cycles;
     uint64_t period_ticks;        /* OnIdle time accumulated in the open idle period */
@@ -225,11 +262,15 @@ static void send_to_descendants(idle_state *st, HWND parent)
 /* The application's own work: SendMessage(WM_NULL) to the button --sends times. */
 static void send_to_button(idle_state *st)
 {
-    uint64_t i;
+    uint64_t i, t0;
+    if (st->cfg.sends == 0) return;
+    t0 = wb_ticks();
     if (st->unicode)
         for (i = 0; i < st->cfg.sends; i++) SendMessageW(st->button, WM_NULL, 0, 0);
     else
         for (i = 0; i < st->cfg.sends; i++) SendMessageA(st->button, WM_NULL, 0, 0);
+    st->sends_ticks += wb_ticks() - t0;
+    st->n_sends++;
     st->delivered += st->cfg.sends;
 }
 
@@ -272,7 +313,11 @@ static BOOL on_idle_seed(idle_state *st, LONG count)
 
 static BOOL on_idle(idle_state *st, LONG count)
 {
-    return st->cfg.onidle == ONIDLE_SEED ? on_idle_seed(st, count) : on_idle_base(st, count);
+    switch (st->cfg.onidle) {
+    case ONIDLE_SEED: return on_idle_seed(st, count);
+    case ONIDLE_USER: return st->user_onidle(st->frame, count);   /* the user's own, in MFC's place */
+    default: return on_idle_base(st, count);
+    }
 }
 
 /* CWinThread::IsIdleMessage, plus --idle-every: only every K-th qualifying move counts. */
@@ -300,6 +345,7 @@ static BOOL pump_message(idle_state *st, MSG *msg)
     uint64_t waited = wb_ticks();
     BOOL got = st->unicode ? GetMessageW(msg, NULL, 0, 0) : GetMessageA(msg, NULL, 0, 0);
     st->blocked += wb_ticks() - waited;
+    st->n_getmsg++;
     if (got <= 0) return FALSE;
     st->pumped++;
     st->delivered++;
@@ -313,8 +359,12 @@ static BOOL pump_message(idle_state *st, MSG *msg)
     }
     /* AfxPreTranslateMessage on every message but WM_KICKIDLE: the walk up to the main window
      * and, for mouse messages, the tooltip filter. */
-    if (msg->message != WM_KICKIDLE)
+    if (msg->message != WM_KICKIDLE) {
+        uint64_t t0 = wb_ticks();
         wb_mfc_pretranslate(msg, st->frame, st->mdi_client, st->mdi_client != NULL && st->cfg.tooltips);
+        st->pre_ticks += wb_ticks() - t0;
+        st->n_pre++;
+    }
     TranslateMessage(msg);
     if (st->unicode) DispatchMessageW(msg);
     else DispatchMessageA(msg);
@@ -353,6 +403,8 @@ static void run_loop(idle_state *st)
             if (!on_idle(st, count++)) idle = FALSE;
             t1 = wb_ticks();
             st->period_ticks += t1 - t0;
+            st->onidle_ticks += t1 - t0;
+            st->n_onidle++;
             if (!idle) close_period(st);
         }
         do {
@@ -552,6 +604,7 @@ static void idle_teardown(void *state)
     wb_drain_messages();
     wb_mfc_free_temp_maps();
     wb_timer_1ms_end(st->timer_raised);
+    if (st->user_module) FreeLibrary(st->user_module);
     free(st->idle_cost);
     free(st);
 }
@@ -578,6 +631,14 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     st->timer_raised = wb_timer_1ms_begin();
     wb_cycles_hz();   /* measured once now (~60 ms), not after the first repetition */
     if (st->timer_raised) st->timer = "1ms";
+    st->qpc_ns = wb_floor_qpc_ns(16000);   /* what each of the parts' QPC reads costs, taken off them */
+    if (st->cfg.onidle == ONIDLE_USER &&
+        (st->user_onidle = (winbench_onidle)(void (*)(void))wb_user_function(st->cfg.onidle_text, 8, &st->user_module,
+                                                                                err)) == NULL) {
+        idle_teardown(st);
+        *state = NULL;
+        return -1;
+    }
     if (wb_scratch_register(err) != 0 || wb_mfc_init(err) != 0 || create_windows(st, err) != 0 ||
         (st->cfg.input == INPUT_SENDINPUT && check_input(st, err) != 0)) {
         idle_teardown(st);
@@ -602,10 +663,37 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     X(M_MSGS_PER_PERIOD, "msgs_per_idle_period") X(M_PRETRANSLATE, "pretranslate_calls")                     \
     X(M_TOOLTIP_FILTERS, "tooltip_filters") X(M_TOOLTIP_HITS, "tooltip_hittests") X(M_LOOKUPS, "map_lookups") \
     X(M_TEMP_CREATED, "temp_cwnd_created") X(M_TEMP_FREED, "temp_cwnd_freed")                               \
-    X(M_NCHITTEST, "nchittest_msgs") X(M_SETCURSOR, "setcursor_msgs")
+    X(M_NCHITTEST, "nchittest_msgs") X(M_SETCURSOR, "setcursor_msgs")                                       \
+    X(M_BUSY_US, "busy_us") X(M_SENDS_US, "sends_us") X(M_FRAMEWORK_US, "framework_us") X(M_PUMP_US, "pump_us") \
+    X(M_SENDS_PCT, "sends_pct") X(M_FRAMEWORK_PCT, "framework_pct") X(M_PUMP_PCT, "pump_pct") X(M_QPC_US, "qpc_us")
 enum { IDLE_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, idle_metrics_fit);
 static const char *const idle_metric_names[] = { IDLE_METRICS(WB_LIST_NAME) NULL };
+
+/* The UI thread's busy time (wall less the waits in GetMessage) split into the seed's sends (the
+ * API: SendMessage), the framework's work around them (the MFC model: OnIdle's walks and maps,
+ * PreTranslateMessage; or the user's OnIdle: your code) and the rest, the message pump (the OS:
+ * GetMessage and PeekMessage returning, input arriving, dispatching). Each timed span holds one
+ * of its two QPC reads, and the pump the other: their measured cost is taken off where it fell. */
+static void fill_parts(const idle_state *st, double wall, double *m)
+{
+    const double q = st->qpc_ns * 1e-9;
+    const double sends = wb_ticks_to_s(st->sends_ticks) - (double)st->n_sends * q;
+    const double framework = wb_ticks_to_s(st->onidle_ticks - st->sends_ticks + st->pre_ticks) -
+                             (double)(st->n_onidle + st->n_sends + st->n_pre) * q;
+    const double busy = wall - wb_ticks_to_s(st->blocked);
+    const double pump = busy - wb_ticks_to_s(st->onidle_ticks + st->pre_ticks) -
+                        (double)(st->n_onidle + st->n_pre + st->n_getmsg) * q;
+    const double periods = st->idle_periods ? (double)st->idle_periods : NAN;
+    m[M_SENDS_US] = sends * 1e6 / periods;
+    m[M_FRAMEWORK_US] = framework * 1e6 / periods;
+    m[M_PUMP_US] = pump * 1e6 / periods;
+    m[M_BUSY_US] = m[M_SENDS_US] + m[M_FRAMEWORK_US] + m[M_PUMP_US];
+    m[M_SENDS_PCT] = 100.0 * sends / wall;
+    m[M_FRAMEWORK_PCT] = 100.0 * framework / wall;
+    m[M_PUMP_PCT] = 100.0 * pump / wall;
+    m[M_QPC_US] = st->qpc_ns * 1e-3;
+}
 
 static void fill_metrics(const idle_state *st, wb_sample *s)
 {
@@ -656,6 +744,7 @@ static void fill_metrics(const idle_state *st, wb_sample *s)
     m[M_UI_CYCLES] = NAN;
     if (st->have_cycles && wb_cycles_hz() > 0)
         m[M_UI_CYCLES] = 100.0 * (double)(st->cycles1 - st->cycles0) / wb_cycles_hz() / wall;
+    fill_parts(st, wall, m);
 }
 
 static void reset_counters(idle_state *st)
@@ -665,6 +754,8 @@ static void reset_counters(idle_state *st)
     st->qualifying = 0;
     st->onidle_calls = st->idle_periods = st->pumped = st->moves_processed = 0;
     st->blocked = st->delivered = 0;
+    st->onidle_ticks = st->sends_ticks = st->pre_ticks = 0;
+    st->n_onidle = st->n_sends = st->n_pre = st->n_getmsg = 0;
     wb_mfc_free_temp_maps();   /* what the last repetition left (the seed's OnIdle never frees) */
     wb_mfc_counters_reset();
     st->period_open = 0;
@@ -773,6 +864,16 @@ static const char *const idle_variant_columns[] = {
     "mouse-rate", "same-point", "mdi-children", "tooltips", "charset", "input", NULL
 };
 /* The seed read CPU in Process Explorer: % of the whole machine. */
+static const wb_part idle_parts[] = {
+    { .column = "sends_us", .name = "OnIdle's SendMessage calls", .layer = WB_LAYER_API },
+    { .column = "framework_us", .name = "the framework's work (the MFC model, or your OnIdle)", .layer = WB_LAYER_CODE },
+    { .column = "pump_us", .name = "the message pump", .layer = WB_LAYER_OS },
+    { .column = NULL }
+};
+static const wb_part idle_floors[] = {
+    { .column = "qpc_us", .name = "a QPC read (taken off the parts)", .layer = WB_LAYER_OS },
+    { .column = NULL }
+};
 static const wb_report_spec idle_report = {
     .variant_columns = idle_variant_columns,
     .metric = "cpu_pct_machine",
@@ -780,6 +881,13 @@ static const wb_report_spec idle_report = {
     .higher_is_better = 0,
     .better = "less CPU",
     .worse = "more CPU",
+    .preset_column = "case",
+    .preset_sets = idle_set_by_case,
+    .parts = idle_parts,
+    .floors = idle_floors,
+    .parts_whole = "busy_us",
+    .parts_whole_name = "an idle period's busy time",
+    .parts_unit = "us",
 };
 
 const wb_module wb_idle_module = {

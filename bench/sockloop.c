@@ -30,6 +30,7 @@
 #include "wb_files.h"
 #include "wb_net.h"
 #include "wb_process.h"
+#include "wb_test_hooks.h"
 #include "wb_timer.h"
 
 #define O(field) offsetof(sockloop_config, field)
@@ -82,6 +83,9 @@ static const wb_option sockloop_options[] = {
       .help = "multicast time to live of what is sent to a group (1: this network only)" },
     { .name = "echo-any", .type = WB_OPT_FLAG, .offset = O(echo_any),
       .help = "--reflect, udp: echo every datagram, winbench's or not (a plain echo; warned about: an open echo)" },
+    { .name = "floors", .type = WB_OPT_CHOICE, .offset = O(floors), .def = "on", .choices = WB_CHOICES(WB_OFF_ON),
+      .help = "after each repetition, time a packet's parts (the wait, a recv, winbench's own processing) and an "
+              "event wake-up at the same rate (up to 0.2 s)" },
     { .name = NULL }
 };
 
@@ -650,6 +654,7 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     snprintf(st->pacing_fact, sizeof st->pacing_fact, "%s", st->pacing == PACING_SPIN ? "spin" : "timer");
     st->backend = backend_of(st->cfg.loop);
     st->freq = wb_clock_freq();
+    st->test_spin_ticks = (uint64_t)(wb_test_hook_number(WB_HOOK_SPIN_PER_PACKET_US) * (double)st->freq / 1e6);
     st->nsockets = (unsigned)st->cfg.sockets;
     why = st->backend->unavailable();
     if (why) {
@@ -801,6 +806,8 @@ out:
     if (rc != 0) return -1;
     sample->ops = st->rx.received;
     fill_metrics(st, sample);
+    /* the parts, on this (the receiving) thread, once its other threads are done */
+    if (st->cfg.floors && !*ctx->stop && !st->fault_set) sl_measure_parts(st, sample, sample->metrics);
     return 0;
 }
 

@@ -54,6 +54,7 @@ typedef struct sockloop_config {
     wb_counts rates;              /* --rate: one, or a list whose each rate is a variant */
     wb_wait_options wait;         /* the backends' own options (iocp's --outstanding) */
     unsigned nrates;              /* how many the run has (variants see their own rate only) */
+    int floors;                   /* --floors: the parts of a packet's cost, timed after each repetition */
 } sockloop_config;
 #define ALLOW_MAX 16
 
@@ -72,7 +73,9 @@ typedef struct sockloop_config {
     X(M_RECEIVER_BUSY, "receiver_busy_pct") X(M_SENDER_BUSY, "sender_busy_pct")                     \
     X(M_CONN_RESETS, "conn_resets") X(M_BAD, "bad_packets") X(M_JITTER, "jitter_us")                   \
     X(M_RECV_CPU_PER_PKT, "receiver_cpu_us_per_pkt") X(M_RECV_BUSY_PER_PKT, "receiver_busy_us_per_pkt")   \
-    X(M_DISCONNECTS, "disconnects") X(M_REFUSED, "refused")
+    X(M_DISCONNECTS, "disconnects") X(M_REFUSED, "refused")                                         \
+    X(M_OWN_US, "own_us") X(M_RECV_US, "recv_us") X(M_WAIT_US, "wait_us") X(M_WAIT_CPU_US, "wait_cpu_us")  \
+    X(M_WAKEUP_US, "wakeup_us") X(M_LAT_ABOVE_WAKEUP, "lat_above_wakeup_us") X(M_FLOORS_S, "floors_s")
 enum { SOCKLOOP_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, sockloop_metrics_fit);
 extern const char *const sockloop_metric_names[];
@@ -202,6 +205,7 @@ struct sockloop_state {
     HANDLE reporter_thread, report_event;
     CRITICAL_SECTION report_lock;
     wb_run_ctx *ctx;
+    uint64_t test_spin_ticks;     /* WINBENCH_TEST_SPIN_PER_PACKET_US: busy this long in every message's accounting */
 };
 
 /* sockloop.c: a message the transport read (or a failed receive, len = -WSA error), echoed in
@@ -217,6 +221,11 @@ void sl_fault(sockloop_state *st, const char *text);
  * "connection 2 of 100 (127.0.0.1:50123 to 127.0.0.1:7000)". */
 void sl_connection_name(char *out, size_t cap, unsigned index, unsigned count, const struct sockaddr_in *local,
                         const struct sockaddr_in *remote);
+
+/* sockloop_parts.c: after a repetition whose metrics m are filled, the parts of a packet's cost
+ * (--floors on); and how they are read. */
+void sl_measure_parts(sockloop_state *st, const wb_sample *s, double *m);
+extern const wb_part sockloop_parts[], sockloop_floors[];
 
 /* sockloop_report.c (which calls nothing in sockloop.c: the parts form no loop) */
 /* The sample standard deviation from n, sum and sum of squares; NaN below 2. */

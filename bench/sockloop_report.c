@@ -356,5 +356,10 @@ const wb_report_spec sockloop_report = {
     .alt_when = "mode=peer",   /* --peer: there and back through a reflector */
     .alt_from = "latency",
     .alt_to = "round trip",
+    .parts = sockloop_parts,
+    .floors = sockloop_floors,
+    .parts_whole = "receiver_busy_us_per_pkt",
+    .parts_whole_name = "the receiver's busy time per packet",
+    .parts_unit = "us",
 };
 

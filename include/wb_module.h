@@ -130,6 +130,11 @@ typedef struct wb_report_spec {
      * and comparisons every alt_from ("latency") is said as alt_to ("round trip"), and
      * --compare never sets such a group against one without it. */
     const char *alt_when, *alt_from, *alt_to;
+    /* Optional: a configuration column that is a preset of others (idle's "case" sets onidle,
+     * button, sends and tooltips): `report --compare case` sets case 1 against case 3 although
+     * those columns differ too, as the preset made them. */
+    const char *preset_column;
+    const char *const *preset_sets;          /* NULL-terminated */
     /* Optional: the parts of parts_whole (a column of time per operation, in parts_unit) and
      * the floors beside them (wb_part); the console shows them per repetition, the report splits
      * every comparison by them and says where the difference lies. */

@@ -85,7 +85,7 @@ static void test_work_is_your_code(void)
     wb_csv_free(&c.t);
     r = run("report", "w.csv", "--compare", "work", NULL);
     ok(r.code == 0, "report: exit %lu: %s", r.code, r.err);
-    ok(strstr(r.out, "of the difference is in the window procedure (your code)") != NULL, "report names your code:\n%s",
+    ok(strstr(r.out, "of the difference in a SendMessage is in the window procedure (your code)") != NULL, "report names your code:\n%s",
        r.out);
     result_free(&r);
 }
@@ -117,7 +117,7 @@ static void test_hook_is_the_api(void)
     wb_csv_free(&on.t);
     a = run("report", "off.csv", "on.csv", "--compare", "hook", NULL);
     ok(a.code == 0, "report: exit %lu: %s", a.code, a.err);
-    ok(strstr(a.out, "of the difference is in SendMessage's dispatch (the API)") != NULL, "report names the API:\n%s",
+    ok(strstr(a.out, "of the difference in a SendMessage is in SendMessage's dispatch (the API)") != NULL, "report names the API:\n%s",
        a.out);
     result_free(&a);
 }
@@ -369,6 +369,112 @@ static void test_noise_line(void)
     wb_csv_free(&c.t);
 }
 
+/* idle: the seed's case 1 sends 1000 WM_NULL per idle period to the button and case 3 none:
+ * the sends part carries the difference (4 repetitions a side, so the rank test can answer),
+ * and the parts add up to the UI thread's busy time per period. */
+static void test_idle_sends_part(void)
+{
+    static const char *const cases_[] = { "1", "3" };
+    int k;
+    for (k = 0; k < 2; k++) {
+        char csv[16];
+        result r;
+        snprintf(csv, sizeof csv, "idle%s.csv", cases_[k]);
+        r = run("idle", "--case", cases_[k], "--mouse-rate", "100", "--duration", "1s", "--repeat", "4", "--quiet", "--csv",
+                csv, NULL);
+        ok(r.code == 0, "case %s: exit %lu: %s", cases_[k], r.code, r.err);
+        result_free(&r);
+    }
+    {
+        csv_file one = load_csv_here("idle1.csv", ','), three = load_csv_here("idle3.csv", ',');
+        if (rows_are(&one, 6) && rows_are(&three, 6)) {
+            size_t row;
+            for (row = 1; row <= 4; row++) {
+                double parts = num(&one, row, "sends_us") + num(&one, row, "framework_us") + num(&one, row, "pump_us");
+                ok(fabs(parts - num(&one, row, "busy_us")) < 1e-6 * num(&one, row, "busy_us"), "rep %lu: parts %g of %g",
+                   (unsigned long)row, parts, num(&one, row, "busy_us"));
+                ok(num(&three, row, "sends_us") == 0, "case 3 sends nothing: %g us", num(&three, row, "sends_us"));
+                ok(num(&one, row, "sends_us") > 10 * num(&one, row, "framework_us"),
+                   "case 1: 1000 sends (%g us) outweigh the framework's own work (%g us)", num(&one, row, "sends_us"),
+                   num(&one, row, "framework_us"));
+                ok(num(&one, row, "qpc_us") > 0, "the QPC read's cost is measured: %g us", num(&one, row, "qpc_us"));
+            }
+        }
+        wb_csv_free(&one.t);
+        wb_csv_free(&three.t);
+    }
+    {
+        result r = run("report", "idle1.csv", "idle3.csv", "--compare", "case=3", NULL);
+        ok(r.code == 0, "report: exit %lu: %s", r.code, r.err);
+        ok(strstr(r.out, "of the difference in an idle period's busy time is in OnIdle's SendMessage calls (the API)") != NULL,
+           "the sends carry case 1's difference:\n%s", r.out);
+        result_free(&r);
+    }
+}
+
+/* idle --onidle DLL!Export: the user's OnIdle in MFC's place; its busy loop lands in the
+ * framework part (your code), about the loop's cost per idle period (one call a period). */
+static void test_idle_your_onidle(void)
+{
+    char dll[MAX_PATH], spec[MAX_PATH + 32];
+    result r;
+    csv_file c;
+    path_beside_exe(dll, sizeof dll, "winbench_sample.dll");
+    snprintf(spec, sizeof spec, "%s!SampleOnIdle", dll);
+    r = run("idle", "--onidle", spec, "--windows", "20", "--mouse-rate", "100", "--duration", "1s", "--repeat", "1",
+            "--quiet", "--csv", "u.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("u.csv", ',');
+    if (rows_are(&c, 3)) {
+        cell_is(&c, 1, "onidle", spec);
+        ok(num(&c, 1, "framework_us") >= 1.0, "the DLL's busy loop in the framework part: %g us a period",
+           num(&c, 1, "framework_us"));
+        ok(num(&c, 1, "sends_us") == 0 && num(&c, 1, "idle_periods") > 10, "no sends, %g periods", num(&c, 1, "idle_periods"));
+    }
+    wb_csv_free(&c.t);
+    expect_usage("winbench: idle: --onidle: expected base, seed or FILE.dll!EXPORT, got \"mfc\"", "idle", "--onidle", "mfc",
+                 NULL);
+    expect_usage("winbench: idle: --onidle: x.dll: no such file", "idle", "--onidle", "x.dll!F", NULL);
+}
+
+/* sockloop: a busy wait of 50 us planted in every message's accounting (winbench's own
+ * processing) lands in that part, by 50 us (a spin on the clock: wall time, so within 10%); the
+ * wake-up floor is below the loop's latency, which holds a wake-up and the network path. */
+static void test_sockloop_own_part(void)
+{
+    result r;
+    csv_file plain, spun;
+    r = run("sockloop", "--loop", "select", "--rate", "500", "--duration", "1s", "--repeat", "2", "--quiet", "--csv",
+            "p.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    SetEnvironmentVariableA("WINBENCH_TEST_SPIN_PER_PACKET_US", "50");
+    r = run("sockloop", "--loop", "select", "--rate", "500", "--duration", "1s", "--repeat", "2", "--quiet", "--csv",
+            "s.csv", NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_SPIN_PER_PACKET_US", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    plain = load_csv_here("p.csv", ',');
+    spun = load_csv_here("s.csv", ',');
+    if (plain.ok && spun.ok) {
+        double own0 = fastest(&plain, "own_us", NULL, NULL), own1 = fastest(&spun, "own_us", NULL, NULL);
+        size_t row;
+        ok(fabs((own1 - own0) - 50.0) <= 5.0, "winbench's own processing grew by %.1f us (%.2f -> %.2f) for 50 us planted",
+           own1 - own0, own0, own1);
+        ok(strstr(cell(&spun, 1, "warnings"), "test_hook") != NULL, "the planted rows say so");
+        for (row = 1; row < plain.t.nrows; row++) {
+            if (strcmp(cell(&plain, row, "row"), "rep") != 0) continue;
+            ok(num(&plain, row, "wakeup_us") > 0 && num(&plain, row, "wakeup_us") < num(&plain, row, "lat_mean_us"),
+               "the wake-up floor %g us below the loop's latency %g us", num(&plain, row, "wakeup_us"),
+               num(&plain, row, "lat_mean_us"));
+            ok(num(&plain, row, "recv_us") > 0, "a recv of a waiting datagram: %g us", num(&plain, row, "recv_us"));
+        }
+    }
+    wb_csv_free(&plain.t);
+    wb_csv_free(&spun.t);
+}
+
 static const wbt_case cases[] = {
     { "work_is_your_code", test_work_is_your_code, WBT_TIMING | WBT_CPU_HEAVY },
     { "hook_is_the_api", test_hook_is_the_api, 0 },
@@ -377,6 +483,9 @@ static const wbt_case cases[] = {
     { "floors_off", test_floors_off, 0 },
     { "interleaving", test_interleaving, 0 },
     { "noise_line", test_noise_line, 0 },
+    { "idle_sends_part", test_idle_sends_part, WBT_CPU_HEAVY },
+    { "idle_your_onidle", test_idle_your_onidle, 0 },
+    { "sockloop_own_part", test_sockloop_own_part, WBT_CPU_HEAVY },
     { NULL, NULL, 0 }
 };
 

@@ -101,6 +101,11 @@ static void check_spec_columns(const wb_module *m)
     spec_column_is_written(m, "sent_column", s->sent_column);
     spec_column_is_written(m, "skip_column", s->skip_column);
     spec_column_is_written(m, "parts_whole", s->parts_whole);
+    if (s->preset_column) {
+        ok(in_list(s->variant_columns, s->preset_column), "%s: preset_column %s is no variant column", m->name,
+           s->preset_column);
+        spec_list_is_written(m, "preset_sets", s->preset_sets);
+    }
     {   /* the parts and the floors: written columns, each of a layer, the parts with a whole */
         const wb_part *lists[2];
         int l, k;

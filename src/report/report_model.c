@@ -120,6 +120,21 @@ static int in_compare_mode(const rp_report *r, const wb_module *m)
     return 0;
 }
 
+/* The configuration that must match under --compare COLUMN: all of it less COLUMN, and less the
+ * columns COLUMN sets when it is the module's preset (idle's case). */
+static void compared_part(const rp_group *g, const char *column, char *buf, size_t cap)
+{
+    const wb_report_spec *spec = wb_module_report(g->m);
+    char tmp[256];
+    int i;
+    rp_variant_without(g, column, buf, cap);
+    if (spec->preset_column == NULL || strcmp(spec->preset_column, column) != 0) return;
+    for (i = 0; spec->preset_sets && spec->preset_sets[i]; i++) {
+        snprintf(tmp, sizeof tmp, "%s", buf);
+        rp_text_without(tmp, spec->preset_sets[i], buf, cap);
+    }
+}
+
 /* The group g is compared with: the baseline machine's of the same configuration, or under
  * --compare COLUMN the same machine's with COLUMN at the reference value. */
 static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_base)
@@ -139,11 +154,11 @@ static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_ba
             *is_base = 1;
             return NULL;
         }
-        rp_variant_without(g, r->compare_column, mine, sizeof mine);
+        compared_part(g, r->compare_column, mine, sizeof mine);
         for (k = 0; k < r->ngroups; k++) {
             const rp_group *b = &r->groups[k];
             if (b->m != g->m || b->machine != g->machine) continue;
-            rp_variant_without(b, r->compare_column, other, sizeof other);
+            compared_part(b, r->compare_column, other, sizeof other);
             if (strcmp(mine, other) == 0 && rp_variant_value(b->variant, r->compare_column, value, sizeof value) &&
                 strcmp(value, ref) == 0)
                 return b;

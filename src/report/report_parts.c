@@ -103,11 +103,13 @@ void rp_where_text(const rp_group *g, char *buf, size_t cap)
     if (lead < 0)
         used = (size_t)snprintf(buf, cap, "where: cannot tell: no part differs significantly");
     else if (c[lead].share >= 0.5)
-        used = (size_t)snprintf(buf, cap, "where: %.0f%% of the difference is in %s (%s)", 100.0 * c[lead].share,
-                                c[lead].part->name, wb_layer_name(c[lead].part->layer));
+        used = (size_t)snprintf(buf, cap, "where: %.0f%% of the difference in %s is in %s (%s)", 100.0 * c[lead].share,
+                                wb_module_report(g->m)->parts_whole_name, c[lead].part->name,
+                                wb_layer_name(c[lead].part->layer));
     else
-        used = (size_t)snprintf(buf, cap, "where: spread: %.0f%% in %s (%s), the rest in parts that do not differ "
-                                "significantly alone", 100.0 * c[lead].share, c[lead].part->name,
+        used = (size_t)snprintf(buf, cap, "where: spread: %.0f%% of the difference in %s is in %s (%s), the rest in parts "
+                                "that do not differ significantly alone", 100.0 * c[lead].share,
+                                wb_module_report(g->m)->parts_whole_name, c[lead].part->name,
                                 wb_layer_name(c[lead].part->layer));
     for (k = 0; k < n && used < cap; k++)
         if (k != lead) used += other_text(&c[k], buf + used, cap - used);

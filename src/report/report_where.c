@@ -27,7 +27,7 @@ static void part_row(FILE *f, int md, const char *name, const char *base, const 
                      const char *p, const char *share)
 {
     if (md) fprintf(f, "| %s | %s | %s | %s | %s | %s |\n", name, base, mine, ratio, p, share);
-    else fprintf(f, "    %-58s %10s %10s %6s %7s %6s\n", name, base, mine, ratio, p, share);
+    else fprintf(f, "    %-66s %10s %10s %6s %7s %6s\n", name, base, mine, ratio, p, share);
 }
 
 static void write_split(FILE *f, int md, const rp_group *g, const rp_part_cmp *c, int n, double wm, double wb,
