@@ -280,7 +280,7 @@ const wb_part sockloop_parts[] = {
     { .column = NULL }
 };
 const wb_part sockloop_floors[] = {
-    { .column = "wakeup_us", .name = "a wake-up by an event at the same rate (latency)", .layer = WB_LAYER_OS },
+    { .column = "wakeup_us", .name = "an event's wake-up at the same rate (its delay)", .layer = WB_LAYER_OS },
     { .column = "wait_cpu_us", .name = "CPU charged inside the waits (not busy)", .layer = WB_LAYER_OS },
     { .column = NULL }
 };

@@ -55,6 +55,7 @@ typedef struct wb_interval {
     uint64_t t0, t1;
     wb_cpu_times proc0, proc1, thr0, thr1;
     DWORD tick0, tick1;     /* GetTickCount beside the QPC reads: catches QPC leaps (KB274323) */
+    DWORD mm0, mm1;         /* timeGetTime too: a leap is QPC against both (Wine's GetTickCount alone lags) */
     wb_x87_saved x87;       /* the thread's x87 state, reset for the interval (wb_x87.h) */
 } wb_interval;
 

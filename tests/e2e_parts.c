@@ -475,6 +475,40 @@ static void test_sockloop_own_part(void)
     wb_csv_free(&spun.t);
 }
 
+/* The interaction on fixtures whose ratios are known: button over scratch is 1.5 on A, 3.0 on B
+ * and 1.5 on C. B's ratio of ratios is 2.00 and the rank test of the repetition ratios says it
+ * differs (5 a side, all of B's above A's: p = 2/252); C's is 1.00 and it does not. */
+#define IROW(label, rep, target, v) "1,sendmsg," label ",rep," rep "," target ",off,same,0," v ",H" label ",Windows XP,5.1,2600,\r\n"
+static void test_interaction(void)
+{
+    static const char a[] = HEAD IROW("A", "1", "scratch", "100") IROW("A", "2", "scratch", "102") IROW("A", "3", "scratch", "104")
+        IROW("A", "4", "scratch", "106") IROW("A", "5", "scratch", "108") IROW("A", "1", "button", "151")
+        IROW("A", "2", "button", "152") IROW("A", "3", "button", "157") IROW("A", "4", "button", "158")
+        IROW("A", "5", "button", "161");
+    static const char b[] = HEAD IROW("B", "1", "scratch", "100") IROW("B", "2", "scratch", "102") IROW("B", "3", "scratch", "104")
+        IROW("B", "4", "scratch", "106") IROW("B", "5", "scratch", "108") IROW("B", "1", "button", "300")
+        IROW("B", "2", "button", "306") IROW("B", "3", "button", "312") IROW("B", "4", "button", "318")
+        IROW("B", "5", "button", "324");
+    static const char c[] = HEAD IROW("C", "1", "scratch", "100") IROW("C", "2", "scratch", "102") IROW("C", "3", "scratch", "104")
+        IROW("C", "4", "scratch", "106") IROW("C", "5", "scratch", "108") IROW("C", "1", "button", "150")
+        IROW("C", "2", "button", "154") IROW("C", "3", "button", "155") IROW("C", "4", "button", "160")
+        IROW("C", "5", "button", "162");
+    result r;
+    const char *line;
+    write_text("a.csv", a);
+    write_text("b.csv", b);
+    write_text("c.csv", c);
+    r = run("report", "a.csv", "b.csv", "c.csv", "--compare", "target=scratch", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    line = strstr(r.out, "interaction: target=button over target=scratch is 3.00 here and 1.51 on A: 1.99");
+    ok(line != NULL && strstr(line, "the API's cost depends on the machine") != NULL && strstr(line, "p=0.0079") != NULL,
+       "B: 3.0 against 1.5, significant:\n%s", r.out);
+    line = strstr(r.out, "interaction: target=button over target=scratch is 1.49 here and 1.51 on A: 0.99");
+    ok(line != NULL && strstr(line, "no significant difference: the API's cost does not depend on the machine") != NULL,
+       "C: 1.5 against 1.5, not:\n%s", r.out);
+    result_free(&r);
+}
+
 static const wbt_case cases[] = {
     { "work_is_your_code", test_work_is_your_code, WBT_TIMING | WBT_CPU_HEAVY },
     { "hook_is_the_api", test_hook_is_the_api, 0 },
@@ -483,6 +517,7 @@ static const wbt_case cases[] = {
     { "floors_off", test_floors_off, 0 },
     { "interleaving", test_interleaving, 0 },
     { "noise_line", test_noise_line, 0 },
+    { "interaction", test_interaction, 0 },
     { "idle_sends_part", test_idle_sends_part, WBT_CPU_HEAVY },
     { "idle_your_onidle", test_idle_your_onidle, 0 },
     { "sockloop_own_part", test_sockloop_own_part, WBT_CPU_HEAVY },

@@ -407,8 +407,11 @@ static void test_markdown(void)
            "header:\n%s", md);
         line = strchr(md, '\n');
         ok(line && strncmp(line + 1, "|:---|:---|:---|---:|---:|:---|:---|\n", 37) == 0, "separator:\n%s", md);
-        for (line = md; (line = strchr(line, '\n')) != NULL; line++) rows++;
+        /* the table: its lines up to the first that is not one of it (each comparison's section follows) */
+        for (line = md; *line == '|' && (line = strchr(line, '\n')) != NULL; line++) rows++;
         ok(rows == 2 + 4, "header, separator and 4 groups: %d lines", rows);
+        ok(strstr(md, "## Each comparison: where the difference lies, and the noise beside it") != NULL,
+           "each comparison's section follows:\n%s", md);
         free(md);
     }
     r = run("report", "a.csv", "--md", "t.md", NULL);
@@ -931,7 +934,16 @@ static void test_suite_and_report(void)
     ok(count(r.out, "baseline") >= runs && count(r.out, " than A") >= runs, "a ratio for every configuration (%d):\n%s",
        runs, r.out);
     result_free(&r);
-    check_html("suite.html", 7);   /* sendmsg, idle, sockloop + percentiles + latency and rate over time, calibrate */
+    /* sendmsg, idle, sockloop + percentiles + latency and rate over time, calibrate; and the
+     * parts of sendmsg, idle and sockloop as stacked bars */
+    check_html("suite.html", 10);
+    {   /* and the suite's console ended with this machine's parts, run by run */
+        r = run("all", "--quick", "--only", "scratch-off-same", "--out", "C", NULL);
+        ok(r.code == 0 && strstr(r.out, "where this machine's time goes") != NULL &&
+               strstr(r.out, "  sendmsg scratch-off-same: parts of a SendMessage: the window procedure ") != NULL,
+           "the parts at the end:\n%s", r.out);
+        result_free(&r);
+    }
 }
 
 /* The CSVs in a folder of the test's, by a pattern of their names. */

@@ -15,6 +15,7 @@ typedef struct fake_state {
     unsigned stop_in_run;     /* set wb_stop_requested during this call (1-based; 0: never) */
     unsigned fail_in_run;     /* return an error from this call */
     int same_ops;             /* every repetition does 100 ops (else 100 x rep) */
+    int odd_tick;             /* GetTickCount alone disagrees with QPC (timeGetTime agrees) */
 } fake_state;
 
 static const char *const fake_metric_names[] = { "rep_seen", NULL };
@@ -35,7 +36,9 @@ static int fake_run(void *state, wb_run_ctx *ctx, wb_sample *s, wb_error *err)
     s->iv.t0 = 1000;
     s->iv.t1 = 1000 + ten_ms + ctx->rep * (ten_ms / 100);   /* +1% a repetition: a spread for the MAD */
     s->iv.tick0 = 0;
-    s->iv.tick1 = 10;
+    s->iv.tick1 = st->odd_tick ? 110 : 10;   /* GetTickCount 100 ms off, as a loaded Wine's can be */
+    s->iv.mm0 = 0;
+    s->iv.mm1 = 10;
     s->ops = 100u * (ctx->rep && !st->same_ops ? ctx->rep : 1);
     s->metrics[0] = (double)ctx->rep;
     if (st->runs == st->stop_in_run) {
@@ -140,7 +143,7 @@ static int run_fake(fake_state *st, unsigned warmup, unsigned repeat, unsigned l
 
 static void test_reps_and_warmup(void)
 {
-    fake_state st = { 0, 0, 0, 0 };
+    fake_state st = { 0, 0, 0, 0, 0 };
     memory_sink sink;
     wb_variant_result out;
     wb_error err;
@@ -169,7 +172,7 @@ static void test_reps_and_warmup(void)
 
 static void test_partial_on_stop(void)
 {
-    fake_state st = { 0, 3, 0, 0 };   /* Ctrl+C arrives during timed repetition 3 */
+    fake_state st = { 0, 3, 0, 0, 0 };   /* Ctrl+C arrives during timed repetition 3 */
     memory_sink sink;
     wb_variant_result out;
     wb_error err;
@@ -186,7 +189,7 @@ static void test_partial_on_stop(void)
 
 static void test_stop_in_warmup(void)
 {
-    fake_state st = { 0, 1, 0, 0 };
+    fake_state st = { 0, 1, 0, 0, 0 };
     memory_sink sink;
     wb_variant_result out;
     wb_error err;
@@ -199,7 +202,7 @@ static void test_stop_in_warmup(void)
 
 static void test_failure(void)
 {
-    fake_state st = { 0, 0, 2, 0 };
+    fake_state st = { 0, 0, 2, 0, 0 };
     memory_sink sink;
     wb_variant_result out;
     wb_error err;
@@ -213,7 +216,7 @@ static void test_failure(void)
 
 static void test_warnings(void)
 {
-    fake_state st = { 0, 0, 0, 1 };
+    fake_state st = { 0, 0, 0, 1, 0 };
     memory_sink sink;
     wb_variant_result out;
     wb_error err;
@@ -233,6 +236,12 @@ static void test_warnings(void)
     rc = run_fake(&st, 0, 5, 0, &sink, &out, &err);
     wb_warn_codes(&out.warnings, codes, sizeof codes);
     ok(rc == WB_EXIT_OK && strstr(codes, "cv_high") == NULL, "rates 1%% apart: no cv_high in \"%s\"", codes);
+    /* GetTickCount alone 100 ms off (timeGetTime agreeing with QPC): that clock's, no leap */
+    memset(&st, 0, sizeof st);
+    st.odd_tick = 1;
+    rc = run_fake(&st, 0, 5, 0, &sink, &out, &err);
+    wb_warn_codes(&out.warnings, codes, sizeof codes);
+    ok(rc == WB_EXIT_OK && strstr(codes, "qpc_leap") == NULL, "one millisecond clock off: no qpc_leap in \"%s\"", codes);
 }
 
 /* The outlier rule on numbers whose outliers are known by construction (not a second copy of

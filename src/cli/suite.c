@@ -3,6 +3,7 @@
  * report` can put several machines side by side. */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "run/wb_runner.h"
@@ -170,6 +171,29 @@ static int run_args(const suite_config *cfg, const char *const *opts, char *repe
     return a;
 }
 
+/* A run's parts lines ("parts of a SendMessage: ..."), each after the run's name, kept for the
+ * suite's end: where this machine's time goes, benchmark by benchmark. */
+static void add_parts(char **text, size_t *used, const char *bench, const char *name, const char *lines)
+{
+    const char *p = lines;
+    while (*p) {
+        size_t len = strcspn(p, "\n"), need = strlen(bench) + strlen(name) + len + 8;
+        char *grown = (char *)realloc(*text, *used + need);
+        if (grown == NULL) return;
+        *text = grown;
+        *used += (size_t)sprintf(*text + *used, "  %s %s: %.*s\n", bench, name, (int)len, p);
+        p += len;
+        if (*p == '\n') p++;
+    }
+}
+
+static void print_parts(const char *text, const size_t *used)
+{
+    if (text == NULL || *used == 0) return;
+    printf("where this machine's time goes (the parts of each run's median repetition; README: Is it the OS, the API "
+           "or your code?):\n%s", text);
+}
+
 const wb_option *wb_suite_options(void)
 {
     return suite_options;
@@ -187,6 +211,8 @@ int wb_run_suite(int argc, char **argv)
     wb_run_outcome outcome;
     char repeat_text[32];
     char calibration[256] = "";   /* the first run's (calibrate's) verdicts, for every later row */
+    char *parts_text = NULL;      /* every run's parts lines, printed at the end */
+    size_t parts_used = 0;
 
     memset(&cfg, 0, sizeof cfg);
     set.table = suite_options;
@@ -239,12 +265,15 @@ int wb_run_suite(int argc, char **argv)
         rc = m ? wb_run_module(m, a, args, &outcome) : WB_EXIT_RUNTIME;
         if (rc == WB_EXIT_OK && outcome.verdicts[0] && !calibration[0])
             snprintf(calibration, sizeof calibration, "%s", outcome.verdicts);
+        if (rc == WB_EXIT_OK) add_parts(&parts_text, &parts_used, suite[i].bench, suite[i].name, outcome.parts);
         if (rc == WB_EXIT_INTERRUPTED) {
             printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s\n", (unsigned long)done - 1, (unsigned long)n, out);
             return WB_EXIT_INTERRUPTED;
         }
         if (rc != WB_EXIT_OK) failures++;
     }
+    print_parts(parts_text, &parts_used);
     printf("winbench all: %lu of %lu runs done, CSVs in %s\n", (unsigned long)(n - (size_t)failures), (unsigned long)n, out);
+    free(parts_text);
     return failures ? WB_EXIT_RUNTIME : WB_EXIT_OK;
 }

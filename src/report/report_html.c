@@ -91,6 +91,7 @@ int rp_write_html(const rp_report *r, FILE *f)
             fputs("</tr>\n", f);
         }
         fputs("</table>\n", f);
+        rp_write_parts_chart(f, r, m);
         rp_write_charts(f, r, m);
     }
     fputs("</body>\n</html>\n", f);

@@ -155,6 +155,59 @@ void rp_noise_text(const rp_group *g, char *buf, size_t cap)
                  "(p=%.2g)", z.ratio, z.p);
 }
 
+/* Repetition i of g over repetition i of its base, for every i both have; n of them. */
+static size_t rep_ratios(const rp_group *g, double *out, size_t cap)
+{
+    size_t i, n = g->values.n < g->base->values.n ? g->values.n : g->base->values.n;
+    if (n > cap) n = cap;
+    for (i = 0; i < n; i++) out[i] = g->base->values.v[i] > 0 ? g->values.v[i] / g->base->values.v[i] : NAN;
+    return n;
+}
+
+void rp_interaction_text(const rp_report *r, const rp_group *g, char *buf, size_t cap)
+{
+    const rp_group *h = NULL;
+    size_t k, n1, n2;
+    double mine, theirs, ror, err, p = NAN, a[256], b[256];
+    char name[128], col_g[64], col_b[64];
+    int sig;
+    if (cap == 0) return;
+    buf[0] = '\0';
+    if (r->compare_column == NULL || g->base == NULL || g->base->machine != g->machine || g->machine == r->baseline) return;
+    for (k = 0; k < r->ngroups && h == NULL; k++)   /* the same comparison on the baseline machine */
+        if (r->groups[k].m == g->m && r->groups[k].machine == r->baseline && !strcmp(r->groups[k].variant, g->variant) &&
+            r->groups[k].base != NULL)
+            h = &r->groups[k];
+    if (h == NULL || !(g->median > 0) || !(g->base->median > 0) || !(h->median > 0) || !(h->base->median > 0)) return;
+    mine = g->median / g->base->median;
+    theirs = h->median / h->base->median;
+    ror = mine / theirs;
+    {   /* the four groups' relative spreads, as the comparisons propagate theirs */
+        double e = 0;
+        const rp_group *four[4];
+        int i;
+        four[0] = g, four[1] = g->base, four[2] = h, four[3] = h->base;
+        for (i = 0; i < 4; i++) e += four[i]->stddev == four[i]->stddev ? pow(four[i]->stddev / four[i]->median, 2) : NAN;
+        err = ror * sqrt(e);
+    }
+    n1 = rep_ratios(g, a, 256);
+    n2 = rep_ratios(h, b, 256);
+    sig = significance(a, n1, b, n2, &p);
+    rp_variant_value(g->variant, r->compare_column, col_g, sizeof col_g);
+    rp_variant_value(g->base->variant, r->compare_column, col_b, sizeof col_b);
+    rp_machine_name(r, r->baseline, name, sizeof name);
+    snprintf(buf, cap, "interaction: %s=%s over %s=%s is %.2f here and %.2f on %s: %.2f%s%.2f times %s's (%s)", r->compare_column,
+             col_g, r->compare_column, col_b, mine, theirs, name, ror, err == err ? " +- " : "", err == err ? err : 0.0, name,
+             sig == RP_SIG_YES ? "p below 0.05: the API's cost depends on the machine (its OS, or what else differs)"
+             : sig == RP_SIG_NO ? "no significant difference: the API's cost does not depend on the machine, as far as these "
+                                  "repetitions tell"
+                                : "cannot tell with these repetitions");
+    if (sig != RP_SIG_CANNOT_TELL) {
+        size_t used = strlen(buf);
+        if (used + 16 < cap) snprintf(buf + used - 1, cap - used + 1, ", p=%.2g)", p);
+    }
+}
+
 void rp_confounds(const rp_report *r, int a, int b, char *buf, size_t cap)
 {
     const rp_machine *x = &r->machines[a], *y = &r->machines[b];

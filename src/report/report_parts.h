@@ -42,6 +42,13 @@ void rp_group_noise(const rp_group *g, rp_noise *out);
 /* "A/A 1.01, no significant difference (p=0.69)", "A/A: cannot tell with 2 and 3", "" for none. */
 void rp_noise_text(const rp_group *g, char *buf, size_t cap);
 
+/* The interaction (report --compare COLUMN over several machines): g's ratio to its base on its
+ * machine against the same ratio on the baseline machine, "is select's penalty over WSAPoll
+ * bigger on XP than on 2008?". The ratio of ratios with its +- and a rank test of the two
+ * machines' repetition ratios (repetition i of the group over repetition i of its base: the same
+ * round of an interleaved run). "" when g is not such a comparison. */
+void rp_interaction_text(const rp_report *r, const rp_group *g, char *buf, size_t cap);
+
 /* What else differs between machines a and b that a reader must weigh beside a comparison:
  * "CPU (AMD EPYC / Intel Xeon), Wine (8.0 / none)"; "" when nothing does. */
 void rp_confounds(const rp_report *r, int a, int b, char *buf, size_t cap);

@@ -45,6 +45,10 @@ enum { RP_FORMAT_COUNT = 0 RP_FORMATS(RP_COUNT_FORMAT) };
  * noise and the machines' other differences (report_where.c); md: as Markdown. */
 int   rp_write_where(const rp_report *r, FILE *f, int md);
 
+/* A module's parts as stacked bars, one per machine and configuration, and each comparison's
+ * sentence of where its difference lies (report_parts_chart.c); nothing for a module without. */
+void  rp_write_parts_chart(FILE *f, const rp_report *r, const wb_module *m);
+
 /* One module's charts, as inline SVG figures, into the HTML (report_charts.c). */
 void  rp_write_charts(FILE *f, const rp_report *r, const wb_module *m);
 

@@ -87,6 +87,8 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
         }
         rp_noise_text(g, line, sizeof line);
         if (line[0]) fprintf(f, md ? "\nnoise: %s.\n" : "  noise: %s\n", line);
+        rp_interaction_text(r, g, line, sizeof line);
+        if (line[0]) fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
         if (g->base->machine != g->machine) {
             rp_confounds(r, g->base->machine, g->machine, line, sizeof line);
             if (line[0]) fprintf(f, md ? "\nalso differs between the machines: %s.\n" : "  also differs between the machines: %s\n", line);

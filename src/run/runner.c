@@ -5,6 +5,7 @@
 #include "wb_test_hooks.h"
 #include "wb_timer.h"
 #include "core/wb_shuffle.h"
+#include "parts_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -283,6 +284,16 @@ static int run_variants(wb_run *r)
             used += (size_t)snprintf(r->outcome->verdicts + used, sizeof r->outcome->verdicts - used, "%s%s=%s",
                                      i ? ";" : "", r->m->verdict_names[i], values[i] ? values[i] : "");
     }
+    if (r->outcome && rc == WB_EXIT_OK) {   /* each variant's parts, for `winbench all`'s closing lines */
+        size_t used = 0;
+        for (i = 0; i < n && used + 1 < sizeof r->outcome->parts; i++) {
+            char line[640], name[64] = "";
+            if (wb_parts_line(r->m, medians[i], line, sizeof line) != 0) continue;
+            if (r->m->variant_name && r->m->expand) r->m->variant_name(variants[i], name, sizeof name);
+            used += (size_t)snprintf(r->outcome->parts + used, sizeof r->outcome->parts - used, "%s%s%s\n", name,
+                                     name[0] ? ": " : "", line);
+        }
+    }
     if (rc == WB_EXIT_OK && n > 1)
         for (i = 0; i < r->nsinks; i++)
             if (r->sinks[i]->compare)
@@ -442,7 +453,7 @@ int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *out
     }
     r->m = m;
     r->outcome = outcome;
-    if (outcome) outcome->verdicts[0] = '\0';
+    if (outcome) outcome->verdicts[0] = outcome->parts[0] = '\0';
     {   /* a module whose columns outgrow a row would have them cut or read past the arrays */
         char why[160];
         if (wb_module_check_limits(m, why, sizeof why) != 0) {

@@ -53,6 +53,9 @@ void wb_common_options_for(const wb_module *m, wb_option *out, size_t cap);
  * passes to the later runs of the suite as --calibration. */
 typedef struct wb_run_outcome {
     char verdicts[256];
+    /* Where each variant's time went, from its summary (the parts line, a variant's name before
+     * it under --loop all), one per line: `winbench all` ends with them. "" when none. */
+    char parts[4096];
 } wb_run_outcome;
 
 /* Run one benchmark module with its arguments (after the module name). Returns the exit code,

@@ -78,12 +78,14 @@ void wb_interval_begin(wb_interval *iv)
     wb_cpu_process(&iv->proc0);
     wb_cpu_thread(&iv->thr0);
     iv->tick0 = GetTickCount();
+    iv->mm0 = wb_time_get_time();
     iv->t0 = wb_ticks();
 }
 
 void wb_interval_end(wb_interval *iv)
 {
     iv->t1 = wb_ticks();
+    iv->mm1 = wb_time_get_time();
     iv->tick1 = GetTickCount();
     wb_cpu_thread(&iv->thr1);
     wb_cpu_process(&iv->proc1);
