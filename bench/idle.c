@@ -114,21 +114,15 @@ static const char *const idle_set_by_case[] = { "onidle", "button", "sends", "to
 /* --onidle: base, seed, or a DLL's function that exists as a file now (loaded at set-up). */
 static int check_onidle(idle_config *c, char *err, size_t cap)
 {
-    const char *t = c->onidle_text ? c->onidle_text : "base", *bang = strrchr(t, '!');
-    char file[MAX_PATH];
-    DWORD attr;
+    const char *t = c->onidle_text ? c->onidle_text : "base";
     if (strcmp(t, "base") == 0) c->onidle = ONIDLE_BASE;
     else if (strcmp(t, "seed") == 0) c->onidle = ONIDLE_SEED;
     else if (!wb_user_spec_valid(t)) {
         snprintf(err, cap, "--onidle: expected base, seed or FILE.dll!EXPORT, got \"%s\"", t);
         return -1;
+    } else if (wb_user_spec_check("onidle", t, err, cap) != 0) {
+        return -1;
     } else {
-        snprintf(file, sizeof file, "%.*s", (int)(bang - t), t);
-        attr = GetFileAttributesA(file);
-        if (attr == INVALID_FILE_ATTRIBUTES || (attr & FILE_ATTRIBUTE_DIRECTORY)) {
-            snprintf(err, cap, "--onidle: %s: no such file", file);
-            return -1;
-        }
         c->onidle = ONIDLE_USER;
     }
     return 0;

@@ -65,19 +65,7 @@ static int sendmsg_check(void *config, const wb_args *args, char *err, size_t ca
     const sendmsg_config *c = (const sendmsg_config *)config;
     size_t i;
     if (c->wndproc) {
-        DWORD attr;
-        char file[MAX_PATH];
-        const char *bang = strrchr(c->wndproc, '!');
-        if (!wb_user_spec_valid(c->wndproc)) {
-            snprintf(err, cap, "--wndproc: \"%s\" is not FILE.dll!EXPORT (the DLL, '!', the function's name)", c->wndproc);
-            return -1;
-        }
-        snprintf(file, sizeof file, "%.*s", (int)(bang - c->wndproc), c->wndproc);
-        attr = GetFileAttributesA(file);
-        if (attr == INVALID_FILE_ATTRIBUTES || (attr & FILE_ATTRIBUTE_DIRECTORY)) {
-            snprintf(err, cap, "--wndproc: %s: no such file", file);
-            return -1;
-        }
+        if (wb_user_spec_check("wndproc", c->wndproc, err, cap) != 0) return -1;
         if (wb_args_named(args, "target")) {
             snprintf(err, cap, "--target: conflicts with --wndproc, whose window gets the messages (drop one of them)");
             return -1;

@@ -136,8 +136,11 @@ static const wb_part sendmsg_floors[] = {
 static const char *const sendmsg_variant_columns[] = {
     "target", "themes", "thread", "msg", "charset", "work", "hook", "wndproc", NULL
 };
+/* 0.5's columns, at their defaults, as 0.4's files have them: absent */
+static const char *const sendmsg_variant_defaults[] = { "work=", "hook=off", "wndproc=", NULL };
 const wb_report_spec sendmsg_report = {
     .variant_columns = sendmsg_variant_columns,
+    .variant_defaults = sendmsg_variant_defaults,
     .metric = "ops_per_s",
     .unit = "SendMessage/s",
     .higher_is_better = 1,

@@ -92,6 +92,10 @@ const char *wb_layer_name(int layer);   /* "the API" */
  * everything module-specific it shows comes from here. */
 typedef struct wb_report_spec {
     const char *const *variant_columns;   /* NULL-terminated option column names */
+    /* Optional: "column=value" pairs left out of a configuration's text (NULL-terminated): the
+     * defaults of columns added after files were written without them, so that a run of today
+     * with those options untouched still meets an older file's configuration. */
+    const char *const *variant_defaults;
     const char *metric;                   /* e.g. "ops_per_s" */
     const char *unit;                     /* e.g. "SendMessage/s" */
     int higher_is_better;

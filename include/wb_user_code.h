@@ -10,6 +10,10 @@
 /* 1 when text has the form FILE!EXPORT (both parts non-empty, split at the last '!'). */
 int wb_user_spec_valid(const char *text);
 
+/* A module's check of --OPTION FILE.dll!EXPORT, before anything runs: 0, or -1 with "--OPTION:
+ * ..." in err (the form is wrong, or FILE is not a file). Loading it is set-up's. */
+int wb_user_spec_check(const char *option, const char *spec, char *err, size_t cap);
+
 /* Loads FILE and finds EXPORT in it (or, in an x86 process, its stdcall name _EXPORT@arg_bytes).
  * Returns the function and the module in *module (FreeLibrary it at tear-down), or NULL with
  * err saying which of the two failed and the system's words for why. */

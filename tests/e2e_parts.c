@@ -509,6 +509,28 @@ static void test_interaction(void)
     result_free(&r);
 }
 
+/* A 0.4 file (no work, hook or wndproc column) and a 0.5 one with those at their defaults are one
+ * configuration: the report compares the two machines (not "no run to compare with"). */
+static void test_old_files_meet(void)
+{
+    static const char v04[] = "schema,benchmark,label,row,rep,target,themes,thread,charset,msg,ops_per_s,host,os_name\r\n"
+        "1,sendmsg,A,rep,1,scratch,off,same,w,0,100,H,Windows XP\r\n"
+        "1,sendmsg,A,rep,2,scratch,off,same,w,0,101,H,Windows XP\r\n";
+    static const char v05[] = "schema,benchmark,label,row,rep,target,themes,thread,charset,msg,floors,work,hook,wndproc,"
+                              "ops_per_s,host,os_name\r\n"
+        "1,sendmsg,B,rep,1,scratch,off,same,w,0,on,,off,,200,H,Windows XP\r\n"
+        "1,sendmsg,B,rep,2,scratch,off,same,w,0,on,,off,,202,H,Windows XP\r\n"
+        "1,sendmsg,B,rep,1,scratch,off,same,w,0,on,5,off,,150,H,Windows XP\r\n";
+    result r;
+    write_text("v04.csv", v04);
+    write_text("v05.csv", v05);
+    r = run("report", "v04.csv", "v05.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    ok(strstr(r.out, "times faster than A") != NULL, "0.4's and 0.5's rows meet:\n%s", r.out);
+    ok(strstr(r.out, "work=5") != NULL, "a --work run is a configuration of its own:\n%s", r.out);
+    result_free(&r);
+}
+
 static const wbt_case cases[] = {
     { "work_is_your_code", test_work_is_your_code, WBT_TIMING | WBT_CPU_HEAVY },
     { "hook_is_the_api", test_hook_is_the_api, 0 },
@@ -518,6 +540,7 @@ static const wbt_case cases[] = {
     { "interleaving", test_interleaving, 0 },
     { "noise_line", test_noise_line, 0 },
     { "interaction", test_interaction, 0 },
+    { "old_files_meet", test_old_files_meet, 0 },
     { "idle_sends_part", test_idle_sends_part, WBT_CPU_HEAVY },
     { "idle_your_onidle", test_idle_your_onidle, 0 },
     { "sockloop_own_part", test_sockloop_own_part, WBT_CPU_HEAVY },

@@ -101,6 +101,20 @@ static void check_spec_columns(const wb_module *m)
     spec_column_is_written(m, "sent_column", s->sent_column);
     spec_column_is_written(m, "skip_column", s->skip_column);
     spec_column_is_written(m, "parts_whole", s->parts_whole);
+    {   /* a quiet default names a configuration column */
+        int i;
+        for (i = 0; s->variant_defaults && s->variant_defaults[i]; i++) {
+            char column[64];
+            const char *eq = strchr(s->variant_defaults[i], '=');
+            size_t len = eq ? (size_t)(eq - s->variant_defaults[i]) : 0;
+            ok(eq != NULL && len < sizeof column, "%s: variant_defaults \"%s\" is column=value", m->name,
+               s->variant_defaults[i]);
+            if (eq == NULL || len >= sizeof column) continue;
+            memcpy(column, s->variant_defaults[i], len);
+            column[len] = '\0';
+            ok(in_list(s->variant_columns, column), "%s: variant_defaults names %s, no variant column", m->name, column);
+        }
+    }
     if (s->preset_column) {
         ok(in_list(s->variant_columns, s->preset_column), "%s: preset_column %s is no variant column", m->name,
            s->preset_column);

@@ -171,6 +171,18 @@ static int take_series(rp_group *g, const wb_csv_table *t, size_t row, const wb_
     return 0;
 }
 
+/* 1 when column=value is one of the spec's defaults left out of a configuration's text. */
+static int quiet_default(const wb_report_spec *spec, const char *column, const char *value)
+{
+    size_t clen = strlen(column);
+    int i;
+    for (i = 0; spec->variant_defaults && spec->variant_defaults[i]; i++) {
+        const char *d = spec->variant_defaults[i];
+        if (strncmp(d, column, clen) == 0 && d[clen] == '=' && strcmp(d + clen + 1, value) == 0) return 1;
+    }
+    return 0;
+}
+
 /* The parts of the spec's whole and its floors, where the row has them (an older file, or a
  * run with --floors off, has none: the report then has nothing to split). */
 static int take_parts(rp_group *g, const wb_csv_table *t, size_t row)
@@ -241,7 +253,9 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
             int n;
             /* A column the file does not have (it came with a later winbench) is left out: an
              * older file's configurations read as they did. */
-            if (wb_csv_column(t, spec->variant_columns[i]) < 0) continue;
+            if (wb_csv_column(t, spec->variant_columns[i]) < 0 ||
+                quiet_default(spec, spec->variant_columns[i], field(t, row, spec->variant_columns[i])))
+                continue;
             n = snprintf(variant + used, sizeof variant - used, "%s%s=%s", used ? " " : "", spec->variant_columns[i],
                          field(t, row, spec->variant_columns[i]));
             if (n > 0 && (size_t)n < sizeof variant - used) used += (size_t)n;

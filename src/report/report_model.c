@@ -111,6 +111,20 @@ int rp_variant_value(const char *variant, const char *column, char *buf, size_t 
     return 0;
 }
 
+int rp_group_value(const rp_group *g, const char *column, char *buf, size_t cap)
+{
+    const wb_report_spec *spec = wb_module_report(g->m);
+    size_t clen = strlen(column);
+    int i;
+    if (rp_variant_value(g->variant, column, buf, cap)) return 1;
+    for (i = 0; spec->variant_defaults && spec->variant_defaults[i]; i++)   /* left out of the text as a default */
+        if (strncmp(spec->variant_defaults[i], column, clen) == 0 && spec->variant_defaults[i][clen] == '=') {
+            snprintf(buf, cap, "%s", spec->variant_defaults[i] + clen + 1);
+            return 1;
+        }
+    return 0;
+}
+
 static int in_compare_mode(const rp_report *r, const wb_module *m)
 {
     int i;
@@ -147,9 +161,9 @@ static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_ba
         else {   /* the first value seen in this module's groups */
             ref[0] = '\0';
             for (k = 0; k < r->ngroups && !ref[0]; k++)
-                if (r->groups[k].m == g->m) rp_variant_value(r->groups[k].variant, r->compare_column, ref, sizeof ref);
+                if (r->groups[k].m == g->m) rp_group_value(&r->groups[k], r->compare_column, ref, sizeof ref);
         }
-        if (!rp_variant_value(g->variant, r->compare_column, value, sizeof value)) return NULL;
+        if (!rp_group_value(g, r->compare_column, value, sizeof value)) return NULL;
         if (strcmp(value, ref) == 0) {
             *is_base = 1;
             return NULL;
@@ -159,7 +173,7 @@ static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_ba
             const rp_group *b = &r->groups[k];
             if (b->m != g->m || b->machine != g->machine) continue;
             compared_part(b, r->compare_column, other, sizeof other);
-            if (strcmp(mine, other) == 0 && rp_variant_value(b->variant, r->compare_column, value, sizeof value) &&
+            if (strcmp(mine, other) == 0 && rp_group_value(b, r->compare_column, value, sizeof value) &&
                 strcmp(value, ref) == 0)
                 return b;
         }
@@ -294,7 +308,7 @@ const char *rp_base_name(const rp_report *r, const rp_group *g, char *buf, size_
     char value[64];
     if (in_compare_mode(r, g->m)) {
         if (r->compare_value[0]) snprintf(buf, cap, "%s=%s", r->compare_column, r->compare_value);
-        else if (g->base && rp_variant_value(g->base->variant, r->compare_column, value, sizeof value))
+        else if (g->base && rp_group_value(g->base, r->compare_column, value, sizeof value))
             snprintf(buf, cap, "%s=%s", r->compare_column, value);
         else snprintf(buf, cap, "the first %s", r->compare_column);
         return buf;

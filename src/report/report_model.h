@@ -121,6 +121,9 @@ const char *rp_alt_note(const rp_report *r, const wb_module *m, char *buf, size_
  * buf, or 0 when the text has no such column. */
 int rp_variant_value(const char *variant, const char *column, char *buf, size_t cap);
 const char *rp_words(const rp_group *g, const char *text, char *buf, size_t cap);
+/* The same of a group: its configuration's value, or the spec's default that its text leaves
+ * out (wb_report_spec.variant_defaults: sendmsg's hook=off). */
+int rp_group_value(const rp_group *g, const char *column, char *buf, size_t cap);
 /* The checks calibrate judged broken on that machine ("clock, cpus"); "" when none or unknown. */
 const char *rp_machine_broken(const rp_machine *m, char *buf, size_t cap);
 

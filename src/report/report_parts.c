@@ -193,8 +193,8 @@ void rp_interaction_text(const rp_report *r, const rp_group *g, char *buf, size_
     n1 = rep_ratios(g, a, 256);
     n2 = rep_ratios(h, b, 256);
     sig = significance(a, n1, b, n2, &p);
-    rp_variant_value(g->variant, r->compare_column, col_g, sizeof col_g);
-    rp_variant_value(g->base->variant, r->compare_column, col_b, sizeof col_b);
+    rp_group_value(g, r->compare_column, col_g, sizeof col_g);
+    rp_group_value(g->base, r->compare_column, col_b, sizeof col_b);
     rp_machine_name(r, r->baseline, name, sizeof name);
     snprintf(buf, cap, "interaction: %s=%s over %s=%s is %.2f here and %.2f on %s: %.2f%s%.2f times %s's (%s)", r->compare_column,
              col_g, r->compare_column, col_b, mine, theirs, name, ror, err == err ? " +- " : "", err == err ? err : 0.0, name,

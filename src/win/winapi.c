@@ -73,6 +73,25 @@ int wb_user_spec_valid(const char *text)
     return bang != NULL && bang != text && bang[1] != '\0';
 }
 
+int wb_user_spec_check(const char *option, const char *spec, char *err, size_t cap)
+{
+    const char *bang = spec ? strrchr(spec, '!') : NULL;
+    char file[MAX_PATH];
+    DWORD attr;
+    if (!wb_user_spec_valid(spec)) {
+        snprintf(err, cap, "--%s: \"%s\" is not FILE.dll!EXPORT (the DLL, '!', the function's name)", option,
+                 spec ? spec : "");
+        return -1;
+    }
+    snprintf(file, sizeof file, "%.*s", (int)(bang - spec), spec);
+    attr = GetFileAttributesA(file);
+    if (attr == INVALID_FILE_ATTRIBUTES || (attr & FILE_ATTRIBUTE_DIRECTORY)) {
+        snprintf(err, cap, "--%s: %s: no such file", option, file);
+        return -1;
+    }
+    return 0;
+}
+
 FARPROC wb_user_function(const char *spec, unsigned arg_bytes, HMODULE *module, wb_error *err)
 {
     char path[MAX_PATH], name[256], call[MAX_PATH + 32];
