@@ -42,6 +42,33 @@ static double part_median(const rp_values *v)
     return m;
 }
 
+/* Under the chart: each comparison's sentence of where its difference lies, and its noise. */
+static void where_list(FILE *f, const rp_report *r, const wb_module *m)
+{
+    size_t i;
+    fputs("<ul>\n", f);
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        char where[1024], label[400], name[128];
+        rp_where_text(g, where, sizeof where);
+        if (g->m != m || !where[0]) continue;
+        fputs("<li>", f);
+        rp_short_variant(r, g, label, sizeof label);
+        rp_svg_text(f, label);
+        fputs(", ", f);
+        rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
+        fputs(": ", f);
+        rp_svg_text(f, where);
+        rp_noise_text(g, where, sizeof where);
+        if (where[0]) {
+            fputs("; ", f);
+            rp_svg_text(f, where);
+        }
+        fputs("</li>\n", f);
+    }
+    fputs("</ul>\n", f);
+}
+
 void rp_write_parts_chart(FILE *f, const rp_report *r, const wb_module *m)
 {
     const wb_report_spec *spec = wb_module_report(m);
@@ -102,25 +129,5 @@ void rp_write_parts_chart(FILE *f, const rp_report *r, const wb_module *m)
         fprintf(f, " (%s)</text>\n", wb_layer_name(spec->parts[k].layer));
     }
     rp_frame_end(f);
-    fputs("<ul>\n", f);
-    for (i = 0; i < r->ngroups; i++) {
-        const rp_group *g = &r->groups[i];
-        char where[1024];
-        rp_where_text(g, where, sizeof where);
-        if (g->m != m || !where[0]) continue;
-        fputs("<li>", f);
-        rp_short_variant(r, g, label, sizeof label);
-        rp_svg_text(f, label);
-        fputs(", ", f);
-        rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
-        fputs(": ", f);
-        rp_svg_text(f, where);
-        rp_noise_text(g, where, sizeof where);
-        if (where[0]) {
-            fputs("; ", f);
-            rp_svg_text(f, where);
-        }
-        fputs("</li>\n", f);
-    }
-    fputs("</ul>\n", f);
+    where_list(f, r, m);
 }

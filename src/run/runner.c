@@ -222,25 +222,20 @@ static int run_interleaved(wb_run *r, int n, void *const *variants, double **med
     return rc;
 }
 
-/* The run's variants (one, unless the module expands an option like --loop all): expanded
- * first, then run grouped or interleaved (--order), then the module's comparison of them. */
-static int run_variants(wb_run *r)
+/* The run's variants (one, unless the module expands an option like --loop all), each a copy
+ * of the configuration with a median per metric beside it; skipped ones said once. How many. */
+enum { MAX_VARIANTS = 128 };   /* sockloop: 7 loops x 16 rates at most */
+static int expand_variants(wb_run *r, void **variants, double **medians, int *rc)
 {
-    enum { MAX_VARIANTS = 128 };   /* sockloop: 7 loops x 16 rates at most */
-    void *variants[MAX_VARIANTS];
-    double *medians[MAX_VARIANTS];
-    wb_variant_result *result = (wb_variant_result *)malloc(sizeof *result);
-    int n = 0, index, rc = WB_EXIT_OK, i;
+    int n = 0, index;
     char note[256], line[300];
-
-    if (result == NULL) return runtime_error(r, "out of memory");
     for (index = 0; n < MAX_VARIANTS; index++) {
         void *v = malloc(r->m->config_size ? r->m->config_size : 1);
         double *med = (double *)calloc(WB_MAX_METRICS, sizeof *med);
         int got = 1;
         if (v == NULL || med == NULL) {
             free(v), free(med);
-            rc = runtime_error(r, "out of memory");
+            *rc = runtime_error(r, "out of memory");
             break;
         }
         memcpy(v, r->config, r->m->config_size);
@@ -260,6 +255,45 @@ static int run_variants(wb_run *r)
         medians[n] = med;
         n++;
     }
+    return n;
+}
+
+/* What the caller of the run gets back: the last variant's verdicts (calibrate's, for the
+ * suite) and every variant's parts line (`winbench all` ends with them). */
+static void fill_outcome(wb_run *r, int n, void *const *variants, double *const *medians)
+{
+    int i;
+    if (n > 0 && r->m->verdicts && r->last_result_reps > 0) {
+        const char *values[WB_MAX_FACTS] = { NULL };
+        size_t used = 0;
+        r->m->verdicts(medians[n - 1], values);
+        for (i = 0; r->m->verdict_names[i] && used + 1 < sizeof r->outcome->verdicts; i++)
+            used += (size_t)snprintf(r->outcome->verdicts + used, sizeof r->outcome->verdicts - used, "%s%s=%s",
+                                     i ? ";" : "", r->m->verdict_names[i], values[i] ? values[i] : "");
+    }
+    {
+        size_t used = 0;
+        for (i = 0; i < n && used + 1 < sizeof r->outcome->parts; i++) {
+            char line[640], name[64] = "";
+            if (wb_parts_line(r->m, medians[i], line, sizeof line) != 0) continue;
+            if (r->m->variant_name && r->m->expand) r->m->variant_name(variants[i], name, sizeof name);
+            used += (size_t)snprintf(r->outcome->parts + used, sizeof r->outcome->parts - used, "%s%s%s\n", name,
+                                     name[0] ? ": " : "", line);
+        }
+    }
+}
+
+/* The variants, expanded first, then run grouped or interleaved (--order), then the module's
+ * comparison of them. */
+static int run_variants(wb_run *r)
+{
+    void *variants[MAX_VARIANTS];
+    double *medians[MAX_VARIANTS];
+    wb_variant_result *result = (wb_variant_result *)malloc(sizeof *result);
+    int n, rc = WB_EXIT_OK, i;
+
+    if (result == NULL) return runtime_error(r, "out of memory");
+    n = expand_variants(r, variants, medians, &rc);
     r->last_result_reps = 0;
     if (rc == WB_EXIT_OK && n > 1 && r->plan.repeat > 1 && r->common.order == WB_ORDER_INTERLEAVED) {
         if (r->common.seed == 0)   /* drawn from the clock, and recorded: the run's order can be repeated */
@@ -276,24 +310,7 @@ static int run_variants(wb_run *r)
             if (rc != WB_EXIT_OK) n = i + 1;   /* an error, or Ctrl+C: no further variants */
         }
     }
-    if (r->outcome && n > 0 && r->m->verdicts && r->last_result_reps > 0) {
-        const char *values[WB_MAX_FACTS] = { NULL };
-        size_t used = 0;
-        r->m->verdicts(medians[n - 1], values);
-        for (i = 0; r->m->verdict_names[i] && used + 1 < sizeof r->outcome->verdicts; i++)
-            used += (size_t)snprintf(r->outcome->verdicts + used, sizeof r->outcome->verdicts - used, "%s%s=%s",
-                                     i ? ";" : "", r->m->verdict_names[i], values[i] ? values[i] : "");
-    }
-    if (r->outcome && rc == WB_EXIT_OK) {   /* each variant's parts, for `winbench all`'s closing lines */
-        size_t used = 0;
-        for (i = 0; i < n && used + 1 < sizeof r->outcome->parts; i++) {
-            char line[640], name[64] = "";
-            if (wb_parts_line(r->m, medians[i], line, sizeof line) != 0) continue;
-            if (r->m->variant_name && r->m->expand) r->m->variant_name(variants[i], name, sizeof name);
-            used += (size_t)snprintf(r->outcome->parts + used, sizeof r->outcome->parts - used, "%s%s%s\n", name,
-                                     name[0] ? ": " : "", line);
-        }
-    }
+    if (r->outcome) fill_outcome(r, n, variants, medians);
     if (rc == WB_EXIT_OK && n > 1)
         for (i = 0; i < r->nsinks; i++)
             if (r->sinks[i]->compare)
