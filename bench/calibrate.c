@@ -26,6 +26,7 @@
 #include "wb_test_hooks.h"
 #include "wb_timer.h"
 #include "wb_trust.h"
+#include "wb_wakeup.h"
 
 #define MAX_SLEEPS 200
 
@@ -199,15 +200,44 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Each Sleep(1)'s length: the time between two wake-ups of wakeup's "sleep" source (its code,
+ * include/wb_wakeup.h), each Sleep starting as the last one woke. */
+typedef struct sleep_lengths {
+    double *ms;
+    uint64_t last, freq;
+    unsigned n;
+} sleep_lengths;
+
+static void each_sleep(void *arg, uint64_t k, uint64_t intended, uint64_t woke)
+{
+    sleep_lengths *s = (sleep_lengths *)arg;
+    (void)intended;
+    if (k == 1) s->last = woke - s->freq / 1000;   /* the first: from the schedule's start, 1 ms before its place */
+    s->ms[s->n++] = (double)(woke - s->last) * 1e3 / (double)s->freq;
+    s->last = woke;
+}
+
 static void sleep_distribution(calibrate_state *st, double *p50, double *p99)
 {
-    unsigned i, n = (unsigned)st->cfg.sleeps;
-    for (i = 0; i < n && !*st->stop; i++) {
-        uint64_t t0 = wb_ticks();
-        Sleep(1);
-        st->sleeps[i] = wb_ticks_to_s(wb_ticks() - t0) * 1e3;
-    }
-    n = i;
+    sleep_lengths lengths;
+    wb_wake_plan plan;
+    wb_wake_result res;
+    wb_error err;
+    unsigned n;
+    memset(&plan, 0, sizeof plan);
+    lengths.ms = st->sleeps;
+    lengths.n = 0;
+    lengths.freq = wb_clock_freq();
+    plan.source = WB_WAKE_SLEEP;
+    plan.period_ms = 1;
+    plan.period_ticks = lengths.freq / 1000;
+    plan.max_wakes = st->cfg.sleeps;
+    plan.duration_ticks = (uint64_t)1 << 62;   /* the count decides */
+    plan.stop = st->stop;
+    plan.each = each_sleep;
+    plan.arg = &lengths;
+    if (wb_wake_run(&plan, &res, &err) != 0) return;
+    n = lengths.n;
     if (n == 0) return;
     qsort(st->sleeps, n, sizeof st->sleeps[0], cmp_double);
     *p50 = st->sleeps[n / 2];

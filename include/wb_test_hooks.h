@@ -23,6 +23,8 @@
     X(WB_HOOK_SLOW_REP, "WINBENCH_TEST_SLOW_REP", "K: timed repetition K takes twenty times as long (an outlier)") \
     X(WB_HOOK_SPIN_PER_PACKET_US, "WINBENCH_TEST_SPIN_PER_PACKET_US",                            \
       "N: sockloop's accounting of every message busy-waits N us (known work in winbench's own processing)") \
+    X(WB_HOOK_WAKE_SPIN_US, "WINBENCH_TEST_WAKE_SPIN_US",                                         \
+      "N: wakeup's waiter busy-waits N us after every wake-up (known work: the later ones must be later)") \
     X(WB_HOOK_SLOW_FROM, "WINBENCH_TEST_SLOW_FROM",                                              \
       "K: every timed repetition from the run's K-th on (over all its variants, as they ran) takes twenty "    \
       "times as long: the machine got slower part-way")                                          \

@@ -14,6 +14,18 @@ double wb_tick_ms(void);
 
 /* NtQueryTimerResolution's current value in ms: what Sleep and timers get right now. */
 double wb_timer_resolution_ms(void);
+/* All three of its values in ms: the coarsest (the default tick), the finest it can be set to,
+ * and the current. 0, or -1 (all 0) where ntdll lacks the call. */
+int wb_timer_resolution_range(double *coarsest_ms, double *finest_ms, double *current_ms);
+/* timeBeginPeriod(ms)'s own answer: 0 (TIMERR_NOERROR), 97 (TIMERR_NOCANDO), or -1 without winmm.
+ * A 0 must be paired with wb_timer_end_period(ms). */
+int wb_timer_begin_period(unsigned ms);
+void wb_timer_end_period(unsigned ms);
+/* The power source: "AC", "battery" or "unknown" (GetSystemPowerStatus). */
+const char *wb_power_source(void);
+/* 1 when a top-level window of this process is visible (Windows 11 may ignore a process's
+ * timer resolution when none is), else 0. */
+int wb_process_has_visible_window(void);
 
 /* The median of n timed Sleep(1) calls, in ms (n at most 64). */
 double wb_sleep1_ms(unsigned n);

@@ -8,12 +8,14 @@ extern const wb_module wb_sendmsg_module;
 extern const wb_module wb_idle_module;
 extern const wb_module wb_sockloop_module;
 extern const wb_module wb_calibrate_module;
+extern const wb_module wb_wakeup_module;
 
 const wb_module *const wb_modules[] = {
     &wb_sendmsg_module,
     &wb_idle_module,
     &wb_sockloop_module,
     &wb_calibrate_module,
+    &wb_wakeup_module,
     NULL
 };
 

@@ -31,6 +31,56 @@ double wb_timer_resolution_ms(void)
     return 0.0;
 }
 
+int wb_timer_resolution_range(double *coarsest_ms, double *finest_ms, double *current_ms)
+{
+    ULONG coarsest = 0, finest = 0, current = 0;
+    wb_fn_NtQueryTimerResolution query = WB_API(NtQueryTimerResolution);
+    int rc = query && query(&coarsest, &finest, &current) == 0 ? 0 : -1;
+    /* NtQueryTimerResolution names them the other way round: MinimumResolution is the
+     * coarsest (largest interval), MaximumResolution the finest */
+    *coarsest_ms = coarsest / 1e4;
+    *finest_ms = finest / 1e4;
+    *current_ms = current / 1e4;
+    return rc;
+}
+
+int wb_timer_begin_period(unsigned ms)
+{
+    wb_fn_timeBeginPeriod begin = WB_API(timeBeginPeriod);
+    return begin && WB_API(timeEndPeriod) ? (int)begin(ms) : -1;
+}
+
+void wb_timer_end_period(unsigned ms)
+{
+    wb_fn_timeEndPeriod end = WB_API(timeEndPeriod);
+    if (end) end(ms);
+}
+
+const char *wb_power_source(void)
+{
+    SYSTEM_POWER_STATUS s;
+    if (!GetSystemPowerStatus(&s) || s.ACLineStatus == 255) return "unknown";
+    return s.ACLineStatus ? "AC" : "battery";
+}
+
+static BOOL CALLBACK visible_of_ours(HWND hwnd, LPARAM arg)
+{
+    DWORD pid = 0;
+    GetWindowThreadProcessId(hwnd, &pid);
+    if (pid == GetCurrentProcessId() && IsWindowVisible(hwnd)) {
+        *(int *)arg = 1;
+        return FALSE;
+    }
+    return TRUE;
+}
+
+int wb_process_has_visible_window(void)
+{
+    int found = 0;
+    EnumWindows(visible_of_ours, (LPARAM)&found);
+    return found;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;

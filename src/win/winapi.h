@@ -21,6 +21,13 @@
     X(timeBeginPeriod, "winmm.dll", "Windows 95 / NT 3.5", UINT, WINAPI, (UINT))                     \
     X(timeEndPeriod, "winmm.dll", "Windows 95 / NT 3.5", UINT, WINAPI, (UINT))                       \
     X(timeGetTime, "winmm.dll", "Windows 95 / NT 3.5", DWORD, WINAPI, (void))                        \
+    /* the wakeup module's periodic multimedia timer (the callback's type spelled out: no mmsystem.h) */ \
+    X(timeSetEvent, "winmm.dll", "Windows 95 / NT 3.5", UINT, WINAPI,                                \
+      (UINT, UINT, void (CALLBACK *)(UINT, UINT, DWORD_PTR, DWORD_PTR, DWORD_PTR), DWORD_PTR, UINT))   \
+    X(timeKillEvent, "winmm.dll", "Windows 95 / NT 3.5", UINT, WINAPI, (UINT))                       \
+    /* its high-resolution flag (0x2) from Windows 10 1803; the function from Vista */               \
+    X(CreateWaitableTimerExW, "kernel32.dll", "Windows Vista", HANDLE, WINAPI,                        \
+      (LPSECURITY_ATTRIBUTES, LPCWSTR, DWORD, DWORD))                                                 \
     X(IsThemeActive, "uxtheme.dll", "Windows XP", BOOL, WINAPI, (void))                              \
     /* WSAPOLLFD * (the headers hide the type below Vista; src/wait/wait_wsapoll.c has its own) */   \
     X(WSAPoll, "ws2_32.dll", "Windows Vista", int, WINAPI, (void *, ULONG, INT))                     \

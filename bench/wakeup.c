@@ -1,0 +1,452 @@
+/* wakeup: how late does this Windows wake a thread? Each mechanism (include/wb_wakeup.h: Sleep,
+ * a wait's time-out, the multimedia timer, waitable timers plain and high-resolution, a timer
+ * queue; and another thread's event, posted message and completion packet at a rate) runs on a
+ * schedule t0 + k * period, and every wake-up's lateness is taken from its place there, never
+ * from the wake-up before (a late wake-up makes the next ones late: no coordinated omission).
+ * The timed thread is the one woken; the rows say what timer state produced the numbers (the
+ * resolution before and during, what timeBeginPeriod answered, the power throttling asked and
+ * granted, the power source, whether the process has a visible window). */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_hist.h"
+#include "wb_module.h"
+#include "wb_test_hooks.h"
+#include "wb_timer.h"
+#include "wb_units.h"
+#include "wb_wakeup.h"
+
+#define RESOLUTIONS(X) X(RES_DEFAULT, "default") X(RES_1MS, "1")
+enum { RESOLUTIONS(WB_CHOICE_ID) };
+
+typedef struct wakeup_config {
+    const char *source;           /* --source: "all" or names; a variant's own name */
+    double period, duration, interval;
+    wb_counts rates;              /* --rate: a thread source runs at each; a variant has one (none: a timer) */
+    int resolution;
+    /* set by check and expand */
+    unsigned mask;                /* the sources asked for */
+    int which;                    /* a variant's source (WB_WAKE_*) */
+    unsigned nrates;              /* how many rates the run has */
+} wakeup_config;
+
+#define O(field) offsetof(wakeup_config, field)
+static const wb_option wakeup_options[] = {
+    { .name = "source", .type = WB_OPT_TEXT, .offset = O(source), .def = "all", .metavar = "NAME[,NAME...]",
+      .help = "what wakes the thread: sleep, wait, mmtimer, waitable, hires, queue (timers, every --period); "
+              "event, message, port (another thread, at each --rate); all" },
+    { .name = "period", .type = WB_OPT_SECONDS, .offset = O(period), .def = "1ms",
+      .help = "the timers' period, whole milliseconds (sleep: Sleep(period); wait: its time-out)" },
+    { .name = "rate", .type = WB_OPT_COUNTS, .offset = O(rates), .def = "1000", .min = 1, .max = 100000,
+      .metavar = "HZ[,HZ...]", .help = "wake-ups a second by another thread (event, message, port); a list runs each" },
+    { .name = "resolution", .type = WB_OPT_CHOICE, .offset = O(resolution), .def = "default",
+      .choices = WB_CHOICES(RESOLUTIONS),
+      .help = "default: the timer as the machine has it; 1: timeBeginPeriod(1) around the run" },
+    { .name = "duration", .type = WB_OPT_SECONDS, .offset = O(duration), .def = "2s", .help = "length of each repetition" },
+    { .name = "interval", .type = WB_OPT_SECONDS, .offset = O(interval), .def = "0.5s",
+      .help = "time between interval rows (where in the run a stall happened)" },
+    { .name = NULL }
+};
+
+/* --source: each name known, "all" for every one. */
+static int parse_sources(wakeup_config *c, char *err, size_t cap)
+{
+    const char *p = c->source ? c->source : "all";
+    c->mask = 0;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        int k, found = 0;
+        if (len == 3 && strncmp(p, "all", 3) == 0) c->mask = (1u << WB_WAKE_COUNT) - 1, found = 1;
+        for (k = 0; k < WB_WAKE_COUNT && !found; k++)
+            if (strlen(wb_wake_name(k)) == len && strncmp(p, wb_wake_name(k), len) == 0) c->mask |= 1u << k, found = 1;
+        if (!found) {
+            snprintf(err, cap, "--source: no source is called \"%.*s\" (sleep, wait, mmtimer, waitable, hires, queue, "
+                     "event, message, port, all)", (int)len, p);
+            return -1;
+        }
+        p += len;
+        if (*p == ',') p++;
+    }
+    return 0;
+}
+
+static int wakeup_check(void *config, const wb_args *args, char *err, size_t cap)
+{
+    wakeup_config *c = (wakeup_config *)config;
+    double ms = c->period * 1e3;
+    (void)args;
+    if (parse_sources(c, err, cap) != 0) return -1;
+    if (ms < 1 || ms > 1000 || fabs(ms - floor(ms + 0.5)) > 1e-6) {
+        snprintf(err, cap, "--period: %g ms: timers take whole milliseconds, 1 ms to 1 s", ms);
+        return -1;
+    }
+    if (c->duration < 0.1 || c->duration > 3600) {
+        snprintf(err, cap, "--duration: %g s is outside 0.1 s .. 1 h", c->duration);
+        return -1;
+    }
+    if (c->interval < 0.05 || c->interval > c->duration) {
+        snprintf(err, cap, "--interval: %g s: at least 50 ms and at most --duration", c->interval);
+        return -1;
+    }
+    c->nrates = c->rates.n;
+    return 0;
+}
+
+/* Every source asked for, a thread source once per rate; one this Windows lacks is skipped,
+ * said once. */
+static int wakeup_expand(const void *config, int index, void *variant, char *note, size_t cap)
+{
+    const wakeup_config *c = (const wakeup_config *)config;
+    wakeup_config *v = (wakeup_config *)variant;
+    int k, n = 0;
+    for (k = 0; k < WB_WAKE_COUNT; k++) {
+        unsigned r, runs = !(c->mask & (1u << k)) ? 0 : wb_wake_by_thread(k) ? c->rates.n : 1;
+        for (r = 0; r < runs; r++, n++) {
+            const char *why;
+            if (n != index) continue;
+            v->which = k;
+            v->source = wb_wake_name(k);
+            v->rates.n = wb_wake_by_thread(k) ? 1 : 0;
+            v->rates.v[0] = c->rates.v[r];
+            why = wb_wake_unavailable(k);
+            if (why == NULL) return 1;
+            if (r == 0) snprintf(note, cap, "--source %s: %s", wb_wake_name(k), why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void wakeup_variant_name(const void *variant, char *name, size_t cap)
+{
+    const wakeup_config *v = (const wakeup_config *)variant;
+    if (v->rates.n) snprintf(name, cap, "%s %llu/s", v->source, (unsigned long long)v->rates.v[0]);
+    else snprintf(name, cap, "%s", v->source);
+}
+
+/* One interval's wake-ups, for its row. */
+typedef struct wake_interval {
+    uint64_t wakes, late_max_ns, late_sum_ns;   /* integers: on x86 a double would use the x87 mid-run */
+} wake_interval;
+
+typedef struct wakeup_state {
+    wakeup_config cfg;
+    uint64_t freq, spin_ticks, interval_ticks;
+    wb_hist *late, *gap;          /* ns: lateness from the schedule; time between wake-ups */
+    wake_interval *iv;
+    unsigned niv;
+    uint64_t t0, last_woke, early;
+    int64_t late_min;             /* ticks, may be below zero: a wake-up before its time */
+    /* the timer state, for the rows */
+    double res_before, res_during, res_coarsest, res_finest;
+    int begun;                    /* timeBeginPeriod(1) answered 0: ended at tear-down */
+    char begin_fact[40], visible_fact[4];
+    const char *throttle_fact, *power_fact;
+} wakeup_state;
+
+static void wakeup_teardown(void *state)
+{
+    wakeup_state *st = (wakeup_state *)state;
+    if (st == NULL) return;
+    if (st->begun) wb_timer_end_period(1);
+    free(st->late), free(st->gap), free(st->iv), free(st);
+}
+
+/* What the timer is, before and during: the resolution, timeBeginPeriod's answer, the
+ * throttling opt-out, the power source, a visible window. */
+static void read_timer_state(wakeup_state *st)
+{
+    double current;
+    wb_timer_resolution_range(&st->res_coarsest, &st->res_finest, &st->res_before);
+    snprintf(st->begin_fact, sizeof st->begin_fact, "not asked");
+    if (st->cfg.resolution == RES_1MS) {
+        int answer = wb_timer_begin_period(1);
+        st->begun = answer == 0;
+        if (answer < 0) snprintf(st->begin_fact, sizeof st->begin_fact, "no winmm");
+        else snprintf(st->begin_fact, sizeof st->begin_fact, "%d (%s)", answer, answer == 0 ? "TIMERR_NOERROR"
+                      : answer == 97 ? "TIMERR_NOCANDO" : "an error");
+    }
+    wb_timer_resolution_range(&st->res_coarsest, &st->res_finest, &current);
+    st->res_during = current;
+    /* the runner asked it at start; asked again, its answer is what this process has */
+    st->throttle_fact = wb_timer_keep_resolution() ? "ignore-timer-resolution granted"
+                                                   : "ignore-timer-resolution not granted (or absent before Windows 11)";
+    st->power_fact = wb_power_source();
+    snprintf(st->visible_fact, sizeof st->visible_fact, "%s", wb_process_has_visible_window() ? "yes" : "no");
+}
+
+static int wakeup_setup(const void *config, void **state, wb_error *err)
+{
+    wakeup_state *st = (wakeup_state *)calloc(1, sizeof *st);
+    if (st == NULL) {
+        wb_error_text(err, "out of memory");
+        return -1;
+    }
+    *state = st;
+    st->cfg = *(const wakeup_config *)config;
+    st->freq = wb_clock_freq();
+    st->spin_ticks = (uint64_t)(wb_test_hook_number(WB_HOOK_WAKE_SPIN_US) * (double)st->freq / 1e6);
+    st->interval_ticks = (uint64_t)(st->cfg.interval * (double)st->freq);
+    st->niv = (unsigned)(st->cfg.duration / st->cfg.interval) + 2;
+    st->late = (wb_hist *)malloc(sizeof *st->late);
+    st->gap = (wb_hist *)malloc(sizeof *st->gap);
+    st->iv = (wake_interval *)calloc(st->niv, sizeof *st->iv);
+    if (st->late == NULL || st->gap == NULL || st->iv == NULL) {
+        wakeup_teardown(st);
+        *state = NULL;
+        wb_error_text(err, "out of memory");
+        return -1;
+    }
+    read_timer_state(st);
+    return 0;
+}
+
+/* Each wake-up, on the woken thread: integers only, nothing printed or allocated. */
+static void each_wake(void *arg, uint64_t k, uint64_t intended, uint64_t woke)
+{
+    wakeup_state *st = (wakeup_state *)arg;
+    int64_t late = (int64_t)(woke - intended);
+    uint64_t late_ns = late > 0 ? (uint64_t)late * 1000000000u / st->freq : 0;
+    unsigned i = (unsigned)((woke - st->t0) / st->interval_ticks);
+    (void)k;
+    if (late < 0) st->early++;
+    if (late < st->late_min) st->late_min = late;
+    wb_hist_record(st->late, late_ns);
+    if (st->last_woke) wb_hist_record(st->gap, (woke - st->last_woke) * 1000000000u / st->freq);
+    st->last_woke = woke;
+    if (i >= st->niv) i = st->niv - 1;
+    st->iv[i].wakes++;
+    st->iv[i].late_sum_ns += late_ns;
+    if (late_ns > st->iv[i].late_max_ns) st->iv[i].late_max_ns = late_ns;
+}
+
+#define WAKEUP_METRICS(X)                                                                           \
+    X(M_WAKES, "wakes") X(M_FIRED, "fired") X(M_EXPECTED, "expected") X(M_MISSED, "missed")             \
+    X(M_COALESCED, "coalesced") X(M_WAKE_RATE, "wake_rate") X(M_LATE_MEAN, "late_mean_us")               \
+    X(M_LATE_MIN, "late_min_us") X(M_LATE_P50, "late_p50_us") X(M_LATE_P90, "late_p90_us")              \
+    X(M_LATE_P99, "late_p99_us") X(M_LATE_P999, "late_p999_us") X(M_LATE_MAX, "late_max_us")             \
+    X(M_EARLY, "early") X(M_GAP_P50, "interval_p50_us") X(M_GAP_P99, "interval_p99_us")                  \
+    X(M_WAITER_CPU, "waiter_cpu_pct") X(M_RES_BEFORE, "res_before_ms") X(M_RES_DURING, "res_during_ms")  \
+    X(M_RES_COARSEST, "res_coarsest_ms") X(M_RES_FINEST, "res_finest_ms")
+enum { WAKEUP_METRICS(WB_LIST_ID) M_COUNT };
+static const char *const wakeup_metric_names[] = { WAKEUP_METRICS(WB_LIST_NAME) NULL };
+WB_LIST_MATCHES(wakeup_metric_names, M_COUNT, WB_MAX_METRICS, wakeup_metrics_fit);
+
+static void fill_metrics(const wakeup_state *st, const wb_wake_result *res, wb_sample *s)
+{
+    double *m = s->metrics, wall = wb_ticks_to_s(s->iv.t1 - s->iv.t0);
+    double thr = (double)(s->iv.thr1.user + s->iv.thr1.kernel - s->iv.thr0.user - s->iv.thr0.kernel) * 1e-7;
+    int i;
+    for (i = 0; i < M_COUNT; i++) m[i] = NAN;
+    if (wall <= 0) wall = 1e-9;
+    m[M_WAKES] = (double)res->wakes;
+    m[M_FIRED] = (double)res->fired;
+    m[M_EXPECTED] = (double)res->expected;
+    m[M_MISSED] = res->expected > res->fired ? (double)(res->expected - res->fired) : 0;
+    m[M_COALESCED] = res->fired > res->wakes ? (double)(res->fired - res->wakes) : 0;
+    m[M_WAKE_RATE] = (double)res->wakes / wall;
+    if (st->late->count) {
+        m[M_LATE_MEAN] = wb_hist_mean(st->late) / 1000.0;
+        m[M_LATE_MIN] = (double)st->late_min * 1e6 / (double)st->freq;
+        m[M_LATE_P50] = (double)wb_hist_percentile(st->late, 50) / 1000.0;
+        m[M_LATE_P90] = (double)wb_hist_percentile(st->late, 90) / 1000.0;
+        m[M_LATE_P99] = (double)wb_hist_percentile(st->late, 99) / 1000.0;
+        m[M_LATE_P999] = (double)wb_hist_percentile(st->late, 99.9) / 1000.0;
+        m[M_LATE_MAX] = (double)st->late->max / 1000.0;
+    }
+    m[M_EARLY] = (double)st->early;
+    if (st->gap->count) {
+        m[M_GAP_P50] = (double)wb_hist_percentile(st->gap, 50) / 1000.0;
+        m[M_GAP_P99] = (double)wb_hist_percentile(st->gap, 99) / 1000.0;
+    }
+    m[M_WAITER_CPU] = 100.0 * thr / wall;
+    m[M_RES_BEFORE] = st->res_before;
+    m[M_RES_DURING] = st->res_during;
+    m[M_RES_COARSEST] = st->res_coarsest;
+    m[M_RES_FINEST] = st->res_finest;
+}
+
+/* The interval rows, after the repetition (writing them between wake-ups would make the next
+ * one late): wake-ups, their mean and worst lateness, the rate. */
+static void emit_intervals(const wakeup_state *st, wb_run_ctx *ctx, double wall)
+{
+    unsigned i, n = (unsigned)(wall / st->cfg.interval + 0.999);
+    double m[WB_MAX_METRICS];
+    if (n > st->niv) n = st->niv;
+    for (i = 0; i < n; i++) {
+        const wake_interval *w = &st->iv[i];
+        double seconds = i + 1 < n ? st->cfg.interval : wall - st->cfg.interval * (double)i;
+        int k;
+        for (k = 0; k < M_COUNT; k++) m[k] = NAN;
+        if (seconds <= 0) continue;
+        m[M_WAKES] = (double)w->wakes;
+        m[M_WAKE_RATE] = (double)w->wakes / seconds;
+        if (w->wakes) {
+            m[M_LATE_MEAN] = (double)w->late_sum_ns / (double)w->wakes / 1000.0;
+            m[M_LATE_MAX] = (double)w->late_max_ns / 1000.0;
+        }
+        ctx->row(ctx, WB_ROW_INTERVAL, w->wakes, seconds, m);
+    }
+}
+
+static int wakeup_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
+{
+    wakeup_state *st = (wakeup_state *)state;
+    wb_wake_plan plan;
+    wb_wake_result res;
+    int rc;
+    wb_hist_reset(st->late);
+    wb_hist_reset(st->gap);
+    memset(st->iv, 0, st->niv * sizeof *st->iv);
+    st->last_woke = st->early = 0;
+    st->late_min = INT64_MAX;
+    memset(&plan, 0, sizeof plan);
+    plan.source = st->cfg.which;
+    plan.period_ms = (DWORD)(st->cfg.period * 1e3 + 0.5);
+    plan.period_ticks = st->cfg.rates.n ? st->freq / st->cfg.rates.v[0] : st->freq / 1000 * plan.period_ms;
+    plan.spin_ticks = st->spin_ticks;
+    plan.stop = ctx->stop;
+    plan.each = each_wake;
+    plan.arg = st;
+    plan.duration_ticks = (uint64_t)(st->cfg.duration * (double)st->freq);
+    wb_interval_begin(&sample->iv);
+    st->t0 = sample->iv.t0;
+    rc = wb_wake_run(&plan, &res, err);
+    wb_interval_end(&sample->iv);
+    if (rc != 0) return -1;
+    sample->ops = res.wakes;
+    fill_metrics(st, &res, sample);
+    emit_intervals(st, ctx, wb_ticks_to_s(sample->iv.t1 - sample->iv.t0));
+    return 0;
+}
+
+/* ---- what the rows and the console say ------------------------------------------------------- */
+
+#define WAKEUP_FACTS(X)                                                                             \
+    X(F_CALL, "call") X(F_BEGIN_PERIOD, "begin_period") X(F_THROTTLING, "throttling")                 \
+    X(F_POWER, "power_source") X(F_VISIBLE, "visible_window")
+enum { WAKEUP_FACTS(WB_LIST_ID) F_COUNT };
+static const char *const wakeup_fact_names[] = { WAKEUP_FACTS(WB_LIST_NAME) NULL };
+WB_LIST_MATCHES(wakeup_fact_names, F_COUNT, WB_MAX_FACTS, wakeup_facts_fit);
+
+static void wakeup_facts(void *state, const char **values)
+{
+    const wakeup_state *st = (const wakeup_state *)state;
+    values[F_CALL] = wb_wake_call(st->cfg.which);
+    values[F_BEGIN_PERIOD] = st->begin_fact;
+    values[F_THROTTLING] = st->throttle_fact;
+    values[F_POWER] = st->power_fact;
+    values[F_VISIBLE] = st->visible_fact;
+}
+
+/* A lateness in us as people read it: "52.3 us", "1.204 ms". */
+static const char *us_text(double us, char *buf, size_t cap)
+{
+    return us == us ? wb_format_duration(us * 1e-6, buf, cap) : "-";
+}
+
+static void print_figures(FILE *out, const double *m)
+{
+    char a[24], b[24], c[24], d[24], e[24];
+    fprintf(out, "%.0f wake-ups (%.1f/s; of %.0f scheduled: %.0f missed, %.0f coalesced), late p50 %s p90 %s p99 %s "
+                 "max %s; between wake-ups p50 %s; waiter cpu %.1f%% of one CPU\n",
+            m[M_WAKES], m[M_WAKE_RATE], m[M_EXPECTED], m[M_MISSED], m[M_COALESCED], us_text(m[M_LATE_P50], a, sizeof a),
+            us_text(m[M_LATE_P90], b, sizeof b), us_text(m[M_LATE_P99], c, sizeof c), us_text(m[M_LATE_MAX], d, sizeof d),
+            us_text(m[M_GAP_P50], e, sizeof e), m[M_WAITER_CPU]);
+}
+
+static void wakeup_print_rep(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *s)
+{
+    char name[64];
+    wakeup_variant_name(variant, name, sizeof name);
+    fprintf(out, "  rep %u/%u %s: ", rep, reps, name);
+    print_figures(out, s->metrics);
+}
+
+static void wakeup_print_summary(FILE *out, const void *variant, const wb_run_summary *s)
+{
+    const wakeup_config *v = (const wakeup_config *)variant;
+    char name[64];
+    wakeup_variant_name(variant, name, sizeof name);
+    fprintf(out, "  %s, median over %u rep%s: ", name, s->reps, s->reps == 1 ? "" : "s");
+    print_figures(out, s->metrics);
+    fprintf(out, "    timer: resolution %.3g ms before, %.3g ms during (%.3g to %.3g ms possible)%s\n",
+            s->metrics[M_RES_BEFORE], s->metrics[M_RES_DURING], s->metrics[M_RES_FINEST], s->metrics[M_RES_COARSEST],
+            v->resolution == RES_1MS ? ", timeBeginPeriod(1) asked" : "");
+}
+
+/* A periodic timer that fired less often than asked, and wake-ups that came before their time,
+ * are said: the first is the figure people miss, the second a timer that rounds its period. */
+static int wakeup_rep_warnings(void *state, const wb_sample *sample,
+                               void (*warn)(void *into, const char *code, const char *text), void *into)
+{
+    const double *m = sample->metrics;
+    char text[300];
+    (void)state;
+    if (m[M_EXPECTED] > 0 && m[M_MISSED] > 0.02 * m[M_EXPECTED]) {
+        snprintf(text, sizeof text, "the source fired %.0f times of the %.0f its schedule called for: %.0f wake-ups "
+                 "missed (a timer slower than its period, or a thread that could not keep the rate)", m[M_FIRED],
+                 m[M_EXPECTED], m[M_MISSED]);
+        warn(into, "wakes_missed", text);
+    }
+    if (m[M_EARLY] > 0) {
+        snprintf(text, sizeof text, "%.0f wake-ups came before their time (as early as %.1f us): counted as 0 late in "
+                 "the percentiles", m[M_EARLY], -m[M_LATE_MIN]);
+        warn(into, "early_wakes", text);
+    }
+    return 0;
+}
+
+static const char *const wakeup_variant_columns[] = { "source", "period", "rate", "resolution", NULL };
+static const char *const wakeup_percentile_columns[] = { "late_p50_us", "late_p90_us", "late_p99_us", "late_p999_us",
+                                                         "late_max_us", NULL };
+static const char *const wakeup_percentile_names[] = { "p50", "p90", "p99", "p99.9", "max", NULL };
+static const wb_report_spec wakeup_report = {
+    .variant_columns = wakeup_variant_columns,
+    .metric = "late_p99_us",
+    .unit = "p99 lateness (us)",
+    .higher_is_better = 0,
+    .better = "less late",
+    .worse = "later",
+    .percentile_columns = wakeup_percentile_columns,
+    .percentile_names = wakeup_percentile_names,
+    .percentile_title = "lateness from the intended time, us",
+    .percentile_unit = "lateness (us)",
+    .series_row = WB_ROW_INTERVAL,
+    .series_metric = "late_mean_us",
+    .series_metric_title = "interval mean lateness (us)",
+    .series_rate = "wake_rate",
+    .series_rate_title = "wake-ups/s",
+    .series_line_column = "source",
+    .load_column = "rate",
+    .load_percentile = 2,
+    .load_title = "p99 lateness (us) against the rate another thread wakes at (wake-ups/s)",
+};
+
+const wb_module wb_wakeup_module = {
+    .name = "wakeup",
+    .summary = "how late this Windows wakes a thread: Sleep, waits, multimedia, waitable, high-resolution and queue "
+               "timers, and another thread's event, message and completion packet, each on a schedule",
+    .op_name = "wake-up",
+    .options = wakeup_options,
+    .config_size = sizeof(wakeup_config),
+    .check = wakeup_check,
+    .setup = wakeup_setup,
+    .run = wakeup_run,
+    .teardown = wakeup_teardown,
+    .fact_names = wakeup_fact_names,
+    .facts = wakeup_facts,
+    .metric_names = wakeup_metric_names,
+    .rep_warnings = wakeup_rep_warnings,
+    .print_rep = wakeup_print_rep,
+    .print_summary = wakeup_print_summary,
+    .fixed_schedule = 1,
+    .variant_name = wakeup_variant_name,
+    .default_repeat = "1",
+    .default_warmup = "0",
+    .expand = wakeup_expand,
+    .report = &wakeup_report,
+};
