@@ -934,9 +934,11 @@ static void test_suite_and_report(void)
     ok(count(r.out, "baseline") >= runs && count(r.out, " than A") >= runs, "a ratio for every configuration (%d):\n%s",
        runs, r.out);
     result_free(&r);
-    /* sendmsg, idle, sockloop + percentiles + latency and rate over time, calibrate; and the
-     * parts of sendmsg, idle and sockloop as stacked bars */
-    check_html("suite.html", 10);
+    /* sendmsg, idle, sockloop + percentiles + latency and rate over time, calibrate; the parts
+     * of sendmsg, idle and sockloop as stacked bars; wakeup's bars, its lateness percentiles and
+     * lateness and rate over time, each for the timers and for the thread sources (two
+     * configurations: a rate or none) */
+    check_html("suite.html", 17);
     {   /* and the suite's console ended with this machine's parts, run by run */
         r = run("all", "--quick", "--only", "scratch-off-same", "--out", "C", NULL);
         ok(r.code == 0 && strstr(r.out, "where this machine's time goes") != NULL &&
