@@ -64,10 +64,10 @@ static const suite_run suite[] = {
     { "idle", "case2", { "--case", "2", "--repeat", "5", NULL }, { "--case", "2", "--duration", "3s", "--repeat", "1", NULL } },
     { "idle", "case3", { "--case", "3", "--repeat", "5", NULL }, { "--case", "3", "--duration", "3s", "--repeat", "1", NULL } },
     /* every wake-up source this Windows has (before Windows 10 1803: no hires, skipped with a note) */
-    { "wakeup", "all", { "--duration", "2s", NULL }, { "--duration", "0.5s", "--interval", "0.25s", NULL } },
+    { "wakeup", "all", { "--duration", "2s", NULL }, { "--duration", "0.3s", "--interval", "0.15s", NULL } },
     /* --loop all: every backend this Windows has (XP: no WSAPoll, skipped with a note) */
     { "sockloop", "all", { "--loop", "all", "--rate", "10000", "--duration", "10", "--repeat", "5", NULL },
-      { "--loop", "all", "--rate", "10000", "--duration", "3s", "--interval", "1s", NULL } },
+      { "--loop", "all", "--rate", "10000", "--duration", "1s", "--interval", "0.5s", NULL } },
 };
 
 /* 1 when item names the run: its benchmark, its name, or "benchmark-name". */
