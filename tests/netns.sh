@@ -46,9 +46,10 @@ for _ in $(seq 600); do grep -q "reflecting on 0.0.0.0:5555" "$dir/far.out" 2>/d
 grep -q "reflecting on 0.0.0.0:5555" "$dir/far.out" || fail "the reflector did not start: $(cat "$dir/far.err")"
 passed=$((passed + 1))
 
-# The near host: the README's peer command (no --bind: it binds the wildcard address).
+# The near host: the README's peer command (no --bind: it binds the wildcard address), with a
+# long grace that ends with the last echo (a loaded machine's reflector may answer late).
 (cd "$dir" && in_ns "$near" near "$root/scripts/wine-run" "$exe" sockloop --peer 192.0.2.1:5555 --rate 1000 \
-   --duration 3 --csv near.csv) >"$dir/near.out" 2>"$dir/near.err" || fail "the peer failed: $(tail -3 "$dir/near.err")"
+   --duration 3 --grace 30 --csv near.csv) >"$dir/near.out" 2>"$dir/near.err" || fail "the peer failed: $(tail -3 "$dir/near.err")"
 cell() {   # cell FILE COLUMN: the column of the first rep row, both found by name in the header
   awk -F, -v col="$2" 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == col) c = i; if ($i == "row") r = i } next }
                       c && r && $r == "rep" { print $c; exit }' "$1"
@@ -88,8 +89,10 @@ ip -n "$far" route add 224.0.0.0/4 dev "$vfar" && ip -n "$near" route add 224.0.
 refl_mc=$!
 for _ in $(seq 600); do grep -q "reflecting on 239.1.2.3:5557" "$dir/far-mc.out" 2>/dev/null && break; sleep 0.1; done
 grep -q "reflecting on 239.1.2.3:5557" "$dir/far-mc.out" || fail "the group's reflector did not start: $(cat "$dir/far-mc.err")"
+# a long grace, which ends with the last echo: a loaded machine's reflector answers late (1722 of
+# 2000 back within the default second, beside a test suite and a compiler)
 (cd "$dir" && in_ns "$near" near "$root/scripts/wine-run" "$exe" sockloop --peer 239.1.2.3:5557 --loop select \
-   --rate 1000 --duration 2 --csv near-mc.csv) >"$dir/near-mc.out" 2>"$dir/near-mc.err" ||
+   --rate 1000 --duration 2 --grace 30 --csv near-mc.csv) >"$dir/near-mc.out" 2>"$dir/near-mc.err" ||
   fail "the peer of the group failed: $(tail -3 "$dir/near-mc.err")"
 sent=$(cell "$dir/near-mc.csv" sent); received=$(cell "$dir/near-mc.csv" received); dup=$(cell "$dir/near-mc.csv" duplicated)
 [ "$sent" = 2000 ] && [ "$received" = 2000 ] && [ "$dup" = 0 ] ||
