@@ -53,6 +53,12 @@ enum { INPUTS(WB_CHOICE_ID) };
 #define WM_KICKIDLE 0x036A
 #define WM_SYSTIMER 0x0118
 #define MAX_WINDOWS 9000   /* a process may own 10,000 USER objects by default */
+#define WINDOWS_NESTING_LIMIT 50   /* Raymond Chen, "The Old New Thing", 2003-12-18; USERNestedWindowLimit */
+/* KB2664641: on x64 Windows, window manager calls recursing down a deep hierarchy (a message
+ * propagated through DefWindowProc, SendMessage under a WH_CALLWNDPROC hook) can run out of
+ * kernel stack and return without doing anything or saying so. No depth is given; winbench
+ * warns from this one, half the nesting limit. */
+#define DEEP_NESTING_WARNING 25
 
 typedef struct idle_config {
     uint64_t windows, depth, sends, idle_every, mouse_rate, mdi_children;
@@ -81,7 +87,7 @@ static const wb_option idle_options[] = {
     { .name = "windows", .type = WB_OPT_COUNT, .offset = O(windows), .def = "300", .max = MAX_WINDOWS,
       .help = "child windows of the main frame" },
     { .name = "depth", .type = WB_OPT_COUNT, .offset = O(depth), .def = "1", .min = 1, .max = 1000,
-      .help = "nesting: the windows form chains this deep" },
+      .help = "nesting: the windows form chains this deep (Windows nests 50 levels, the frame's included)" },
     { .name = "class", .type = WB_OPT_CHOICE, .offset = O(wclass), .def = "static", .choices = WB_CHOICES(CLASSES),
       .help = "class of the child windows (custom: winbench's own)" },
     { .name = "themes", .type = WB_OPT_CHOICE, .offset = O(themes), .def = "off", .choices = WB_CHOICES(WB_OFF_ON),
@@ -165,6 +171,17 @@ static int idle_check(void *config, const wb_args *args, char *err, size_t cap)
     if (c->mouse_over == OVER_TOOLBAR && c->mdi_children == 0) {
         snprintf(err, cap, "--mouse-over: the toolbar exists in the MDI layout (--mdi-children 1 or more)");
         return -1;
+    }
+    {   /* Windows nests windows at most 50 levels (USERNestedWindowLimit; CreateWindow fails past
+         * it): the main frame, and in the MDI layout its client, child frame and view, come first */
+        unsigned above = c->mdi_children > 0 ? 4 : 1;
+        if (c->depth + above > WINDOWS_NESTING_LIMIT) {
+            snprintf(err, cap, "--depth: %llu is deeper than Windows nests windows (%u levels at most, "
+                     "USERNestedWindowLimit; %s of them): at most %u here", (unsigned long long)c->depth,
+                     WINDOWS_NESTING_LIMIT, above > 1 ? "the frame, MDI client, child frame and view take four"
+                     : "the main frame takes one", WINDOWS_NESTING_LIMIT - above);
+            return -1;
+        }
     }
     if (c->windows > 0 && c->depth > c->windows) {
         snprintf(err, cap, "--depth: %llu is deeper than --windows %llu", (unsigned long long)c->depth,
@@ -851,6 +868,9 @@ static void idle_warnings(void *state, void (*warn)(void *into, const char *code
     if (st->cfg.input == INPUT_SENDINPUT && wb_under_wine())
         warn(into, "sendinput_wine", "--input sendinput under Wine: the cursor Wine moves is on no real desktop "
              "(headless, its null display driver), so these numbers are not an interactive desktop's");
+    if (st->cfg.depth + (st->cfg.mdi_children > 0 ? 4 : 1) >= DEEP_NESTING_WARNING && wb_windows_64bit())
+        warn(into, "deep_nesting", "windows nested this deep on 64-bit Windows may lose sent messages without an error "
+             "(KB2664641: the kernel stack runs out in recursive window manager calls): check msgs_delivered");
 }
 
 static const char *const idle_variant_columns[] = {

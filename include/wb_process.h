@@ -19,6 +19,9 @@ void wb_local_stamp(wb_stamp_form form, char *buf, size_t cap);
 /* 1 when this process runs under Wine (ntdll exports wine_get_version), 0 on Windows. */
 int wb_under_wine(void);
 
+/* 1 on 64-bit Windows (an x64 process, or an x86 one under WOW64), else 0. */
+int wb_windows_64bit(void);
+
 /* 1 when arg asks for help: --help, -h or /? (the forms every command answers). */
 int wb_is_help_arg(const char *arg);
 

@@ -226,6 +226,13 @@ static void test_bad_arguments(void)
 {
     expect_usage("winbench: idle: --depth: 30 is deeper than --windows 20", "idle", "--windows", "20",
                  "--depth=30");
+    /* what Windows refuses (CreateWindow fails past 50 nested levels), refused before it runs */
+    expect_usage("winbench: idle: --depth: 50 is deeper than Windows nests windows (50 levels at most, "
+                 "USERNestedWindowLimit; the main frame takes one of them): at most 49 here", "idle", "--windows=100",
+                 "--depth=50", NULL);
+    expect_usage("winbench: idle: --depth: 51 is deeper than Windows nests windows (50 levels at most, "
+                 "USERNestedWindowLimit; the frame, MDI client, child frame and view take four of them): at most 46 "
+                 "here", "idle", "--mdi-children=1", "--windows=100", "--depth=51");
     expect_usage("winbench: idle: --windows: 10000 is out of range (0..9000)", "idle", "--windows", "10000", NULL);
     expect_usage("winbench: idle: --mouse-rate: expected a positive integer, got \"0\"", "idle", "--mouse-rate", "0", NULL);
     expect_usage("winbench: idle: --duration: expected a positive duration (e.g. 2s, 500ms), got \"soon\"",
@@ -395,6 +402,20 @@ static void test_console(void)
     result_free(&r);
 }
 
+/* 40 levels of windows (the frame's one beside them) run, and on 64-bit Windows the rows carry
+ * KB2664641's warning; on 32-bit Windows (the XP prefix's own 32-bit Wine) they do not. */
+static void test_deep_nesting(void)
+{
+    csv_file c = run_idle("nest.csv", "--windows", "40", "--depth", "40");
+    if (c.ok) {
+        int x64 = strcmp(cell(&c, 1, "arch"), "x64") == 0 || strcmp(cell(&c, 1, "wow64"), "1") == 0;
+        ok((strstr(cell(&c, 1, "warnings"), "deep_nesting") != NULL) == x64, "64-bit %d, warnings [%s]", x64,
+           cell(&c, 1, "warnings"));
+        ok(num(&c, 1, "moves_processed") > 0, "it ran: %g moves", num(&c, 1, "moves_processed"));
+    }
+    wb_csv_free(&c.t);
+}
+
 static const wbt_case cases[] = {
     { "csv_and_counts", test_csv_and_counts, WBT_CPU_HEAVY },
     { "idle_every", test_idle_every, WBT_TIMING | WBT_CPU_HEAVY },
@@ -409,6 +430,7 @@ static const wbt_case cases[] = {
     { "case_windows", test_case_windows, 0 },
     { "base_frame_list", test_base_frame_list, 0 },
     { "pretranslate_and_tooltips", test_pretranslate_and_tooltips, 0 },
+    { "deep_nesting", test_deep_nesting, 0 },
     { NULL, NULL, 0 }
 };
 

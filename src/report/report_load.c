@@ -260,13 +260,15 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
                          field(t, row, spec->variant_columns[i]));
             if (n > 0 && (size_t)n < sizeof variant - used) used += (size_t)n;
         }
-        {   /* an interval row is told apart by its moment and length within its repetition */
-            char key[400];
+        {   /* an interval row is told apart by its place in the file (a copy of the file has it at the
+             * same place; wakeup writes its intervals at the repetition's end, of one moment and,
+             * but the last, one length) */
+            char key[400], place[24];
             const char *before;
-            snprintf(key, sizeof key, "%s|%s|%s|%s|%s|%s|%s|%s|%s", ctx(t, row, WB_COL_RUN_ID), ctx(t, row, WB_COL_HOST),
+            snprintf(place, sizeof place, "%lu", (unsigned long)row);
+            snprintf(key, sizeof key, "%s|%s|%s|%s|%s|%s|%s|%s", ctx(t, row, WB_COL_RUN_ID), ctx(t, row, WB_COL_HOST),
                      field(t, row, wb_lead_columns[WB_COL_LABEL]), m->name, variant,
-                     field(t, row, wb_lead_columns[WB_COL_REP]), kind, series ? ctx(t, row, WB_COL_TIMESTAMP_UTC) : "",
-                     series ? field(t, row, wb_measure_columns[WB_COL_ELAPSED_S]) : "");
+                     field(t, row, wb_lead_columns[WB_COL_REP]), kind, series ? place : "");
             if ((before = seen_before(r, key, path)) != NULL) {
                 repeated += !series;
                 snprintf(repeated_from, sizeof repeated_from, "%s", before);

@@ -35,3 +35,11 @@ int wb_under_wine(void)
 {
     return WB_API(wine_get_version) != NULL;
 }
+
+int wb_windows_64bit(void)
+{
+    BOOL wow64 = FALSE;
+    wb_fn_IsWow64Process is_wow64 = WB_API(IsWow64Process);
+    if (sizeof(void *) == 8) return 1;
+    return is_wow64 && is_wow64(GetCurrentProcess(), &wow64) && wow64;
+}
