@@ -676,7 +676,8 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     X(M_TEMP_CREATED, "temp_cwnd_created") X(M_TEMP_FREED, "temp_cwnd_freed")                               \
     X(M_NCHITTEST, "nchittest_msgs") X(M_SETCURSOR, "setcursor_msgs")                                       \
     X(M_BUSY_US, "busy_us") X(M_SENDS_US, "sends_us") X(M_FRAMEWORK_US, "framework_us") X(M_PUMP_US, "pump_us") \
-    X(M_SENDS_PCT, "sends_pct") X(M_FRAMEWORK_PCT, "framework_pct") X(M_PUMP_PCT, "pump_pct") X(M_QPC_US, "qpc_us")
+    X(M_SENDS_PCT, "sends_pct") X(M_FRAMEWORK_PCT, "framework_pct") X(M_PUMP_PCT, "pump_pct") X(M_QPC_US, "qpc_us") \
+    X(M_COALESCED, "moves_coalesced")
 enum { IDLE_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, idle_metrics_fit);
 static const char *const idle_metric_names[] = { IDLE_METRICS(WB_LIST_NAME) NULL };
@@ -733,7 +734,14 @@ static void fill_metrics(const idle_state *st, wb_sample *s)
     m[M_PROCESSED] = (double)st->moves_processed;
     m[M_LATE] = (double)st->late;
     m[M_DROPPED] = (double)st->dropped;
-    m[M_BACKLOG] = (double)st->backlog_max;
+    /* Real input (--input sendinput) is coalesced: a move that finds the last one not yet read
+     * replaces it, so the moves sent and read never balance and a "backlog" of their difference
+     * only grows. Those moves are counted as coalesced (UIPI's silent drops of SendInput land
+     * there too: neither its return value nor GetLastError tells them), and no backlog is
+     * claimed. Posted moves are never merged: their backlog is real, none coalesced. */
+    m[M_BACKLOG] = st->cfg.input == INPUT_SENDINPUT ? NAN : (double)st->backlog_max;
+    m[M_COALESCED] = st->cfg.input == INPUT_SENDINPUT && st->posted > st->moves_processed
+                         ? (double)(st->posted - st->moves_processed) : 0;
     m[M_RATE] = (double)st->posted / wall;
     m[M_PER_MOVE] = st->moves_processed ? (double)st->idle_periods / (double)st->moves_processed : 0.0;
     m[M_DELIVERED] = delivered;
@@ -816,7 +824,8 @@ static void idle_print_rep(FILE *out, const void *variant, unsigned rep, unsigne
             m[M_PROCESSED], m[M_PERIODS], m[M_PERIODS_PER_S], wb_format_duration(m[M_COST_MEAN] * 1e-6, each, sizeof each),
             wb_format_duration(m[M_COST_P99] * 1e-6, p99, sizeof p99));
     if (m[M_BACKLOG] > 1 || m[M_LATE] > 0)
-        fprintf(out, ", backlog up to %.0f, %.0f moves late", m[M_BACKLOG], m[M_LATE]);
+        fprintf(out, ", backlog up to %.0f, %.0f moves late", m[M_BACKLOG] == m[M_BACKLOG] ? m[M_BACKLOG] : 0, m[M_LATE]);
+    if (m[M_COALESCED] > 0) fprintf(out, ", %.0f moves coalesced (real input: merged with the next)", m[M_COALESCED]);
     if (m[M_DROPPED] > 0) fprintf(out, ", %.0f moves DROPPED (queue full)", m[M_DROPPED]);
     fprintf(out, "\n    UI thread: %.1f%% charged, %.1f%% busy by QPC", m[M_UI_CPU], m[M_UI_BUSY]);
     if (m[M_UI_CYCLES] == m[M_UI_CYCLES]) fprintf(out, ", %.1f%% in cycles", m[M_UI_CYCLES]);

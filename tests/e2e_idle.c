@@ -343,6 +343,9 @@ static void test_sendinput(void)
          * arrive depends on how fast the UI thread reads: under load, fewer (169 of 200 beside a
          * second test suite). None more than were sent, and some. */
         ok(posted == 200 && got >= 1 && got <= posted, "%g moves sent, %g arrived as WM_MOUSEMOVE", posted, got);
+        ok(num(&c, 1, "moves_coalesced") == posted - got, "%g coalesced of %g sent, %g read", num(&c, 1, "moves_coalesced"),
+           posted, got);
+        ok(strcmp(cell(&c, 1, "backlog_max"), "") == 0, "no backlog claimed for merged input: [%s]", cell(&c, 1, "backlog_max"));
         ok(num(&c, 1, "nchittest_msgs") >= 0.9 * got && num(&c, 1, "setcursor_msgs") >= 0.9 * got,
            "WM_NCHITTEST %g and WM_SETCURSOR %g for %g moves", num(&c, 1, "nchittest_msgs"), num(&c, 1, "setcursor_msgs"), got);
         ok(num(&c, 1, "msgs_per_idle_period") >= 1000, "the seed's sends still run: %g per period",
