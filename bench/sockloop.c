@@ -253,6 +253,25 @@ static int check_rates(sockloop_config *c, char *err, size_t cap)
     return 0;
 }
 
+/* The ports Windows hands out for port 0: UDP's receiving sockets with --port 0 and the loopback
+ * sender's own; TCP's connections (each a port on the connecting side) and a listener on port
+ * 0. More than the range holds fail part-way through set-up (XP: 3976 ports by default), so they
+ * are refused before anything starts, with the numbers. */
+static int check_ephemeral(const sockloop_config *c, char *err, size_t cap)
+{
+    char where[96];
+    unsigned long long needed, have;
+    if (c->reflect) return 0;   /* a reflector binds one port, and accepts */
+    needed = c->proto == PROTO_TCP ? c->sockets + (c->port == 0 && !c->peer)
+                                   : (c->port == 0 ? c->sockets : 0) + (c->peer ? 0 : 1);
+    have = wb_ephemeral_ports(where, sizeof where);
+    if (needed <= have) return 0;
+    snprintf(err, cap, "--sockets: %llu sockets need %llu ephemeral ports and this Windows hands out %llu (%s): fewer "
+             "sockets%s", (unsigned long long)c->sockets, needed, have, where,
+             c->proto == PROTO_UDP && c->port == 0 ? ", or --port for the receiving ones" : "");
+    return -1;
+}
+
 /* --sockets within the loop's limit and the port range; --raw a new file. */
 static int check_ports(sockloop_config *c, char *err, size_t cap)
 {
@@ -270,7 +289,7 @@ static int check_ports(sockloop_config *c, char *err, size_t cap)
         snprintf(err, cap, "--raw: %s already exists", c->raw);
         return -1;
     }
-    return 0;
+    return check_ephemeral(c, err, cap);
 }
 
 static int sockloop_check(void *config, const wb_args *args, char *err, size_t cap)

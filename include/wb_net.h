@@ -22,6 +22,12 @@ int wb_parse_host_port(const char *text, struct sockaddr_in *addr, wb_error *err
  * wildcard 0.0.0.0), 0 when not, -1 with err when it cannot be told. */
 int wb_is_local_address(struct in_addr addr, wb_error *err);
 
+/* The ports Windows hands out for port 0 (ephemeral, "dynamic"): on XP and Server 2003 1025 to
+ * MaxUserPort (the registry's, 5000 by default), from Vista 49152 to 65535 unless netsh changed
+ * it (KB929851; not read here: `netsh int ipv4 show dynamicport udp` tells). Their count, and in
+ * where (cap bytes) the range and where it came from, for a message. */
+unsigned wb_ephemeral_ports(char *where, size_t cap);
+
 /* The WSASocket flags of a socket no wait backend asked for: what socket() makes (overlapped
  * I/O allowed). A socket a backend waits on is made with the backend's socket_flags instead
  * (wb_wait.h): Registered I/O, for one, needs WSA_FLAG_REGISTERED_IO at creation. */

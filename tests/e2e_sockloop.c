@@ -700,6 +700,28 @@ static void test_bad_arguments(void)
                  "--peer", "h:99999", NULL);
 }
 
+/* XP and Server 2003 hand out ports 1025 to 5000 for port 0 (KB929851): 4000 receiving sockets
+ * and the sender's one are more, refused before set-up with the numbers (the XP prefix). From
+ * Vista the range is 16,384, more than --sockets allows: nothing to refuse there. */
+static void test_ephemeral_ports(void)
+{
+    OSVERSIONINFOA v;
+    memset(&v, 0, sizeof v);
+    v.dwOSVersionInfoSize = sizeof v;
+    GetVersionExA(&v);
+    if (v.dwMajorVersion >= 6) {
+        skip("Windows %lu.%lu hands out 16,384 ephemeral ports, more than --sockets allows", v.dwMajorVersion,
+             v.dwMinorVersion);
+        return;
+    }
+    expect_usage("winbench: sockloop: --sockets: 4000 sockets need 4001 ephemeral ports and this Windows hands out 3976 "
+                 "(1025 to 5000, MaxUserPort's default (KB929851)): fewer sockets, or --port for the receiving ones",
+                 "sockloop", "--loop=wsapoll", "--sockets=4000", NULL);
+    expect_usage("winbench: sockloop: --sockets: 4000 sockets need 4001 ephemeral ports and this Windows hands out 3976 "
+                 "(1025 to 5000, MaxUserPort's default (KB929851)): fewer sockets", "sockloop", "--proto=tcp",
+                 "--loop=wsapoll", "--sockets=4000");
+}
+
 static const wbt_case cases[] = {
     { "select", test_select, WBT_CPU_HEAVY },
     { "wsapoll", test_wsapoll, WBT_CPU_HEAVY },
@@ -722,6 +744,7 @@ static const wbt_case cases[] = {
     { "pacing", test_pacing, 0 },
     { "vanished_peer", test_vanished_peer, 0 },
     { "bad_arguments", test_bad_arguments, 0 },
+    { "ephemeral_ports", test_ephemeral_ports, 0 },
     { NULL, NULL, 0 }
 };
 

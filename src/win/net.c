@@ -7,6 +7,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+unsigned wb_ephemeral_ports(char *where, size_t cap)
+{
+    OSVERSIONINFOA v;
+    HKEY key;
+    DWORD max_user_port = 5000, type = 0, size = sizeof max_user_port;
+    memset(&v, 0, sizeof v);
+    v.dwOSVersionInfoSize = sizeof v;
+    /* XP and 2003 against anything later: GetVersionEx's lie (8.1 and later as 6.2) does not
+     * cross that line */
+    if (GetVersionExA(&v) && v.dwMajorVersion >= 6) {
+        snprintf(where, cap, "49152 to 65535, Vista's default (KB929851)");
+        return 16384;
+    }
+    if (RegOpenKeyExA(HKEY_LOCAL_MACHINE, "SYSTEM\\CurrentControlSet\\Services\\Tcpip\\Parameters", 0, KEY_READ,
+                      &key) == ERROR_SUCCESS) {
+        DWORD value = 0;
+        size = sizeof value;
+        if (RegQueryValueExA(key, "MaxUserPort", NULL, &type, (BYTE *)&value, &size) == ERROR_SUCCESS &&
+            type == REG_DWORD && value >= 5000 && value <= 65534)
+            max_user_port = value;
+        RegCloseKey(key);
+    }
+    snprintf(where, cap, "1025 to %lu, MaxUserPort%s (KB929851)", (unsigned long)max_user_port,
+             max_user_port == 5000 ? "'s default" : "");
+    return (unsigned)(max_user_port - 1025 + 1);
+}
+
 int wb_net_start(wb_error *err)
 {
     WSADATA wsa;
