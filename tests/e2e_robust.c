@@ -217,6 +217,8 @@ static void test_warnings_clean(void)
     size_t i, k;
     ok(r.code == 0, "exit %lu", r.code);
     ok(strstr(w, "qpc_leap") == NULL && strstr(w, "short_interval") == NULL, "no leap, no short interval: [%s]", w);
+    /* a run from a logged-on user's console (and Wine's) is on an interactive desktop */
+    ok(strstr(w, "no_desktop") == NULL, "an interactive desktop: [%s]", w);
     /* The Wine warning exactly where the rows say Wine ran them (native Windows: never). */
     ok((strstr(w, "wine") != NULL) == (last_cell(&c, "wine_version")[0] != '\0'), "wine warning iff wine_version \"%s\": [%s]",
        last_cell(&c, "wine_version"), w);

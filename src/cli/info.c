@@ -26,6 +26,8 @@ int wb_print_info(FILE *out)
     fprintf(out, "hypervisor:        %s%s%s%s\n", tri(si.hypervisor), si.hypervisor_vendor[0] ? " (" : "",
             si.hypervisor_vendor, si.hypervisor_vendor[0] ? ")" : "");
     fprintf(out, "themes active:     %s\n", tri(si.themes_active));
+    fprintf(out, "desktop:           session %ld, window station %s\n", si.session,
+            si.interactive < 0 ? "unknown" : si.interactive ? "interactive" : "not interactive (a service, or a task as SYSTEM)");
     fprintf(out, "QPC frequency:     %llu Hz\n", (unsigned long long)clk.freq);
     fprintf(out, "QPC resolution:    %.1f ns\n", wb_ticks_to_s(clk.resolution_ticks) * 1e9);
     fprintf(out, "QPC call cost:     %.1f ns\n", clk.call_ns);

@@ -51,6 +51,11 @@ void wb_context_warnings(const wb_sysinfo *si, int pinned, wb_warnings *w)
     if (si->hypervisor == 1)
         wb_warn(w, "hypervisor",
                 "running in a virtual machine (CPUID): expect timer and scheduling noise; compare VMs on the same host");
+    if (si->interactive == 0 || (si->session == 0 && si->os_major >= 6))
+        wb_warn(w, "no_desktop", "running %s: windows there get another desktop heap and no input ever arrives, so "
+                "sendmsg's and idle's figures are not an interactive desktop's (run it logged on, at the console or "
+                "over RDP)", si->interactive == 0 ? "on a window station no one sees (a service, or a task run as "
+                "SYSTEM)" : "in session 0 (a service, or a task run as SYSTEM)");
     if (si->os_major == 5 && si->cpus > 1 && !pinned)
         wb_warn(w, "unpinned",
                 "multi-core Windows %u.%u without --affinity: QPC may be read on cores whose counters differ "

@@ -139,6 +139,20 @@ static void read_themes(wb_sysinfo *si)
     si->themes_active = active ? (active() ? 1 : 0) : -1;
 }
 
+/* Session 0 or a window station no one sees (a service, a task run as SYSTEM): windows get a
+ * small desktop heap there and no input ever comes. */
+static void read_desktop(wb_sysinfo *si)
+{
+    DWORD session = 0, needed = 0;
+    USEROBJECTFLAGS flags;
+    HWINSTA station = GetProcessWindowStation();
+    si->session = ProcessIdToSessionId(GetCurrentProcessId(), &session) ? (long)session : -1;
+    si->interactive = -1;
+    memset(&flags, 0, sizeof flags);
+    if (station && GetUserObjectInformationA(station, UOI_FLAGS, &flags, sizeof flags, &needed))
+        si->interactive = (flags.dwFlags & WSF_VISIBLE) != 0;
+}
+
 void wb_sysinfo_read(wb_sysinfo *si)
 {
     DWORD size = sizeof si->host;
@@ -151,6 +165,7 @@ void wb_sysinfo_read(wb_sysinfo *si)
     read_process(si);
     read_themes(si);
     if (wine) snprintf(si->wine, sizeof si->wine, "%s", wine());
+    read_desktop(si);
     si->tick_ms = wb_tick_ms();
     wb_power_plan(si->power_plan, sizeof si->power_plan);
     si->qpc_source = wb_qpc_source(wb_clock_freq(), si->cpu_mhz, si->os_major, si->wine[0] != '\0');

@@ -23,6 +23,10 @@ typedef struct wb_sysinfo {
     const char *qpc_source;  /* guessed from the QPC frequency */
     int  themes_active;      /* IsThemeActive(); -1 when uxtheme is absent */
     char wine[32];           /* wine_get_version(), "" on Windows */
+    /* The desktop it runs on: its session (0: services, and tasks run as SYSTEM) and whether its
+     * window station is the interactive one (WSF_VISIBLE); -1 where it cannot be read. */
+    long session;
+    int interactive;
 } wb_sysinfo;
 
 void wb_sysinfo_read(wb_sysinfo *si);
