@@ -77,7 +77,7 @@ static int calibrate_check(void *config, const wb_args *args, char *err, size_t 
     X(M_BACK_MAX, "qpc_backwards_max_us") X(M_SLEEP_P50, "sleep1_ms_p50") X(M_SLEEP_P99, "sleep1_ms_p99") \
     X(M_SLEEP1_P50, "sleep1_ms_p50_1ms") X(M_SLEEP1_P99, "sleep1_ms_p99_1ms") X(M_DUTY_SET, "duty_pct_set") \
     X(M_DUTY_OS, "duty_cpu_pct_os") X(M_DUTY_BUSY, "duty_cpu_pct_busy") X(M_DUTY_CYCLES, "duty_cpu_pct_cycles") \
-    X(M_TICK, "tick_ms_seen")
+    X(M_TICK, "tick_ms_seen") X(M_DUTY_CYCLE_COUNT, "duty_cycles")
 enum { CALIBRATE_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, calibrate_metrics_fit);
 static const char *const calibrate_metric_names[] = { CALIBRATE_METRICS(WB_LIST_NAME) NULL };
@@ -273,6 +273,7 @@ static void duty_cycle(const calibrate_state *st, double *m)
         m[M_DUTY_OS] = 100.0 * (double)(c1.user + c1.kernel - c0.user - c0.kernel) * 1e-7 / wall;
         m[M_DUTY_BUSY] = 100.0 * (wall - wb_ticks_to_s(slept)) / wall;
         m[M_DUTY_CYCLES] = have_cycles && wb_cycles_hz() > 0 ? 100.0 * (double)(cyc1 - cyc0) / wb_cycles_hz() / wall : NAN;
+        m[M_DUTY_CYCLE_COUNT] = have_cycles ? (double)(cyc1 - cyc0) : NAN;   /* cycles as cycles */
     }
 }
 

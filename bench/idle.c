@@ -677,7 +677,7 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     X(M_NCHITTEST, "nchittest_msgs") X(M_SETCURSOR, "setcursor_msgs")                                       \
     X(M_BUSY_US, "busy_us") X(M_SENDS_US, "sends_us") X(M_FRAMEWORK_US, "framework_us") X(M_PUMP_US, "pump_us") \
     X(M_SENDS_PCT, "sends_pct") X(M_FRAMEWORK_PCT, "framework_pct") X(M_PUMP_PCT, "pump_pct") X(M_QPC_US, "qpc_us") \
-    X(M_COALESCED, "moves_coalesced")
+    X(M_COALESCED, "moves_coalesced") X(M_UI_CYCLE_COUNT, "ui_cycles")
 enum { IDLE_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, idle_metrics_fit);
 static const char *const idle_metric_names[] = { IDLE_METRICS(WB_LIST_NAME) NULL };
@@ -761,6 +761,8 @@ static void fill_metrics(const idle_state *st, wb_sample *s)
     m[M_NCHITTEST] = (double)mfc.nchittest;
     m[M_SETCURSOR] = (double)mfc.setcursor;
     m[M_UI_CYCLES] = NAN;
+    /* the cycles as cycles, whatever the TSC; as a share of the wall only where it is invariant */
+    m[M_UI_CYCLE_COUNT] = st->have_cycles ? (double)(st->cycles1 - st->cycles0) : NAN;
     if (st->have_cycles && wb_cycles_hz() > 0)
         m[M_UI_CYCLES] = 100.0 * (double)(st->cycles1 - st->cycles0) / wb_cycles_hz() / wall;
     fill_parts(st, wall, m);

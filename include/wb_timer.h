@@ -38,8 +38,13 @@ int wb_timer_keep_resolution(void);
 /* The CPU cycles the calling thread has used (QueryThreadCycleTime, Vista+); -1 where absent. */
 int wb_thread_cycles(uint64_t *out);
 /* Cycles per second of the counter QueryThreadCycleTime reads (the TSC), measured against QPC
- * on first use (~60 ms); 0 where cycle counts are unavailable. */
+ * on first use (~60 ms); 0 where cycle counts are unavailable, and where the TSC is not
+ * invariant (CPUID 0x80000007 EDX[8]): QueryThreadCycleTime's documentation says not to turn
+ * its cycles into time, and a TSC that follows the core's clock would not be a time. Callers
+ * leave their cycle-derived times empty then, and keep the cycles as cycles. */
 double wb_cycles_hz(void);
+/* 1 when the CPU says its TSC runs at one rate in every power state, 0 when not or unknown. */
+int wb_tsc_invariant(void);
 
 /* The active power plan's name ("Balanced", "Always On"); "" when it cannot be read. */
 void wb_power_plan(char *buf, size_t cap);

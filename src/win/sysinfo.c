@@ -1,6 +1,7 @@
 /* System context for `winbench info` and every CSV row. Everything newer than XP is looked up
  * at run time (winapi.h), so one binary runs (and reports honestly) on XP through 11. */
 #include "wb_sysinfo.h"
+#include "wb_cpuid.h"
 #include "winapi.h"
 #include "wb_clock.h"
 #include "wb_timer.h"
@@ -8,14 +9,6 @@
 #include <windows.h>
 #include <stdio.h>
 #include <string.h>
-
-#if defined(_MSC_VER) && (defined(_M_IX86) || defined(_M_X64))
-#include <intrin.h>
-#define WB_HAVE_CPUID_MSC 1
-#elif defined(__GNUC__) && (defined(__i386__) || defined(__x86_64__))
-#include <cpuid.h>
-#define WB_HAVE_CPUID_GCC 1
-#endif
 
 
 static void read_version(wb_sysinfo *si)
@@ -46,24 +39,6 @@ static void read_version(wb_sysinfo *si)
              wb_os_name(si->os_major, si->os_minor, si->os_build, si->os_server));
 }
 
-/* CPUID leaf -> r[0..3] = EAX, EBX, ECX, EDX; 0 where this compiler or CPU has no CPUID. */
-static int cpuid(unsigned leaf, unsigned r[4])
-{
-#if defined(WB_HAVE_CPUID_MSC)
-    int v[4];
-    __cpuid(v, (int)leaf);
-    r[0] = (unsigned)v[0], r[1] = (unsigned)v[1], r[2] = (unsigned)v[2], r[3] = (unsigned)v[3];
-    return 1;
-#elif defined(WB_HAVE_CPUID_GCC)
-    /* __cpuid, not __get_cpuid: the hypervisor leaves are above the highest basic leaf. */
-    __cpuid(leaf, r[0], r[1], r[2], r[3]);
-    return 1;
-#else
-    (void)leaf;
-    r[0] = r[1] = r[2] = r[3] = 0;
-    return 0;
-#endif
-}
 
 /* CPUID.1:ECX[31] says a hypervisor is present; leaf 0x40000000 names it. Bare-metal Windows 10
  * and 11 with Hyper-V, VBS/HVCI or WSL2 run as Hyper-V's root partition and see the bit too:
@@ -72,16 +47,16 @@ static void read_hypervisor(wb_sysinfo *si)
 {
     unsigned r[4];
     si->hypervisor = -1;
-    if (!cpuid(1, r)) return;
+    if (!wb_cpuid(1, r)) return;
     si->hypervisor = (int)((r[2] >> 31) & 1u);
     if (!si->hypervisor) return;
-    cpuid(0x40000000u, r);
+    wb_cpuid(0x40000000u, r);
     memcpy(si->hypervisor_vendor, &r[1], 4);
     memcpy(si->hypervisor_vendor + 4, &r[2], 4);
     memcpy(si->hypervisor_vendor + 8, &r[3], 4);
     si->hypervisor_vendor[12] = '\0';
     if (strcmp(si->hypervisor_vendor, "Microsoft Hv") == 0 && r[0] >= 0x40000003u) {
-        cpuid(0x40000003u, r);
+        wb_cpuid(0x40000003u, r);
         if (r[1] & 1u) {   /* the root partition: this Windows runs on the hardware */
             si->hypervisor = 0;
             snprintf(si->hypervisor_vendor, sizeof si->hypervisor_vendor, "Microsoft Hv (root partition)");

@@ -9,6 +9,7 @@
 #include "wb_clock.h"
 #include "wb_test_hooks.h"
 #include "winapi.h"
+#include "wb_cpuid.h"
 
 double wb_tick_ms(void)
 {
@@ -124,6 +125,14 @@ int wb_thread_cycles(uint64_t *out)
     return 0;
 }
 
+int wb_tsc_invariant(void)
+{
+    unsigned r[4];
+    if (!wb_cpuid(0x80000000u, r) || r[0] < 0x80000007u) return 0;
+    wb_cpuid(0x80000007u, r);
+    return (r[3] >> 8) & 1;
+}
+
 double wb_cycles_hz(void)
 {
     static int done;
@@ -131,6 +140,7 @@ double wb_cycles_hz(void)
     int i;
     if (done) return hz;
     done = 1;
+    if (!wb_tsc_invariant()) return hz = 0.0;
     /* Busy 20 ms three times; a preemption only lowers the count, so the highest rate wins. */
     for (i = 0; i < 3; i++) {
         uint64_t c0, c1, t0, t1;
