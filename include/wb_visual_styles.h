@@ -1,6 +1,7 @@
 /* Creating windows with or without comctl32 v6 (visual styles) from one executable.
- * The v6 manifest is embedded under resource ID WB_MANIFEST_V6 (src/winbench.rc); ID 1 is left
- * free so that the process default stays classic and each window gets what was asked for. */
+ * The v6 manifest is embedded under resource ID WB_MANIFEST_V6 (src/cli/winbench.rc); ID 1, the
+ * application manifest, names no comctl32 dependency, so that the process default stays classic
+ * and each window gets what was asked for. */
 #ifndef WB_VISUAL_STYLES_H
 #define WB_VISUAL_STYLES_H
 
