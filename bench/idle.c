@@ -237,7 +237,9 @@ typedef struct idle_state {
     wb_run_ctx *ctx;
     /* facts */
     const char *controls, *actctx, *timer;
-    char wndproc_module[64], button_mapped[4], mdi_children[8];
+    wb_wndproc_module wndproc_module, toolbar_module;
+    const char *toolbar_controls;
+    char button_mapped[4], mdi_children[8];
 } idle_state;
 
 /* ---- the MFC model --------------------------------------------------------------------------- */
@@ -568,8 +570,9 @@ static int create_windows(idle_state *st, wb_error *err)
     st->frame_wnd = wb_mfc_from_handle(st->frame);
     if (create_children(st, err) != 0 || create_button(st, err) != 0) goto fail;
     wb_styles_leave(&styles);
-    st->controls = wb_window_controls(st->first_child ? st->first_child : st->button, st->wndproc_module,
-                                      sizeof st->wndproc_module);
+    st->controls = wb_window_controls(st->first_child ? st->first_child : st->button, &st->wndproc_module);
+    /* The MDI application's toolbar is comctl32's in both modes: 5.x classic, 6 themed. */
+    st->toolbar_controls = st->app.toolbar ? wb_window_controls(st->app.toolbar, &st->toolbar_module) : "";
     snprintf(st->button_mapped, sizeof st->button_mapped, "%d", wb_mfc_from_handle(st->button) != NULL);
     snprintf(st->mdi_children, sizeof st->mdi_children, "%u", st->app.nchildren);
     if (st->app.nchildren == 0) {
@@ -853,7 +856,9 @@ static void idle_print_summary(FILE *out, const void *variant, const wb_run_summ
 }
 
 #define IDLE_FACTS(X)                                                                               \
-    X(F_CONTROLS, "controls") X(F_WNDPROC_MODULE, "wndproc_module") X(F_ACTCTX, "actctx")             \
+    X(F_CONTROLS, "controls") X(F_WNDPROC_MODULE, "wndproc_module") X(F_WNDPROC_PATH, "wndproc_path") \
+    X(F_WNDPROC_VERSION, "wndproc_version") X(F_TOOLBAR_CONTROLS, "toolbar_controls")                  \
+    X(F_TOOLBAR_PATH, "toolbar_path") X(F_TOOLBAR_VERSION, "toolbar_version") X(F_ACTCTX, "actctx")   \
     X(F_TIMER, "timer") X(F_BUTTON_MAPPED, "button_mapped") X(F_MDI_CHILDREN, "mdi_children")
 enum { IDLE_FACTS(WB_LIST_ID) F_COUNT };
 static const char *const idle_fact_names[] = { IDLE_FACTS(WB_LIST_NAME) NULL };
@@ -863,7 +868,12 @@ static void idle_facts(void *state, const char **values)
 {
     const idle_state *st = (const idle_state *)state;
     values[F_CONTROLS] = st->controls;
-    values[F_WNDPROC_MODULE] = st->wndproc_module;
+    values[F_WNDPROC_MODULE] = st->wndproc_module.name;
+    values[F_WNDPROC_PATH] = st->wndproc_module.path;
+    values[F_WNDPROC_VERSION] = st->wndproc_module.version;
+    values[F_TOOLBAR_CONTROLS] = st->toolbar_controls;
+    values[F_TOOLBAR_PATH] = st->toolbar_module.path;
+    values[F_TOOLBAR_VERSION] = st->toolbar_module.version;
     values[F_ACTCTX] = st->actctx;
     values[F_TIMER] = st->timer;
     values[F_BUTTON_MAPPED] = st->button_mapped;

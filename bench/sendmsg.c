@@ -212,7 +212,7 @@ static int create_windows(sendmsg_state *st, wb_error *err)
     /* The context only decides which class a window gets at creation. */
     wb_styles_leave(&styles);
     if (st->target == NULL) return -1;
-    st->controls = wb_window_controls(st->target, st->wndproc_module, sizeof st->wndproc_module);
+    st->controls = wb_window_controls(st->target, &st->wndproc_module);
     if (dress_target(st, unicode, err) != 0) return -1;
     {   /* how the floor will call it */
         wb_floor_budget none = { 0, 0 };
@@ -394,7 +394,8 @@ static int sendmsg_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error
 }
 
 #define SENDMSG_FACTS(X)                                                                            \
-    X(F_CONTROLS, "controls") X(F_WNDPROC_MODULE, "wndproc_module") X(F_ACTCTX, "actctx")             \
+    X(F_CONTROLS, "controls") X(F_WNDPROC_MODULE, "wndproc_module") X(F_WNDPROC_PATH, "wndproc_path") \
+    X(F_WNDPROC_VERSION, "wndproc_version") X(F_ACTCTX, "actctx")                                       \
     X(F_FLOOR_CALLS, "floor_calls") X(F_WNDPROC_CALL, "wndproc_call")
 enum { SENDMSG_FACTS(WB_LIST_ID) F_COUNT };
 static const char *const sendmsg_fact_names[] = { SENDMSG_FACTS(WB_LIST_NAME) NULL };
@@ -407,7 +408,9 @@ static void sendmsg_facts(void *state, const char **values)
 {
     const sendmsg_state *st = (const sendmsg_state *)state;
     values[F_CONTROLS] = st->controls;
-    values[F_WNDPROC_MODULE] = st->wndproc_module;
+    values[F_WNDPROC_MODULE] = st->wndproc_module.name;
+    values[F_WNDPROC_PATH] = st->wndproc_module.path;
+    values[F_WNDPROC_VERSION] = st->wndproc_module.version;
     values[F_ACTCTX] = st->actctx;
     /* which calls made the kernel floors, and how the window procedure was called alone */
     values[F_FLOOR_CALLS] = st->cfg.floors ? WB_FLOOR_CALLS : "";

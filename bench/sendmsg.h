@@ -9,6 +9,7 @@
 #include "wb_floors.h"
 #include "wb_module.h"
 #include "wb_options.h"
+#include "wb_visual_styles.h"
 
 #define TARGETS(X) X(TARGET_SCRATCH, "scratch") X(TARGET_BUTTON, "button") X(TARGET_MFC, "mfc")
 enum { TARGETS(WB_CHOICE_ID) };
@@ -51,7 +52,7 @@ typedef struct sendmsg_state {
     const char *wndproc_call;     /* "direct" or "CallWindowProc" (fact) */
     /* facts for the CSV */
     const char *controls, *actctx;
-    char wndproc_module[64];
+    wb_wndproc_module wndproc_module;
 } sendmsg_state;
 
 /* The metrics (CSV columns after the common ones), listed once. */

@@ -861,6 +861,24 @@ static void test_chart_looks(void)
     free(html);
 }
 
+/* idle's cases run themes off after sendmsg's themed runs loaded comctl32 6 into the same
+ * process: their MDI application's toolbar must still be the classic comctl32's (5.x), and every
+ * row names the module it got, by path and version. */
+static void check_classic_toolbar(const char *name, const csv_file *c)
+{
+    size_t i;
+    for (i = 1; c->ok && i < c->t.nrows; i++) {
+        const char *kind = cell(c, i, "toolbar_controls"), *path = cell(c, i, "toolbar_path");
+        ok(strcmp(cell(c, i, "themes"), "off") == 0, "%s row %lu: the seed's cases run themes off", name, (unsigned long)i);
+        /* Wine has one builtin comctl32 module for both: the one already loaded, v6 */
+        ok(strcmp(kind, "classic") == 0 || wine_broken(strcmp(kind, "v6") == 0, "one comctl32 module in Wine"),
+           "%s row %lu: toolbar_controls %s (%s %s)", name, (unsigned long)i, kind, path, cell(c, i, "toolbar_version"));
+        ok(strstr(path, "\\") != NULL && (strstr(path, "comctl32") || strstr(path, "COMCTL32")),
+           "%s row %lu: toolbar_path [%s]", name, (unsigned long)i, path);
+        ok(*cell(c, i, "wndproc_path") != 0, "%s row %lu: wndproc_path", name, (unsigned long)i);
+    }
+}
+
 /* The whole loop: two quick suites (at once: their numbers are not what is checked, and the
  * test takes half the time), then the report over both folders. */
 static void test_suite_and_report(void)
@@ -909,6 +927,7 @@ static void test_suite_and_report(void)
                 size_t i;
                 snprintf(path, sizeof path, "A\\%s", fd.cFileName);
                 c = load_csv_here(path, ',');
+                if (strstr(fd.cFileName, "-idle-") != NULL) check_classic_toolbar(fd.cFileName, &c);
                 for (i = 1; c.ok && i < c.t.nrows; i++)
                     if (strcmp(cell(&c, i, "calibration"), verdicts) != 0) {
                         ok(0, "%s row %lu: calibration [%s], calibrate said [%s]", fd.cFileName, (unsigned long)i,

@@ -1,6 +1,7 @@
 /* The Win32 parts of the core: OS names, system context, the clock, CPU times, the MFC model
  * and the visual-styles switch. Run under Wine here; numbers are checked for sanity, not value. */
 #include <windows.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "wb_clock.h"
@@ -258,9 +259,9 @@ static void test_visual_styles(void)
 {
     wb_styles_scope scope;
     wb_error err;
-    char module[64];
+    wb_wndproc_module module;
     const char *kind;
-    HWND classic, themed;
+    HWND classic, themed, toolbar;
 
     ok(wb_styles_enter(0, &scope, &err) == 0 && !scope.active, "off: no context");
     classic = CreateWindowExA(0, "BUTTON", "c", WS_POPUP, 0, 0, 50, 20, NULL, NULL, NULL, NULL);
@@ -274,12 +275,33 @@ static void test_visual_styles(void)
     ok(themed != NULL, "themed button (error %lu)", GetLastError());
     if (!classic || !themed) return;
 
-    kind = wb_window_controls(classic, module, sizeof module);
-    ok(strcmp(kind, "classic") == 0, "classic BUTTON: expected classic, got %s (%s)", kind, module);
-    kind = wb_window_controls(themed, module, sizeof module);
-    ok(strcmp(kind, "v6") == 0, "themed BUTTON: expected v6, got %s (%s)", kind, module);
+    kind = wb_window_controls(classic, &module);
+    ok(strcmp(kind, "classic") == 0, "classic BUTTON: expected classic, got %s (%s)", kind, module.name);
+    kind = wb_window_controls(themed, &module);
+    ok(strcmp(kind, "v6") == 0, "themed BUTTON: expected v6, got %s (%s)", kind, module.name);
+    ok(strchr(module.path, '\\') != NULL && strcmp(module.path + strlen(module.path) - strlen(module.name), module.name) == 0,
+       "the module's full path (%s) ends in its name (%s)", module.path, module.name);
+    ok(atoi(module.version) >= 6 || wine_broken(strstr(module.path, "_6.0.") != NULL,
+                                                "Wine's v6 comctl32 has file version 5.81; its folder says 6.0"),
+       "the themed BUTTON's comctl32 is version 6 or later (%s, %s)", module.version, module.path);
     DestroyWindow(classic);
     DestroyWindow(themed);
+
+    /* v6 is loaded now, as after `sendmsg --themes on` in `winbench all`: the classic common
+     * controls must still come from the system folder's comctl32 (5.x), not the v6 module. */
+    ok(wb_common_controls_classic(&err) == 0, "classic common controls: %s", err.what);
+    toolbar = CreateWindowExA(0, "ToolbarWindow32", "", WS_POPUP, 0, 0, 50, 20, NULL, NULL, NULL, NULL);
+    ok(toolbar != NULL, "classic toolbar (error %lu)", GetLastError());
+    if (toolbar == NULL) return;
+    kind = wb_window_controls(toolbar, &module);
+    /* Wine has one builtin comctl32 module: loaded by the system folder's path, it is the v6
+     * one already in the process. Windows maps the 5.x file (system32's on XP, the 5.82
+     * side-by-side assembly from Vista on). */
+    ok(strcmp(kind, "classic") == 0 || wine_broken(strcmp(kind, "v6") == 0, "one comctl32 module in Wine"),
+       "toolbar after v6: expected classic, got %s (%s %s)", kind, module.path, module.version);
+    ok(strstr(module.path, "comctl32") || strstr(module.path, "COMCTL32"), "the toolbar's module is comctl32 (%s)",
+       module.path);
+    DestroyWindow(toolbar);
 }
 
 /* Winsock errors in words, where the system's table (Wine's) has none for them. */
