@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <shellapi.h>
+
+#include "core/cmdline.h"
 #include "wb_clock.h"
 #include "run/result.h"
 #include "wb_mfc.h"
@@ -331,6 +334,49 @@ static void test_wsa_texts(void)
     ok(strcmp(text, "unknown error") == 0, "a code nobody knows: %s", text);
 }
 
+/* winbench splits its Unicode command line itself (src/cli/args.c): the same arguments as
+ * CommandLineToArgvW, whose rules msvcrt.dll shares, for every quoting a shell or a script may
+ * produce: quote runs of every length inside and outside quotes, backslash runs before quotes
+ * and not, tabs, empty arguments, an unclosed quote. */
+static void test_cmdline_like_windows(void)
+{
+    static const wchar_t *const lines[] = {
+        L"a b  c", L"\"a b\" c", L"\"a \"\"b\"\" c\"", L"\"\"", L"\"\"\"", L"\"\"\"\"", L"\"\"\"\"\"",
+        L"\"\"\"\"\"\"", L"a\"\"b", L"a\"\"\"b c", L"\"a\"\"\"b\" c", L"\"a\"\"\"\"b c\" d", L"\"a\"b\"c d\"e",
+        L"a\\\\\"b c\" d", L"a\\\\\\\"b", L"a\\\\\\\\\"b c\" d", L"\\\\server\\share x", L"\"C:\\Program Files\\\\\" x",
+        L"a\\b\\\\c", L"a\tb\t\t\"c\td\"", L"\"unclosed arg", L"x \"\" y", L"\"\\\"\" z", L"--label \"A \"\"B\"\"\" --out C",
+        L"\\\"\"a b\"", L"\"a\\\"\"\" b", L"trailing   ",
+    };
+    size_t i;
+    for (i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        wchar_t line[128], ours[128];
+        char shown[256];
+        const wchar_t *p;
+        int n = 0, windows = 0, same = 1;
+        wchar_t **argv;
+        swprintf(line, sizeof line / sizeof line[0], L"x.exe %ls", lines[i]);
+        WideCharToMultiByte(CP_ACP, 0, lines[i], -1, shown, sizeof shown, NULL, NULL);
+        argv = CommandLineToArgvW(line, &windows);
+        ok(argv != NULL, "CommandLineToArgvW(%s): error %lu", shown, GetLastError());
+        if (argv == NULL) continue;
+        for (p = wb_cmdline_skip_blanks(wb_cmdline_past_program(line)); *p; p = wb_cmdline_skip_blanks(p)) {
+            size_t len = wb_cmdline_arg(&p, ours);
+            ours[len] = 0;
+            n++;
+            if (n < windows && wcscmp(ours, argv[n]) != 0) {
+                char a[128], b[128];
+                WideCharToMultiByte(CP_ACP, 0, ours, -1, a, sizeof a, NULL, NULL);
+                WideCharToMultiByte(CP_ACP, 0, argv[n], -1, b, sizeof b, NULL, NULL);
+                ok(0, "[%s] argument %d: winbench [%s], CommandLineToArgvW [%s]", shown, n, a, b);
+                same = 0;
+            }
+        }
+        ok(n + 1 == windows, "[%s]: winbench %d arguments, CommandLineToArgvW %d", shown, n, windows - 1);
+        ok(same, "[%s] split as CommandLineToArgvW splits it", shown);
+        LocalFree(argv);
+    }
+}
+
 static const wbt_case cases[] = {
     { "wsa_texts", test_wsa_texts, 0 },
     { "os_names", test_os_names, 0 },
@@ -342,6 +388,7 @@ static const wbt_case cases[] = {
     { "mfc_model", test_mfc_model, 0 },
     { "mfc_children", test_mfc_children, 0 },
     { "visual_styles", test_visual_styles, 0 },
+    { "cmdline_like_windows", test_cmdline_like_windows, 0 },
     { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -12,65 +12,8 @@
 #include <windows.h>
 
 #include "commands.h"
+#include "core/cmdline.h"
 #include "core/usage.h"
-
-/* One argument of a command line by the rules the CRT and CommandLineToArgvW apply: 2n
- * backslashes before a quote are n backslashes and the quote toggles quoting, 2n + 1 are n
- * and a literal quote; "" inside quotes is a literal quote; other backslashes are themselves.
- * Writes it into out (when not NULL) and returns its length, *p moved past it. */
-static size_t next_arg(const WCHAR **p, WCHAR *out)
-{
-    const WCHAR *s = *p;
-    size_t n = 0;
-    int quoted = 0;
-    while (*s && (quoted || (*s != L' ' && *s != L'\t'))) {
-        size_t bs = 0, i;
-        while (s[bs] == L'\\') bs++;
-        if (s[bs] == L'"') {
-            for (i = 0; i < bs / 2; i++, n++)
-                if (out) out[n] = L'\\';
-            s += bs;
-            if (bs % 2) {   /* an escaped quote */
-                if (out) out[n] = L'"';
-                n++;
-                s++;
-            } else if (quoted && s[1] == L'"') {   /* "" inside quotes */
-                if (out) out[n] = L'"';
-                n++;
-                s += 2;
-            } else {
-                quoted = !quoted;
-                s++;
-            }
-        } else if (bs) {
-            for (i = 0; i < bs; i++, n++)
-                if (out) out[n] = L'\\';
-            s += bs;
-        } else {
-            if (out) out[n] = *s;
-            n++;
-            s++;
-        }
-    }
-    *p = s;
-    return n;
-}
-
-/* The program's name: to the first blank outside quotes, a quote toggling them, no escapes
- * (as the CRT reads it: "C:\Program Files"\x.exe is one name). */
-static const WCHAR *past_program(const WCHAR *s)
-{
-    int quoted = 0;
-    for (; *s && (quoted || (*s != L' ' && *s != L'\t')); s++)
-        if (*s == L'"') quoted = !quoted;
-    return s;
-}
-
-static const WCHAR *skip_blanks(const WCHAR *s)
-{
-    while (*s == L' ' || *s == L'\t') s++;
-    return s;
-}
 
 int wb_unicode_args(int *argc, char ***argv)
 {
@@ -83,8 +26,8 @@ int wb_unicode_args(int *argc, char ***argv)
     WCHAR *wide;
     size_t longest = 0, len;
     if (line == NULL) return 0;   /* keep the CRT's */
-    for (p = skip_blanks(past_program(line)); *p; p = skip_blanks(p)) {
-        len = next_arg(&p, NULL);
+    for (p = wb_cmdline_skip_blanks(wb_cmdline_past_program(line)); *p; p = wb_cmdline_skip_blanks(p)) {
+        len = wb_cmdline_arg(&p, NULL);
         if (len > longest) longest = len;
         n++;
     }
@@ -95,10 +38,10 @@ int wb_unicode_args(int *argc, char ***argv)
         return 0;   /* out of memory this early: the CRT's argv will do */
     }
     args[0] = (*argv)[0];
-    for (i = 1, p = skip_blanks(past_program(line)); *p; p = skip_blanks(p), i++) {
+    for (i = 1, p = wb_cmdline_skip_blanks(wb_cmdline_past_program(line)); *p; p = wb_cmdline_skip_blanks(p), i++) {
         BOOL lossy = FALSE;
         int bytes;
-        len = next_arg(&p, wide);
+        len = wb_cmdline_arg(&p, wide);
         wide[len] = L'\0';
         bytes = WideCharToMultiByte(acp, flags, wide, -1, NULL, 0, NULL, NULL);
         args[i] = bytes > 0 ? (char *)malloc((size_t)bytes) : NULL;

@@ -58,8 +58,11 @@ SOCKET wb_tcp_listen(struct sockaddr_in *addr, DWORD flags, wb_error *err)
     return INVALID_SOCKET;
 }
 
-/* Non-blocking connect, then select for the outcome: a refused connection is told at once, an
- * address that does not answer after timeout_ms. */
+/* Non-blocking connect, then select for the outcome: a refused connection is told when the
+ * stack gives up, an address that does not answer after timeout_ms. Windows does not give up
+ * at the first reset: it sends the SYN again (TcpMaxConnectRetransmissions, twice), so a
+ * refused connection takes about 2 s even on loopback (libuv#2896); timeout_ms must be longer
+ * for a refusal to be told as one. */
 SOCKET wb_tcp_connect(const struct sockaddr_in *to, DWORD timeout_ms, DWORD flags, wb_error *err)
 {
     SOCKET s = WSASocketA(AF_INET, SOCK_STREAM, IPPROTO_TCP, NULL, 0, flags);

@@ -45,7 +45,8 @@
     X(RtlNtStatusToDosError, "ntdll.dll", "Windows NT 3.1", ULONG, NTAPI, (LONG))                   \
     /* the kernel floor (src/win/floors.c): a system call that does no work */                    \
     X(NtTestAlert, "ntdll.dll", "Windows NT 3.1", LONG, NTAPI, (void))                              \
-    /* ProcessPowerThrottling from Windows 8; its IGNORE_TIMER_RESOLUTION flag from Windows 11 */   \
+    /* the function from Windows 8; its ProcessPowerThrottling class from Windows 10 1709, the    \
+     * IGNORE_TIMER_RESOLUTION flag from Windows 11 */                                              \
     X(SetProcessInformation, "kernel32.dll", "Windows 8", BOOL, WINAPI, (HANDLE, int, void *, DWORD)) \
     X(PowerGetActiveScheme, "powrprof.dll", "Windows Vista", DWORD, WINAPI, (HKEY, GUID **))         \
     X(PowerReadFriendlyName, "powrprof.dll", "Windows Vista", DWORD, WINAPI,                        \
