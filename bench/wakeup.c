@@ -144,7 +144,6 @@ typedef struct wakeup_state {
     double res_before, res_during, res_coarsest, res_finest;
     int begun;                    /* timeBeginPeriod(1) answered 0: ended at tear-down */
     char begin_fact[40], visible_fact[4];
-    const char *throttle_fact, *power_fact;
 } wakeup_state;
 
 static void wakeup_teardown(void *state)
@@ -155,8 +154,8 @@ static void wakeup_teardown(void *state)
     free(st->late), free(st->gap), free(st->iv), free(st);
 }
 
-/* What the timer is, before and during: the resolution, timeBeginPeriod's answer, the
- * throttling opt-out, the power source, a visible window. */
+/* What the timer is, before and during: the resolution, timeBeginPeriod's answer, a visible
+ * window (the throttling asked off and the power source are every row's, the runner's). */
 static void read_timer_state(wakeup_state *st)
 {
     double current;
@@ -171,10 +170,6 @@ static void read_timer_state(wakeup_state *st)
     }
     wb_timer_resolution_range(&st->res_coarsest, &st->res_finest, &current);
     st->res_during = current;
-    /* the runner asked it at start; asked again, its answer is what this process has */
-    st->throttle_fact = wb_timer_keep_resolution() ? "ignore-timer-resolution granted"
-                                                   : "ignore-timer-resolution not granted (or absent before Windows 11)";
-    st->power_fact = wb_power_source();
     snprintf(st->visible_fact, sizeof st->visible_fact, "%s", wb_process_has_visible_window() ? "yes" : "no");
 }
 
@@ -328,8 +323,7 @@ static int wakeup_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error 
 /* ---- what the rows and the console say ------------------------------------------------------- */
 
 #define WAKEUP_FACTS(X)                                                                             \
-    X(F_CALL, "call") X(F_BEGIN_PERIOD, "begin_period") X(F_THROTTLING, "throttling")                 \
-    X(F_POWER, "power_source") X(F_VISIBLE, "visible_window")
+    X(F_CALL, "call") X(F_BEGIN_PERIOD, "begin_period") X(F_VISIBLE, "visible_window")
 enum { WAKEUP_FACTS(WB_LIST_ID) F_COUNT };
 static const char *const wakeup_fact_names[] = { WAKEUP_FACTS(WB_LIST_NAME) NULL };
 WB_LIST_MATCHES(wakeup_fact_names, F_COUNT, WB_MAX_FACTS, wakeup_facts_fit);
@@ -339,8 +333,6 @@ static void wakeup_facts(void *state, const char **values)
     const wakeup_state *st = (const wakeup_state *)state;
     values[F_CALL] = wb_wake_call(st->cfg.which);
     values[F_BEGIN_PERIOD] = st->begin_fact;
-    values[F_THROTTLING] = st->throttle_fact;
-    values[F_POWER] = st->power_fact;
     values[F_VISIBLE] = st->visible_fact;
 }
 

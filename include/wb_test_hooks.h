@@ -32,6 +32,13 @@
       "K: timed repetition K allocates and touches 8 MiB, kept to the end (rows show memory growth)") \
     X(WB_HOOK_TICK_MS, "WINBENCH_TEST_TICK_MS",                                                  \
       "MS: the clock tick Windows charges CPU time by, instead of the one it reports (XP's 15.6)") \
+    X(WB_HOOK_QOS, "WINBENCH_TEST_QOS",                                                          \
+      "grant|refuse-timer|refuse: SetProcessInformation(ProcessPowerThrottling) is one that checks "  \
+      "the call as Windows does and grants it, refuses the timer bit (Windows 10 before 11), or "    \
+      "refuses both")                                                                              \
+    X(WB_HOOK_CPU_CLASSES, "WINBENCH_TEST_CPU_CLASSES",                                           \
+      "C,C,...: the efficiency class of each logical CPU, by index, as on a hybrid CPU")          \
+    X(WB_HOOK_ON_BATTERY, "WINBENCH_TEST_ON_BATTERY", "1: GetSystemPowerStatus says the machine runs on battery") \
     X(WB_HOOK_HIDE_VISTA, "WINBENCH_HIDE_VISTA",                                                 \
       "1: every run-time import that arrived with Vista or later is missing, as on XP")          \
     X(WB_HOOK_HIDE_IMPORTS, "WINBENCH_HIDE_IMPORTS",                                             \

@@ -21,8 +21,6 @@ int wb_timer_resolution_range(double *coarsest_ms, double *finest_ms, double *cu
  * A 0 must be paired with wb_timer_end_period(ms). */
 int wb_timer_begin_period(unsigned ms);
 void wb_timer_end_period(unsigned ms);
-/* The power source: "AC", "battery" or "unknown" (GetSystemPowerStatus). */
-const char *wb_power_source(void);
 /* 1 when a top-level window of this process is visible (Windows 11 may ignore a process's
  * timer resolution when none is), else 0. */
 int wb_process_has_visible_window(void);
@@ -30,10 +28,6 @@ int wb_process_has_visible_window(void);
 /* The median of n timed Sleep(1) calls, in ms (n at most 64). */
 double wb_sleep1_ms(unsigned n);
 
-/* Windows 11 may ignore timeBeginPeriod for a process whose windows are not visible; this opts
- * the process out of that (SetProcessInformation, ProcessPowerThrottling,
- * IGNORE_TIMER_RESOLUTION). Returns 1 when the opt-out was accepted, 0 where it does not exist. */
-int wb_timer_keep_resolution(void);
 
 /* The CPU cycles the calling thread has used (QueryThreadCycleTime, Vista+); -1 where absent. */
 int wb_thread_cycles(uint64_t *out);

@@ -560,6 +560,37 @@ static void test_old_files_meet(void)
     result_free(&r);
 }
 
+/* Two machines compared: what else differs between them is named beside the split, so that a
+ * difference is not put down to the OS that a battery or a VM made. A power source is named
+ * only where both files say it (files from before 0.5 do not). */
+#define PROW(label, rep, v, os, power) "1,sendmsg," label ",rep," rep ",scratch,off,same,0," v ",H" label "," os ",1," power "\r\n"
+static void test_confounds(void)
+{
+    static const char head[] = "schema,benchmark,label,row,rep,target,themes,thread,msg,ops_per_s,host,os_name,hypervisor,"
+                               "power_source\r\n";
+    char a[1024], b[1024], old[1024];
+    result r;
+    const char *line;
+    snprintf(a, sizeof a, "%s" PROW("A", "1", "100", "Windows XP", "AC") PROW("A", "2", "101", "Windows XP", "AC")
+             PROW("A", "3", "102", "Windows XP", "AC"), head);
+    snprintf(b, sizeof b, "%s" PROW("B", "1", "200", "Windows 7", "battery") PROW("B", "2", "202", "Windows 7", "battery")
+             PROW("B", "3", "204", "Windows 7", "battery"), head);
+    snprintf(old, sizeof old, "%s" PROW("C", "1", "300", "Windows XP", "") PROW("C", "2", "301", "Windows XP", "")
+             PROW("C", "3", "302", "Windows XP", ""), head);
+    write_text("pa.csv", a);
+    write_text("pb.csv", b);
+    write_text("pc.csv", old);
+    r = run("report", "pa.csv", "pb.csv", "pc.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    line = strstr(r.out, "also differs between the machines: OS (");
+    ok(line != NULL && strstr(line, "power source (AC / battery)") != NULL && strstr(line, "hypervisor") == NULL,
+       "B against A: the OS and the power source, not the hypervisor both have:\n%s", r.out);
+    line = strstr(r.out, "msg=0, C: ");
+    ok(line != NULL && strstr(line, "power source") == NULL, "C against A: no power source (C's file does not say):\n%s",
+       r.out);
+    result_free(&r);
+}
+
 static const wbt_case cases[] = {
     { "work_is_your_code", test_work_is_your_code, WBT_TIMING | WBT_CPU_HEAVY },
     { "hook_is_the_api", test_hook_is_the_api, 0 },
@@ -570,6 +601,7 @@ static const wbt_case cases[] = {
     { "noise_line", test_noise_line, 0 },
     { "interaction", test_interaction, 0 },
     { "old_files_meet", test_old_files_meet, 0 },
+    { "confounds", test_confounds, 0 },
     { "idle_sends_part", test_idle_sends_part, WBT_CPU_HEAVY },
     { "idle_your_onidle", test_idle_your_onidle, 0 },
     { "sockloop_own_part", test_sockloop_own_part, WBT_CPU_HEAVY },

@@ -299,6 +299,74 @@ static void test_warnings_provoked(void)
     result_free(&r);
 }
 
+/* Power throttling asked off in two calls (Windows 10 before 11 refuses the timer bit it does
+ * not know, and must not take the speed opt-out down with it), the power source and the CPUs'
+ * efficiency classes in every row, and their warnings. Wine's SetProcessInformation refuses
+ * both (error 1) and its CPUs are of one class: WINBENCH_TEST_QOS puts a SetProcessInformation
+ * in its place that checks the call as Windows does (class 4, 12 bytes, version 1, known bits
+ * only) and grants it, or refuses the timer bit; the other two hooks fake a hybrid CPU and a
+ * battery. What real Windows 10 1709 and later grant is what the rows say there. */
+static void test_power_throttling(void)
+{
+    static const struct { const char *mode, *want; } modes[] = {
+        { "grant", "speed off granted; timer off granted" },
+        { "refuse-timer", "speed off granted; timer off refused: " },
+    };
+    result r;
+    csv_file c;
+    size_t i;
+    const char *t;
+    r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "qos.csv", "--quiet", NULL);
+    c = load_csv_here("qos.csv", ',');
+    t = last_cell(&c, "power_throttling");
+    ok(r.code == 0, "exit %lu", r.code);
+    /* what this Windows answered, in words: each opt-out granted or refused, or none to ask */
+    ok(strcmp(t, "absent (before Windows 8)") == 0 ||
+       (strncmp(t, "speed off ", 10) == 0 && strstr(t, "; timer off ") != NULL &&
+        (strstr(t, "refused") == NULL || strstr(t, "(error ") != NULL)), "power_throttling [%s]", t);
+    ok(strcmp(last_cell(&c, "power_source"), "AC") == 0 || strcmp(last_cell(&c, "power_source"), "battery") == 0 ||
+       strcmp(last_cell(&c, "power_source"), "unknown") == 0, "power_source [%s]", last_cell(&c, "power_source"));
+    wb_csv_free(&c.t);
+    result_free(&r);
+
+    for (i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        SetEnvironmentVariableA("WINBENCH_TEST_QOS", modes[i].mode);
+        r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "qos.csv", "--force", "--quiet", NULL);
+        SetEnvironmentVariableA("WINBENCH_TEST_QOS", NULL);
+        c = load_csv_here("qos.csv", ',');
+        t = last_cell(&c, "power_throttling");
+        ok(r.code == 0 && strncmp(t, modes[i].want, strlen(modes[i].want)) == 0, "%s: [%s]", modes[i].mode, t);
+        ok(strstr(t, "refused") == NULL || strstr(t, "(error 87)") != NULL, "%s: the refusal's code [%s]", modes[i].mode, t);
+        wb_csv_free(&c.t);
+        result_free(&r);
+    }
+
+    /* a hybrid CPU: CPU 0 of the fast class, CPU 1 efficient; the run on both, then on CPU 0 */
+    SetEnvironmentVariableA("WINBENCH_TEST_CPU_CLASSES", "1,0");
+    SetEnvironmentVariableA("WINBENCH_TEST_ON_BATTERY", "1");
+    r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "qos.csv", "--force", "--quiet", NULL);
+    c = load_csv_here("qos.csv", ',');
+    ok(strcmp(last_cell(&c, "power_source"), "battery") == 0 && strstr(last_cell(&c, "warnings"), "on_battery") != NULL,
+       "battery: [%s] [%s]", last_cell(&c, "power_source"), last_cell(&c, "warnings"));
+    ok(strstr(r.err, "running on battery") != NULL, "battery warning on stderr:\n%s", r.err);
+    if (strcmp(last_cell(&c, "affinity"), "0x1") == 0) {
+        skip("one CPU: no second efficiency class to mix");
+    } else {
+        ok(strcmp(last_cell(&c, "cpu_classes"), "0:1;1:1") == 0 && strstr(last_cell(&c, "warnings"), "mixed_cores") != NULL,
+           "two classes: [%s] [%s]", last_cell(&c, "cpu_classes"), last_cell(&c, "warnings"));
+    }
+    wb_csv_free(&c.t);
+    result_free(&r);
+    r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--affinity", "0x1", "--csv", "qos.csv", "--force", "--quiet", NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_CPU_CLASSES", NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_ON_BATTERY", NULL);
+    c = load_csv_here("qos.csv", ',');
+    ok(strcmp(last_cell(&c, "cpu_classes"), "1:1") == 0 && strstr(last_cell(&c, "warnings"), "mixed_cores") == NULL,
+       "held to CPU 0: [%s] [%s]", last_cell(&c, "cpu_classes"), last_cell(&c, "warnings"));
+    wb_csv_free(&c.t);
+    result_free(&r);
+}
+
 /* A run killed the way taskkill /F, a closed console or a VM reset kills it (TerminateProcess:
  * no handler runs) keeps every repetition that had finished, each row whole: rows are written
  * and flushed as each repetition ends, never held for the summary. */
@@ -404,6 +472,7 @@ static void test_memory_flat(void)
 }
 
 static const wbt_case cases[] = {
+    { "power_throttling", test_power_throttling, 0 },
     { "warnings_clean", test_warnings_clean, 0 },
     { "warnings_provoked", test_warnings_provoked, WBT_CPU_HEAVY },
     { "memory_flat", test_memory_flat, WBT_CPU_HEAVY },

@@ -69,8 +69,8 @@ static void test_resolution_1(void)
         ok(num(&c, r, "res_during_ms") <= 1.0, "resolution in force %g ms", num(&c, r, "res_during_ms"));
         cell_is(&c, r, "begin_period", "0 (TIMERR_NOERROR)");
         cell_is(&c, r, "resolution", "1");
-        ok(cell(&c, r, "power_source")[0] && cell(&c, r, "throttling")[0], "power %s, throttling %s",
-           cell(&c, r, "power_source"), cell(&c, r, "throttling"));
+        ok(cell(&c, r, "power_source")[0] && cell(&c, r, "power_throttling")[0], "power %s, throttling %s",
+           cell(&c, r, "power_source"), cell(&c, r, "power_throttling"));
     }
     wb_csv_free(&c.t);
 }

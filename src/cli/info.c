@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "wb_clock.h"
+#include "wb_qos.h"
 #include "wb_timer.h"
 #include "run/wb_runner.h"
 #include "commands.h"
@@ -41,6 +42,15 @@ int wb_print_info(FILE *out)
         else fprintf(out, "cycle counter:     none (QueryThreadCycleTime needs Vista; it fails under Wine)\n");
     }
     fprintf(out, "power plan:        %s\n", si.power_plan[0] ? si.power_plan : "unknown");
+    {   /* what a run asks at its start, asked here too (the process ends right after) */
+        DWORD_PTR mask = 0, system = 0;
+        wb_qos q;
+        GetProcessAffinityMask(GetCurrentProcess(), &mask, &system);
+        wb_qos_read(&q, (uint64_t)mask);
+        fprintf(out, "power source:      %s\n", q.power_source);
+        fprintf(out, "power throttling:  %s\n", q.throttling);
+        fprintf(out, "CPU classes:       %s\n", q.cpu_classes[0] ? q.cpu_classes : "unknown (GetSystemCpuSetInformation: Windows 10 on)");
+    }
     fprintf(out, "peak working set:  %llu KiB\n", (unsigned long long)wb_peak_working_set_kb());
     return WB_EXIT_OK;
 }

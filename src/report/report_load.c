@@ -50,6 +50,7 @@ static int find_machine(rp_report *r, const wb_csv_table *t, size_t row)
     snprintf(m.qpc, sizeof m.qpc, "%s", ctx(t, row, WB_COL_QPC_HZ));
     snprintf(m.tool, sizeof m.tool, "%s", ctx(t, row, WB_COL_TOOL_VERSION));
     snprintf(m.themes, sizeof m.themes, "%s", ctx(t, row, WB_COL_THEMES_ACTIVE));
+    snprintf(m.power, sizeof m.power, "%s", ctx(t, row, WB_COL_POWER_SOURCE));   /* "" before 0.5 */
     {
         rp_machine *p = (rp_machine *)realloc(r->machines, (r->nmachines + 1) * sizeof *p);
         if (p == NULL) return -1;

@@ -215,7 +215,7 @@ void rp_confounds(const rp_report *r, int a, int b, char *buf, size_t cap)
     char bx[128], by[128];
     struct {
         const char *what, *one, *other;
-    } facts[7];
+    } facts[8];
     int k, n = 0;
     facts[n].what = "OS", facts[n].one = x->os, facts[n++].other = y->os;
     facts[n].what = "CPU", facts[n].one = x->cpu, facts[n++].other = y->cpu;
@@ -225,6 +225,8 @@ void rp_confounds(const rp_report *r, int a, int b, char *buf, size_t cap)
     facts[n].what = "architecture", facts[n].one = x->arch, facts[n++].other = y->arch;
     facts[n].what = "calibration", facts[n].one = rp_machine_broken(x, bx, sizeof bx)[0] ? bx : (x->calibration[0] ? "ok" : "");
     facts[n++].other = rp_machine_broken(y, by, sizeof by)[0] ? by : (y->calibration[0] ? "ok" : "");
+    if (x->power[0] && y->power[0])   /* files from before 0.5 do not say */
+        facts[n].what = "power source", facts[n].one = x->power, facts[n++].other = y->power;
     if (cap == 0) return;
     buf[0] = '\0';
     for (k = 0; k < n && used < cap; k++)

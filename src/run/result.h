@@ -40,6 +40,7 @@ typedef struct wb_run_info {
     /* How the variants' repetitions followed each other ("interleaved", "grouped") and the
      * seed of the interleaving's order ("" when grouped): set before the first row. */
     const char *order_text, *seed_text;
+    const wb_qos *qos;                     /* the throttling asked off, the power, the CPU classes */
 } wb_run_info;
 
 /* One variant of the run (one --loop of `--loop all`, or the run itself): its configuration

@@ -23,6 +23,8 @@ typedef struct wb_run {
     wb_warnings context_warnings;   /* those and the current variant's timer: in every row */
     char options_text[1024];        /* the arguments as typed */
     char run_id[128], affinity_text[32], priority_text[16];
+    uint64_t affinity_mask;         /* the CPUs the process may use, once set */
+    wb_qos qos;
     wb_run_info info;
     wb_rep_plan plan;
     wb_sink *sinks[RUN_MAX_SINKS];  /* where results go: the CSV first, then the console */
@@ -68,6 +70,7 @@ static int apply_process_settings(wb_run *r)
         }
     }
     GetProcessAffinityMask(self, &pmask, &smask);
+    r->affinity_mask = (uint64_t)pmask;
     snprintf(r->affinity_text, sizeof r->affinity_text, "0x%llx", (unsigned long long)pmask);
 
     if (!SetPriorityClass(self, wb_priority_class(r->common.priority))) {
@@ -362,6 +365,7 @@ static void describe(wb_run *r)
     info->run_id = r->run_id;
     info->priority_text = r->priority_text;
     info->affinity_text = r->affinity_text;
+    info->qos = &r->qos;
     info->context_warnings = &r->context_warnings;
     info->run_warnings = &r->run_warnings;
     r->plan.warmup = (unsigned)r->common.warmup;
@@ -439,11 +443,14 @@ static int run_parsed(wb_run *r)
     if (r->common.run_id) snprintf(r->run_id, sizeof r->run_id, "%s", r->common.run_id);
     else snprintf(r->run_id, sizeof r->run_id, "%s-%s", r->si.host, stamp);
     rc = apply_process_settings(r);
+    /* Windows 10 1709 on: no efficient cores or low clocks for a process it thinks unseen, and
+     * (Windows 11) timeBeginPeriod kept without visible windows */
+    wb_qos_read(&r->qos, r->affinity_mask);
     wb_context_warnings(&r->si, r->common.affinity != 0, &r->run_warnings);
+    wb_qos_warnings(&r->qos, &r->run_warnings);
     wb_calibration_warnings(r->common.calibration, &r->run_warnings);
     wb_test_hook_warnings(&r->run_warnings);
     r->context_warnings = r->run_warnings;
-    wb_timer_keep_resolution();   /* Windows 11: keep timeBeginPeriod in effect without visible windows */
     if (rc != WB_EXIT_OK) return rc;
     describe(r);
     rc = open_sinks(r, stamp);

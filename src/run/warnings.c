@@ -62,6 +62,18 @@ void wb_context_warnings(const wb_sysinfo *si, int pinned, wb_warnings *w)
                 "(pin with --affinity 0x1)", si->os_major, si->os_minor);
 }
 
+void wb_qos_warnings(const wb_qos *q, wb_warnings *w)
+{
+    if (strcmp(q->power_source, "battery") == 0)
+        wb_warn(w, "on_battery", "running on battery: Windows may lower the clocks and move threads to efficient "
+                "cores mid-run, whatever was asked (power_throttling); plug in for numbers to compare");
+    /* Without an affinity, or with one that spans classes: either way the threads may move. */
+    if (q->classes > 1)
+        wb_warn(w, "mixed_cores", "the CPUs this run may use are of %d efficiency classes (class:CPUs %s, a hybrid "
+                "CPU): Windows moves threads between fast and efficient cores as it sees fit; hold the run to CPUs "
+                "of one class with --affinity", q->classes, q->cpu_classes);
+}
+
 void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks, double tick_ms, wb_warnings *w)
 {
     double wall = wb_ticks_to_s(s->iv.t1 - s->iv.t0);

@@ -8,6 +8,7 @@
 #include "wb_module.h"
 #include "core/wb_stats.h"
 #include "win/wb_sysinfo.h"
+#include "wb_qos.h"
 
 #define WB_MAX_WARNINGS 16
 typedef struct wb_warnings {
@@ -22,6 +23,8 @@ void wb_warn_codes(const wb_warnings *w, char *buf, size_t cap);   /* "wine;cv_h
 
 /* The rules. About the machine and the process (in every row): */
 void wb_context_warnings(const wb_sysinfo *si, int pinned, wb_warnings *w);
+/* On battery; on CPUs of more than one efficiency class (--affinity can hold a run to one). */
+void wb_qos_warnings(const wb_qos *q, wb_warnings *w);
 /* What one repetition's own numbers say about it (resolution_ticks: the QPC's measured step;
  * tick_ms: the clock tick at which Windows samples CPU time, 0 unknown): */
 void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks, double tick_ms, wb_warnings *w);

@@ -57,13 +57,6 @@ void wb_timer_end_period(unsigned ms)
     if (end) end(ms);
 }
 
-const char *wb_power_source(void)
-{
-    SYSTEM_POWER_STATUS s;
-    if (!GetSystemPowerStatus(&s) || s.ACLineStatus == 255) return "unknown";
-    return s.ACLineStatus ? "AC" : "battery";
-}
-
 static BOOL CALLBACK visible_of_ours(HWND hwnd, LPARAM arg)
 {
     DWORD pid = 0;
@@ -101,19 +94,6 @@ double wb_sleep1_ms(unsigned n)
     }
     qsort(t, n, sizeof t[0], cmp_double);
     return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-}
-
-int wb_timer_keep_resolution(void)
-{
-    /* PROCESS_POWER_THROTTLING_STATE, spelled out: the headers of an XP build lack it. */
-    struct { ULONG version, control_mask, state_mask; } state;
-    enum { PROCESS_POWER_THROTTLING = 4, IGNORE_TIMER_RESOLUTION = 0x4 };
-    wb_fn_SetProcessInformation set = WB_API(SetProcessInformation);
-    if (set == NULL) return 0;
-    state.version = 1;
-    state.control_mask = IGNORE_TIMER_RESOLUTION;   /* we decide this flag ... */
-    state.state_mask = 0;                           /* ... and turn it off */
-    return set(GetCurrentProcess(), PROCESS_POWER_THROTTLING, &state, sizeof state) ? 1 : 0;
 }
 
 int wb_thread_cycles(uint64_t *out)

@@ -48,6 +48,9 @@
     /* the function from Windows 8; its ProcessPowerThrottling class from Windows 10 1709, the    \
      * IGNORE_TIMER_RESOLUTION flag from Windows 11 */                                              \
     X(SetProcessInformation, "kernel32.dll", "Windows 8", BOOL, WINAPI, (HANDLE, int, void *, DWORD)) \
+    /* the CPUs' efficiency classes (src/win/qos.c) */                                             \
+    X(GetSystemCpuSetInformation, "kernel32.dll", "Windows 10", BOOL, WINAPI,                       \
+      (void *, ULONG, ULONG *, HANDLE, ULONG))                                                       \
     X(PowerGetActiveScheme, "powrprof.dll", "Windows Vista", DWORD, WINAPI, (HKEY, GUID **))         \
     X(PowerReadFriendlyName, "powrprof.dll", "Windows Vista", DWORD, WINAPI,                        \
       (HKEY, const GUID *, const GUID *, const GUID *, UCHAR *, DWORD *))                             \
