@@ -41,6 +41,8 @@ $failed = @()
 
 # schtasks.exe ARGS as the logged-on user, or with -Credential as that user through a logon
 # (Start-Process -Credential): the password is never an argument anyone can read.
+# (Neither way can pass an argument with a space or a quote intact under PowerShell 2.0-5.1:
+# see Invoke-Suite-Task; its callers pass words only.)
 function Invoke-Schtasks([string[]] $taskArgs) {
     if (-not $Credential) {
         & schtasks.exe @taskArgs | Out-Null
@@ -63,17 +65,52 @@ function Invoke-Suite-Remoting([string] $h, [string[]] $wbArgs) {
     return $code
 }
 
+# The host's Windows folder as a literal path (ADMIN$ is that folder), for the task's /TR:
+# whether Task Scheduler 1.0 (XP, 2003) expands %SystemRoot% in a task's program is not
+# documented, so it is not left to it. WMI (DCOM) answers where remoting may not; without an
+# answer, %SystemRoot% is what Task Scheduler 2.0 (Vista on) expands.
+function Get-WindowsFolder([string] $h) {
+    try {
+        $params = @{ Class = "Win32_OperatingSystem"; ComputerName = $h }
+        if ($Credential) { $params.Credential = $Credential }
+        return (Get-WmiObject @params).WindowsDirectory
+    }
+    catch { return "%SystemRoot%" }
+}
+
+# The scheduled-task way. Windows PowerShell 2.0 to 5.1 cannot hand a native program an
+# argument with quotes in it (`&` passes the inner quotes unescaped: PowerShell#1995) nor, with
+# Start-Process -ArgumentList, one with a space (it joins the list with spaces: #5576). So the
+# command line, quotes and spaces and all, goes into run.cmd on the share, and every argument
+# schtasks.exe gets below is one word without a quote, as each comment says.
 function Invoke-Suite-Task([string] $h, [string[]] $wbArgs, [string] $share) {
     $marker = Join-Path $share "done.txt"
     if (Test-Path $marker) { Remove-Item $marker -Force }
-    # The task runs cmd.exe so that the exit code lands in the marker file; /v:on with !ERRORLEVEL!
-    # reads it after winbench ran (%ERRORLEVEL% would be expanded before).
-    $cmdLine = "cmd.exe /v:on /c `"$remoteLocal\winbench.exe " + ($wbArgs -join " ") + " > $remoteLocal\suite.log 2>&1 & echo !ERRORLEVEL! > $remoteLocal\done.txt`""
-    if ((Invoke-Schtasks @("/Create", "/S", $h, "/TN", "winbench-suite", "/TR", $cmdLine, "/SC", "ONCE", "/ST", "23:59",
-                           "/RU", "SYSTEM", "/F")) -ne 0) {
-        throw "schtasks /Create on $h failed"
-    }
+    $windows = Get-WindowsFolder $h
+    $folder = "$windows\Temp\winbench"
+    if ($folder -match '[ "]') { throw "the Windows folder of $h ($windows) has a space or a quote: /TR cannot name run.cmd there" }
+    $quoted = $wbArgs | ForEach-Object { '"' + ($_ -replace '%SystemRoot%', $windows) + '"' }
+    # run.cmd, in the host's ANSI code page (the names in it are ASCII): winbench, then its exit
+    # code into the marker. Two lines, so %ERRORLEVEL% is read after winbench ran.
+    $lines = @(
+        "@echo off",
+        "`"$folder\winbench.exe`" " + ($quoted -join " ") + " > `"$folder\suite.log`" 2>&1",
+        "echo %ERRORLEVEL% > `"$folder\done.txt`""
+    )
+    Set-Content -Path (Join-Path $share "run.cmd") -Value $lines -Encoding Default
+    $createArgs = @(
+        "/Create",                 # a new task
+        "/S", $h,                  # on the host: a name or an address, no space
+        "/TN", "winbench-suite",   # its name: one word
+        "/TR", "$folder\run.cmd",  # its program: a path checked above for spaces and quotes
+        "/SC", "ONCE",             # one run ...
+        "/ST", "23:59",            # ... at a time it never waits for: /Run starts it now
+        "/RU", "SYSTEM",           # as SYSTEM: no password to pass
+        "/F"                       # replacing one a failed run left behind
+    )
+    if ((Invoke-Schtasks $createArgs) -ne 0) { throw "schtasks /Create on $h failed" }
     try {
+        # /Run /S HOST /TN NAME, and /Delete's below: words only
         if ((Invoke-Schtasks @("/Run", "/S", $h, "/TN", "winbench-suite")) -ne 0) { throw "schtasks /Run on $h failed" }
         $deadline = (Get-Date).AddMinutes($TimeoutMinutes)
         while (-not (Test-Path $marker)) {
