@@ -27,6 +27,7 @@
 #include "wb_timer.h"
 #include "wb_trust.h"
 #include "wb_wakeup.h"
+#include "wb_console.h"
 
 #define MAX_SLEEPS 200
 
@@ -342,13 +343,13 @@ static void calibrate_print_rep(FILE *out, const void *variant, unsigned rep, un
 {
     const double *m = s->metrics;
     (void)variant;   /* one configuration reads the same */
-    fprintf(out, "  rep %u/%u: QPC vs GetTickCount %+.0f ppm, vs timeGetTime %+.0f ppm over %.1f s; "
+    wb_fprintf(out, "  rep %u/%u: QPC vs GetTickCount %+.0f ppm, vs timeGetTime %+.0f ppm over %.1f s; "
                  "%.0f CPU hops, %.0f backwards; Sleep(1) p50 %.2f ms (1 ms period: %.2f ms); "
                  "duty %.0f%% set: %.1f%% charged, %.1f%% busy by QPC",
             rep, reps, m[M_DRIFT_TICK], m[M_DRIFT_TGT], m[M_CLOCK_S], m[M_HOPS], m[M_BACKWARDS], m[M_SLEEP_P50],
             m[M_SLEEP1_P50], m[M_DUTY_SET], m[M_DUTY_OS], m[M_DUTY_BUSY]);
-    if (m[M_DUTY_CYCLES] == m[M_DUTY_CYCLES]) fprintf(out, ", %.1f%% in cycles", m[M_DUTY_CYCLES]);
-    fprintf(out, "\n");
+    if (m[M_DUTY_CYCLES] == m[M_DUTY_CYCLES]) wb_fprintf(out, ", %.1f%% in cycles", m[M_DUTY_CYCLES]);
+    wb_fprintf(out, "\n");
 }
 
 /* The four checks as values (wb_trust.h holds the thresholds): cal_clock, cal_cpus,
@@ -383,37 +384,37 @@ static void calibrate_print_summary(FILE *out, const void *variant, const wb_run
     (void)variant;   /* one configuration reads the same */
     judge(m, v);
     if (v[V_CLOCK] == WB_VERDICT_BROKEN)
-        fprintf(out, "  clock:  broken: QPC and GetTickCount differ by %.0f ms over %.1f s (a QPC leap, KB274323): "
+        wb_fprintf(out, "  clock:  broken: QPC and GetTickCount differ by %.0f ms over %.1f s (a QPC leap, KB274323): "
                      "no timing on this machine can be trusted; try the /usepmtimer boot switch\n", m[M_LEAP_MS], m[M_CLOCK_S]);
     else if (v[V_CLOCK] == WB_VERDICT_WARN)
-        fprintf(out, "  clock:  warn: QPC drifts %+.0f ppm from GetTickCount: rates are off by that much; "
+        wb_fprintf(out, "  clock:  warn: QPC drifts %+.0f ppm from GetTickCount: rates are off by that much; "
                      "compare runs on this machine only\n", m[M_DRIFT_TICK]);
     else
-        fprintf(out, "  clock:  ok: QPC agrees with GetTickCount (%+.0f ppm) and timeGetTime (%+.0f ppm)\n", m[M_DRIFT_TICK],
+        wb_fprintf(out, "  clock:  ok: QPC agrees with GetTickCount (%+.0f ppm) and timeGetTime (%+.0f ppm)\n", m[M_DRIFT_TICK],
                 m[M_DRIFT_TGT]);
     if (v[V_CPUS] == WB_VERDICT_BROKEN)
-        fprintf(out, "  cpus:   broken: QPC went backwards %.0f times (by up to %.1f us) moving between CPUs: "
+        wb_fprintf(out, "  cpus:   broken: QPC went backwards %.0f times (by up to %.1f us) moving between CPUs: "
                      "pin every run with --affinity 0x1\n", m[M_BACKWARDS], m[M_BACK_MAX]);
     else
-        fprintf(out, "  cpus:   ok: QPC never went backwards over %.0f moves between CPUs\n", m[M_HOPS]);
+        wb_fprintf(out, "  cpus:   ok: QPC never went backwards over %.0f moves between CPUs\n", m[M_HOPS]);
     if (v[V_TIMER] == WB_VERDICT_BROKEN)
-        fprintf(out, "  timer:  broken: Sleep(1) takes %.1f ms even with timeBeginPeriod(1) (Windows 11 power throttling?): "
+        wb_fprintf(out, "  timer:  broken: Sleep(1) takes %.1f ms even with timeBeginPeriod(1) (Windows 11 power throttling?): "
                      "idle's mouse and sockloop's sender will be coarser than asked\n", m[M_SLEEP1_P50]);
     else if (v[V_TIMER] == WB_VERDICT_WARN)
-        fprintf(out, "  timer:  warn: Sleep(1) takes %.1f ms with the default timer, %.2f ms with timeBeginPeriod(1); "
+        wb_fprintf(out, "  timer:  warn: Sleep(1) takes %.1f ms with the default timer, %.2f ms with timeBeginPeriod(1); "
                      "idle and sockloop raise it themselves\n", m[M_SLEEP_P50], m[M_SLEEP1_P50]);
     else
-        fprintf(out, "  timer:  ok: Sleep(1) takes %.2f ms (%.2f ms with timeBeginPeriod(1))\n", m[M_SLEEP_P50], m[M_SLEEP1_P50]);
+        wb_fprintf(out, "  timer:  ok: Sleep(1) takes %.2f ms (%.2f ms with timeBeginPeriod(1))\n", m[M_SLEEP_P50], m[M_SLEEP1_P50]);
     if (v[V_CPU] == WB_VERDICT_BROKEN)
-        fprintf(out, "  cpu:    broken: the %.0f%% workload measured %.1f%% by QPC: something else ran; rerun on a quiet machine\n",
+        wb_fprintf(out, "  cpu:    broken: the %.0f%% workload measured %.1f%% by QPC: something else ran; rerun on a quiet machine\n",
                 m[M_DUTY_SET], m[M_DUTY_BUSY]);
     else if (v[V_CPU] == WB_VERDICT_WARN)
-        fprintf(out, "  cpu:    warn: Windows charged %.1f%% for a %.0f%% load (clock tick %.1f ms): trust the *_busy_pct "
+        wb_fprintf(out, "  cpu:    warn: Windows charged %.1f%% for a %.0f%% load (clock tick %.1f ms): trust the *_busy_pct "
                      "columns; don't trust CPU%% below %.0f%% in a 15 s run (fewer than %d ticks charged)\n",
                 m[M_DUTY_OS], m[M_DUTY_SET], tick, tick > 0 ? 100.0 * WB_TRUST_MIN_TICKS * tick / 1e3 / 15.0 : 0.0,
                 WB_TRUST_MIN_TICKS);
     else
-        fprintf(out, "  cpu:    ok: a %.0f%% load was charged %.1f%% and measured %.1f%% by QPC\n", m[M_DUTY_SET], m[M_DUTY_OS],
+        wb_fprintf(out, "  cpu:    ok: a %.0f%% load was charged %.1f%% and measured %.1f%% by QPC\n", m[M_DUTY_SET], m[M_DUTY_OS],
                 m[M_DUTY_BUSY]);
 }
 

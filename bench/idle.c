@@ -34,6 +34,7 @@
 #include "wb_user_code.h"
 #include "wb_visual_styles.h"
 #include "wb_windows.h"
+#include "wb_console.h"
 
 /* Each choice option's names and enum, from one list. */
 #define CLASSES(X) X(CLASS_CUSTOM, "custom") X(CLASS_BUTTON, "button") X(CLASS_STATIC, "static")
@@ -823,23 +824,23 @@ static void idle_print_rep(FILE *out, const void *variant, unsigned rep, unsigne
     double user, kernel;
     (void)variant;   /* one configuration reads the same */
     wb_round_parts(m[M_CPU_USER], m[M_CPU_KERNEL], 0.1, &user, &kernel);   /* parts that add up as printed */
-    fprintf(out, "  rep %u/%u: cpu %.1f%% of one CPU (%.2f%% of the machine; user %.1f%%, kernel %.1f%%), "
+    wb_fprintf(out, "  rep %u/%u: cpu %.1f%% of one CPU (%.2f%% of the machine; user %.1f%%, kernel %.1f%%), "
                  "%.0f moves -> %.0f idle periods (%.1f/s), %s each (p99 %s)",
             rep, reps, user + kernel, m[M_CPU_MACHINE], user, kernel,
             m[M_PROCESSED], m[M_PERIODS], m[M_PERIODS_PER_S], wb_format_duration(m[M_COST_MEAN] * 1e-6, each, sizeof each),
             wb_format_duration(m[M_COST_P99] * 1e-6, p99, sizeof p99));
     if (m[M_BACKLOG] > 1 || m[M_LATE] > 0)
-        fprintf(out, ", backlog up to %.0f, %.0f moves late", m[M_BACKLOG] == m[M_BACKLOG] ? m[M_BACKLOG] : 0, m[M_LATE]);
-    if (m[M_COALESCED] > 0) fprintf(out, ", %.0f moves coalesced (real input: merged with the next)", m[M_COALESCED]);
-    if (m[M_DROPPED] > 0) fprintf(out, ", %.0f moves DROPPED (queue full)", m[M_DROPPED]);
-    fprintf(out, "\n    UI thread: %.1f%% charged, %.1f%% busy by QPC", m[M_UI_CPU], m[M_UI_BUSY]);
-    if (m[M_UI_CYCLES] == m[M_UI_CYCLES]) fprintf(out, ", %.1f%% in cycles", m[M_UI_CYCLES]);
-    fprintf(out, " (of one CPU)\n");
+        wb_fprintf(out, ", backlog up to %.0f, %.0f moves late", m[M_BACKLOG] == m[M_BACKLOG] ? m[M_BACKLOG] : 0, m[M_LATE]);
+    if (m[M_COALESCED] > 0) wb_fprintf(out, ", %.0f moves coalesced (real input: merged with the next)", m[M_COALESCED]);
+    if (m[M_DROPPED] > 0) wb_fprintf(out, ", %.0f moves DROPPED (queue full)", m[M_DROPPED]);
+    wb_fprintf(out, "\n    UI thread: %.1f%% charged, %.1f%% busy by QPC", m[M_UI_CPU], m[M_UI_BUSY]);
+    if (m[M_UI_CYCLES] == m[M_UI_CYCLES]) wb_fprintf(out, ", %.1f%% in cycles", m[M_UI_CYCLES]);
+    wb_fprintf(out, " (of one CPU)\n");
     /* Busy is the time inside the thread's work by QPC; charged is what Windows billed it.
      * Far apart, the thread waited inside its calls (under Wine: for its wineserver, a process
      * of its own whose CPU nobody here is charged), or the charge was too coarse to say. */
     if (m[M_UI_BUSY] > 2 * m[M_UI_CPU] && m[M_UI_BUSY] - m[M_UI_CPU] > 5)
-        fprintf(out, "    (busy far above charged: the UI thread waited inside its calls - under Wine, for the "
+        wb_fprintf(out, "    (busy far above charged: the UI thread waited inside its calls - under Wine, for the "
                      "wineserver - or the charge is coarse; the CPU columns count only what was charged)\n");
 }
 
@@ -848,7 +849,7 @@ static void idle_print_summary(FILE *out, const void *variant, const wb_run_summ
     const double *m = s->metrics;
     char each[24], p99[24];
     (void)variant;   /* one configuration reads the same */
-    fprintf(out, "  median CPU %.1f%% of one CPU (%.2f%% of the machine), %.1f idle periods/s "
+    wb_fprintf(out, "  median CPU %.1f%% of one CPU (%.2f%% of the machine), %.1f idle periods/s "
                  "(%.2f per move), %s each (p99 %s), %.0f messages/s, UI thread busy %.1f%%, %u rep%s\n",
             s->cpu_pct, m[M_CPU_MACHINE], m[M_PERIODS_PER_S], m[M_PER_MOVE],
             wb_format_duration(m[M_COST_MEAN] * 1e-6, each, sizeof each), wb_format_duration(m[M_COST_P99] * 1e-6, p99, sizeof p99),

@@ -17,6 +17,7 @@
 #include "wb_user_code.h"
 #include "wb_visual_styles.h"
 #include "wb_windows.h"
+#include "wb_console.h"
 
 /* Progress is stored, and Ctrl+C noticed, between chunks, never per message. */
 #define CHUNK 4096UL
@@ -263,7 +264,7 @@ static void sendmsg_teardown(void *state)
     if (st->thread) {
         PostThreadMessageA(st->thread_id, WM_QUIT, 0, 0);
         if (WaitForSingleObject(st->thread, 10000) != WAIT_OBJECT_0)
-            fprintf(stderr, "winbench: sendmsg: warning: window thread did not end within 10 s\n");
+            wb_fprintf(stderr, "winbench: sendmsg: warning: window thread did not end within 10 s\n");
         CloseHandle(st->thread);
     } else {
         destroy_windows(st);

@@ -32,6 +32,7 @@
 #include "wb_process.h"
 #include "wb_test_hooks.h"
 #include "wb_timer.h"
+#include "wb_console.h"
 
 #define O(field) offsetof(sockloop_config, field)
 static const wb_option sockloop_options[] = {
@@ -644,7 +645,7 @@ static int open_raw(sockloop_state *st, wb_error *err)
             return -1;
         }
         setvbuf(st->raw, NULL, _IOFBF, 1 << 20);
-        fputs("loop,seq,intended_us,actual_us,received_us\r\n", st->raw);
+        wb_fputs("loop,seq,intended_us,actual_us,received_us\r\n", st->raw);
     }
     return 0;
 }

@@ -3,6 +3,7 @@
  * transports (sockloop_udp.c, sockloop_tcp.c, sockloop_tcp_reflect.c) and the receive loop in
  * sockloop.c call these; they call nothing back in either. */
 #include "sockloop.h"
+#include "wb_console.h"
 
 #include <stdio.h>
 
@@ -49,7 +50,7 @@ static void account(sockloop_state *st, const char *p, int len, uint64_t t_recv)
     rx->sum_us += lat_us;
     rx->sumsq_us += lat_us * lat_us;
     if (st->raw)   /* opt-in: a buffered write per message, documented as disturbing the loop */
-        fprintf(st->raw, "%s,%llu,%.3f,%.3f,%.3f\r\n", st->backend->name, (unsigned long long)seq,
+        wb_fprintf(st->raw, "%s,%llu,%.3f,%.3f,%.3f\r\n", st->backend->name, (unsigned long long)seq,
                 (double)(int64_t)(intended - st->t0) * 1e6 / (double)st->freq,
                 (double)(int64_t)(actual - st->t0) * 1e6 / (double)st->freq,
                 (double)(int64_t)(t_recv - st->t0) * 1e6 / (double)st->freq);

@@ -9,6 +9,7 @@
 
 #include "wb_process.h"
 #include "wb_units.h"
+#include "wb_console.h"
 
 const char *const sockloop_metric_names[] = {
     SOCKLOOP_METRICS(WB_LIST_NAME)
@@ -101,41 +102,41 @@ void sockloop_print_rep(FILE *out, const void *variant, unsigned rep, unsigned r
     char a[24], b[24];
     /* a reflector has no sender of its own (its sender columns are empty) and measures no latency */
     if (c->reflect && c->proto == PROTO_TCP) {
-        fprintf(out, "  rep %u/%u: echoed %.0f messages (%.1f/s, %.2f mbit); %.0f connection%s left, %.0f dropped "
+        wb_fprintf(out, "  rep %u/%u: echoed %.0f messages (%.1f/s, %.2f mbit); %.0f connection%s left, %.0f dropped "
                      "for a stream that was not winbench's messages, %.0f refused (outside --allow)\n",
                 rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT], m[M_DISCONNECTS], m[M_DISCONNECTS] == 1 ? "" : "s",
                 m[M_BAD], m[M_REFUSED]);
-        fprintf(out, "    cpu: %.0f%% of one CPU (busy by QPC %.0f%%)\n", m[M_RECEIVER_CPU], m[M_RECEIVER_BUSY]);
+        wb_fprintf(out, "    cpu: %.0f%% of one CPU (busy by QPC %.0f%%)\n", m[M_RECEIVER_CPU], m[M_RECEIVER_BUSY]);
         return;
     }
     if (c->reflect) {
-        fprintf(out, "  rep %u/%u: echoed %.0f packets (%.1f/s, %.2f mbit), %.0f echo errors, %.0f not winbench's, "
+        wb_fprintf(out, "  rep %u/%u: echoed %.0f packets (%.1f/s, %.2f mbit), %.0f echo errors, %.0f not winbench's, "
                      "%.0f refused (outside --allow), %.0f connection resets\n",
                 rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT], m[M_SEND_ERRORS], m[M_FOREIGN], m[M_REFUSED],
                 m[M_CONN_RESETS]);
-        fprintf(out, "    cpu: %.0f%% of one CPU (busy by QPC %.0f%%)\n", m[M_RECEIVER_CPU], m[M_RECEIVER_BUSY]);
+        wb_fprintf(out, "    cpu: %.0f%% of one CPU (busy by QPC %.0f%%)\n", m[M_RECEIVER_CPU], m[M_RECEIVER_BUSY]);
         return;
     }
-    fprintf(out, "  rep %u/%u: sent %.0f (%.1f/s, %.0f late), %.0f send errors, received %.0f, lost %.0f, "
+    wb_fprintf(out, "  rep %u/%u: sent %.0f (%.1f/s, %.0f late), %.0f send errors, received %.0f, lost %.0f, "
                  "duplicated %.0f, reordered %.0f",
             rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_LATE_SENDS], m[M_SEND_ERRORS], m[M_RECEIVED], m[M_LOST],
             m[M_DUP], m[M_REORDERED]);
-    if (m[M_CONN_RESETS] > 0) fprintf(out, ", %.0f connection resets", m[M_CONN_RESETS]);
-    if (m[M_BAD] > 0) fprintf(out, ", %.0f bad", m[M_BAD]);
-    fprintf(out, "\n");
+    if (m[M_CONN_RESETS] > 0) wb_fprintf(out, ", %.0f connection resets", m[M_CONN_RESETS]);
+    if (m[M_BAD] > 0) wb_fprintf(out, ", %.0f bad", m[M_BAD]);
+    wb_fprintf(out, "\n");
     if (m[M_LAT_MEAN] == m[M_LAT_MEAN]) {
         char p[5][24];
-        fprintf(out, "    %s from actual send:   p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n", times_are,
+        wb_fprintf(out, "    %s from actual send:   p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n", times_are,
                 us(m[M_LAT_P50], p[0]), us(m[M_LAT_P90], p[1]), us(m[M_LAT_P99], p[2]), us(m[M_LAT_P999], p[3]),
                 us(m[M_LAT_MAX], p[4]));
-        fprintf(out, "    %s from intended send: p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n", times_are,
+        wb_fprintf(out, "    %s from intended send: p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n", times_are,
                 us(m[M_ILAT_P50], p[0]), us(m[M_ILAT_P90], p[1]), us(m[M_ILAT_P99], p[2]), us(m[M_ILAT_P999], p[3]),
                 us(m[M_ILAT_MAX], p[4]));
     } else {
-        fprintf(out, "    %s: - (no packet came back)\n", times_are);
+        wb_fprintf(out, "    %s: - (no packet came back)\n", times_are);
     }
-    fprintf(out, "    jitter (RFC 3550): %s\n", us(m[M_JITTER], a));
-    fprintf(out, "    cpu: sender %.0f%%, receiver %.0f%% of one CPU (busy by QPC: sender %s%%, receiver %.0f%%)\n",
+    wb_fprintf(out, "    jitter (RFC 3550): %s\n", us(m[M_JITTER], a));
+    wb_fprintf(out, "    cpu: sender %.0f%%, receiver %.0f%% of one CPU (busy by QPC: sender %s%%, receiver %.0f%%)\n",
             m[M_SENDER_CPU], m[M_RECEIVER_CPU], dash_or(m[M_SENDER_BUSY], b, sizeof b), m[M_RECEIVER_BUSY]);
 }
 
@@ -145,11 +146,11 @@ void sockloop_print_summary(FILE *out, const void *variant, const wb_run_summary
     const double *m = s->metrics;
     char mean[24], imean[24], p99[24], jit[24];
     if (c->reflect) {
-        fprintf(out, "  median over %u rep%s: echoed %.0f packets, %.1f packets/s, %.2f mbit\n", s->reps,
+        wb_fprintf(out, "  median over %u rep%s: echoed %.0f packets, %.1f packets/s, %.2f mbit\n", s->reps,
                 s->reps == 1 ? "" : "s", m[M_SENT], m[M_SEND_RATE], m[M_MBIT_OUT]);
         return;
     }
-    fprintf(out, "  median over %u rep%s: %.1f packets/s received, lost %.0f, mean %s %s "
+    wb_fprintf(out, "  median over %u rep%s: %.1f packets/s received, lost %.0f, mean %s %s "
                  "(from intended send %s), p99 %s, jitter %s\n",
             s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], times_of(c), us(m[M_LAT_MEAN], mean),
             us(m[M_ILAT_MEAN], imean),
@@ -183,10 +184,10 @@ static void offered_load(FILE *out, int n, const void *const *variants, const do
 {
     int i, first;
     char p50[24], p99[24];
-    fprintf(out, "%s against offered load (from the actual send time; held: the rate sent, under %.1f%% lost and "
+    wb_fprintf(out, "%s against offered load (from the actual send time; held: the rate sent, under %.1f%% lost and "
                  "a p99 under %.0f x the loop's p99 at its lowest rate):\n", times_of((const sockloop_config *)variants[0]),
             HELD_LOSS_PCT, HELD_P99_FACTOR);
-    fprintf(out, "  %-12s %10s %12s %10s %10s %10s\n", "loop", "rate/s", "received/s", "p50", "p99", "lost");
+    wb_fprintf(out, "  %-12s %10s %12s %10s %10s %10s\n", "loop", "rate/s", "received/s", "p50", "p99", "lost");
     for (first = 0; first < n; first = i) {
         const sockloop_config *loop = (const sockloop_config *)variants[first];
         double base_p99 = medians[first][M_LAT_P99];
@@ -199,7 +200,7 @@ static void offered_load(FILE *out, int n, const void *const *variants, const do
             int sent_all = m[M_SEND_RATE] >= HELD_RATE_FRACTION * (double)rate;
             int ok = sent_all && loss_pct(m) < HELD_LOSS_PCT && m[M_LAT_P99] == m[M_LAT_P99] &&
                      !(base_p99 == base_p99 && m[M_LAT_P99] > HELD_P99_FACTOR * base_p99);
-            fprintf(out, "  %-12s %10llu %12.1f %10s %10s %6.0f (%.2f%%)\n", i == first ? sl_loop_name(loop->loop) : "",
+            wb_fprintf(out, "  %-12s %10llu %12.1f %10s %10s %6.0f (%.2f%%)\n", i == first ? sl_loop_name(loop->loop) : "",
                     (unsigned long long)rate, m[M_RECV_RATE], us(m[M_LAT_P50], p50), us(m[M_LAT_P99], p99), m[M_LOST],
                     loss_pct(m));
             if (!broken && ok) held = rate;
@@ -215,10 +216,10 @@ static void offered_load(FILE *out, int n, const void *const *variants, const do
             }
         }
         if (held)
-            fprintf(out, "  %s held %llu/s%s%s%s\n", sl_loop_name(loop->loop), (unsigned long long)held, why[0] ? " (" : "",
+            wb_fprintf(out, "  %s held %llu/s%s%s%s\n", sl_loop_name(loop->loop), (unsigned long long)held, why[0] ? " (" : "",
                     why, why[0] ? ")" : ", the highest rate asked for");
         else
-            fprintf(out, "  %s held none of the rates (%s)\n", sl_loop_name(loop->loop), why);
+            wb_fprintf(out, "  %s held none of the rates (%s)\n", sl_loop_name(loop->loop), why);
     }
 }
 
@@ -239,9 +240,9 @@ void sockloop_compare(FILE *out, int n, const void *const *variants, const doubl
         else clean++;
     }
     if (best < 0) return;
-    fprintf(out, "comparison (mean %s from the actual send time; the receiving thread's cost per packet):\n", times_are);
+    wb_fprintf(out, "comparison (mean %s from the actual send time; the receiving thread's cost per packet):\n", times_are);
     for (i = 0; i < n; i++)
-        fprintf(out, "  %-12s mean %s, lost %.0f, %s CPU and %s busy per packet\n", loop_name(variants[i]),
+        wb_fprintf(out, "  %-12s mean %s, lost %.0f, %s CPU and %s busy per packet\n", loop_name(variants[i]),
                 us(medians[i][M_LAT_MEAN], a), medians[i][M_LOST], us(medians[i][M_RECV_CPU_PER_PKT], b),
                 us(medians[i][M_RECV_BUSY_PER_PKT], c));
     for (i = 0; i < n; i++) {
@@ -250,7 +251,7 @@ void sockloop_compare(FILE *out, int n, const void *const *variants, const doubl
         if (i == best || y != y) continue;
         ratio = y / x;
         if (!(sx == sx && sy == sy)) {
-            fprintf(out, "  %s vs %s: %.2f times lower mean %s, spread unknown (fewer than 2 intervals): "
+            wb_fprintf(out, "  %s vs %s: %.2f times lower mean %s, spread unknown (fewer than 2 intervals): "
                          "not told apart\n", loop_name(variants[best]), loop_name(variants[i]), ratio, times_are);
             continue;
         }
@@ -262,16 +263,16 @@ void sockloop_compare(FILE *out, int n, const void *const *variants, const doubl
         ratio = ratio_cents / 100;
         err = err_cents / 100;
         if (ratio_cents - err_cents <= 100)
-            fprintf(out, "  %s vs %s: no clear difference (%.2f +- %.2f: the interval means' spread covers 1)\n",
+            wb_fprintf(out, "  %s vs %s: no clear difference (%.2f +- %.2f: the interval means' spread covers 1)\n",
                     loop_name(variants[best]), loop_name(variants[i]), ratio, err);
         else
-            fprintf(out, "  %s: %.2f +- %.2f times lower mean %s than %s\n", loop_name(variants[best]), ratio, err,
+            wb_fprintf(out, "  %s: %.2f +- %.2f times lower mean %s than %s\n", loop_name(variants[best]), ratio, err,
                     times_are, loop_name(variants[i]));
     }
     if (lossy && clean)
         for (i = 0; i < n; i++)
             if (medians[i][M_LOST] > 0)
-                fprintf(out, "  note: %s lost %.0f packets where others lost none: its latencies are of the packets "
+                wb_fprintf(out, "  note: %s lost %.0f packets where others lost none: its latencies are of the packets "
                              "that arrived, so it is not faster for that\n", loop_name(variants[i]), medians[i][M_LOST]);
 }
 

@@ -18,6 +18,7 @@
 #include "wb_timer.h"
 #include "wb_units.h"
 #include "wb_wakeup.h"
+#include "wb_console.h"
 
 #define RESOLUTIONS(X) X(RES_DEFAULT, "default") X(RES_1MS, "1")
 enum { RESOLUTIONS(WB_CHOICE_ID) };
@@ -345,7 +346,7 @@ static const char *us_text(double us, char *buf, size_t cap)
 static void print_figures(FILE *out, const double *m)
 {
     char a[24], b[24], c[24], d[24], e[24];
-    fprintf(out, "%.0f wake-ups (%.1f/s; of %.0f scheduled: %.0f missed, %.0f coalesced), late p50 %s p90 %s p99 %s "
+    wb_fprintf(out, "%.0f wake-ups (%.1f/s; of %.0f scheduled: %.0f missed, %.0f coalesced), late p50 %s p90 %s p99 %s "
                  "max %s; between wake-ups p50 %s; waiter cpu %.1f%% of one CPU\n",
             m[M_WAKES], m[M_WAKE_RATE], m[M_EXPECTED], m[M_MISSED], m[M_COALESCED], us_text(m[M_LATE_P50], a, sizeof a),
             us_text(m[M_LATE_P90], b, sizeof b), us_text(m[M_LATE_P99], c, sizeof c), us_text(m[M_LATE_MAX], d, sizeof d),
@@ -356,7 +357,7 @@ static void wakeup_print_rep(FILE *out, const void *variant, unsigned rep, unsig
 {
     char name[64];
     wakeup_variant_name(variant, name, sizeof name);
-    fprintf(out, "  rep %u/%u %s: ", rep, reps, name);
+    wb_fprintf(out, "  rep %u/%u %s: ", rep, reps, name);
     print_figures(out, s->metrics);
 }
 
@@ -365,9 +366,9 @@ static void wakeup_print_summary(FILE *out, const void *variant, const wb_run_su
     const wakeup_config *v = (const wakeup_config *)variant;
     char name[64];
     wakeup_variant_name(variant, name, sizeof name);
-    fprintf(out, "  %s, median over %u rep%s: ", name, s->reps, s->reps == 1 ? "" : "s");
+    wb_fprintf(out, "  %s, median over %u rep%s: ", name, s->reps, s->reps == 1 ? "" : "s");
     print_figures(out, s->metrics);
-    fprintf(out, "    timer: resolution %.3g ms before, %.3g ms during (%.3g to %.3g ms possible)%s\n",
+    wb_fprintf(out, "    timer: resolution %.3g ms before, %.3g ms during (%.3g to %.3g ms possible)%s\n",
             s->metrics[M_RES_BEFORE], s->metrics[M_RES_DURING], s->metrics[M_RES_FINEST], s->metrics[M_RES_COARSEST],
             v->resolution == RES_1MS ? ", timeBeginPeriod(1) asked" : "");
 }

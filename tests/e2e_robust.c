@@ -367,6 +367,86 @@ static void test_power_throttling(void)
     result_free(&r);
 }
 
+/* One console character that the ANSI code page and the console's code page (OEM) name
+ * differently, and that Latin-1 names differently again: 1252's 0x80 is the euro sign, OEM
+ * 437's is Ç, Latin-1's is a control character. 0 when this code page has none. */
+static wchar_t telling_character(void)
+{
+    unsigned b;
+    for (b = 0x80; b <= 0xFF; b++) {
+        char c = (char)b;
+        wchar_t ansi = 0, oem = 0;
+        if (MultiByteToWideChar(CP_ACP, MB_ERR_INVALID_CHARS, &c, 1, &ansi, 1) != 1 ||
+            MultiByteToWideChar(CP_OEMCP, 0, &c, 1, &oem, 1) != 1)
+            continue;
+        if (ansi != (wchar_t)b && ansi != oem && IsCharAlphaW(ansi)) return ansi;
+    }
+    return 0;
+}
+
+/* What a user reads on a console is the text as typed: winbench's text is in the ANSI code page,
+ * a console shows its own (OEM), and winbench converts where its output is a console. A
+ * console of the test's own, winbench's stderr on it, read back as characters: a missing file
+ * and an unknown option named with a character the two code pages disagree on. (Wine's msvcrt
+ * converts console output itself, as Latin-1: with this character that is wrong too, so the
+ * check holds under Wine as on Windows.) */
+static void test_console_text(void)
+{
+    wchar_t c = telling_character(), exe[MAX_PATH], line[512], screen[4001], want[2][64];
+    char exe_a[MAX_PATH];
+    HANDLE console;
+    COORD origin = { 0, 0 };
+    DWORD n = 0;
+    int i;
+    if (c == 0) {
+        skip("this ANSI code page has no letter that its console code page names otherwise");
+        return;
+    }
+    path_beside_exe(exe_a, sizeof exe_a, "winbench.exe");
+    MultiByteToWideChar(CP_ACP, 0, exe_a, -1, exe, MAX_PATH);
+    swprintf(want[0], 64, L"missing-%lc.csv: no such file", c);
+    swprintf(want[1], 64, L"--l%lcbel: unknown option", c);
+    FreeConsole();
+    ok(AllocConsole(), "AllocConsole: error %lu", GetLastError());
+    console = CreateFileA("CONOUT$", GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, NULL, OPEN_EXISTING, 0, NULL);
+    ok(console != INVALID_HANDLE_VALUE, "CONOUT$: error %lu", GetLastError());
+    for (i = 0; i < 2 && console != INVALID_HANDLE_VALUE; i++) {
+        STARTUPINFOW si;
+        PROCESS_INFORMATION pi;
+        SECURITY_ATTRIBUTES sa = { sizeof sa, NULL, TRUE };
+        HANDLE out = CreateFileA("CONOUT$", GENERIC_READ | GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, &sa,
+                                 OPEN_EXISTING, 0, NULL);
+        DWORD blank = 0;
+        FillConsoleOutputCharacterW(console, L' ', 4000, origin, &blank);
+        if (i == 0) swprintf(line, 512, L"\"%ls\" report missing-%lc.csv", exe, c);
+        else swprintf(line, 512, L"\"%ls\" sendmsg --l%lcbel x", exe, c);
+        memset(&si, 0, sizeof si);
+        si.cb = sizeof si;
+        si.dwFlags = STARTF_USESTDHANDLES;
+        si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+        si.hStdOutput = si.hStdError = out;
+        if (!CreateProcessW(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi)) {
+            ok(0, "CreateProcessW: error %lu", GetLastError());
+            CloseHandle(out);
+            continue;
+        }
+        ok(WaitForSingleObject(pi.hProcess, 60000) == WAIT_OBJECT_0, "winbench ended");
+        CloseHandle(pi.hProcess);
+        CloseHandle(pi.hThread);
+        CloseHandle(out);
+        n = 0;
+        ReadConsoleOutputCharacterW(console, screen, 4000, origin, &n);
+        screen[n] = 0;
+        {
+            char shown[256];
+            WideCharToMultiByte(CP_UTF8, 0, want[i], -1, shown, sizeof shown, NULL, NULL);
+            ok(wcsstr(screen, want[i]) != NULL, "the console shows [%s] (U+%04X) as typed", shown, (unsigned)c);
+        }
+    }
+    if (console != INVALID_HANDLE_VALUE) CloseHandle(console);
+    FreeConsole();
+}
+
 /* A run killed the way taskkill /F, a closed console or a VM reset kills it (TerminateProcess:
  * no handler runs) keeps every repetition that had finished, each row whole: rows are written
  * and flushed as each repetition ends, never held for the summary. */
@@ -473,6 +553,7 @@ static void test_memory_flat(void)
 
 static const wbt_case cases[] = {
     { "power_throttling", test_power_throttling, 0 },
+    { "console_text", test_console_text, 0 },
     { "warnings_clean", test_warnings_clean, 0 },
     { "warnings_provoked", test_warnings_provoked, WBT_CPU_HEAVY },
     { "memory_flat", test_memory_flat, WBT_CPU_HEAVY },

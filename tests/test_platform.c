@@ -8,6 +8,7 @@
 
 #include "core/cmdline.h"
 #include "wb_clock.h"
+#include "wb_console.h"
 #include "run/result.h"
 #include "wb_mfc.h"
 #include "win/wb_sysinfo.h"
@@ -334,6 +335,34 @@ static void test_wsa_texts(void)
     ok(strcmp(text, "unknown error") == 0, "a code nobody knows: %s", text);
 }
 
+/* A system's wide text (a localized power plan name, a service pack) into the CSV's code page:
+ * read back in that code page it is the same text where the code page holds it, and '?' (no
+ * best-fit guess, no UTF-8 bytes) where it does not. */
+static void test_text_from_wide(void)
+{
+    static const wchar_t plan[] = L"H\x00f6"L"chstleistung \x00e9nergie";   /* Höchstleistung énergie */
+    static const wchar_t far_east[] = L"\x6771\x4eac";                        /* Tokyo, in kanji */
+    char text[64];
+    wchar_t back[64];
+    int lossy;
+    BOOL used = FALSE;
+    char probe[16];
+    WideCharToMultiByte(CP_ACP, WC_NO_BEST_FIT_CHARS, plan, -1, probe, sizeof probe, NULL, &used);
+    lossy = wb_text_from_wide(plan, text, sizeof text);
+    MultiByteToWideChar(CP_ACP, 0, text, -1, back, 64);
+    if (GetACP() == CP_UTF8 || !used) {
+        ok(!lossy && wcscmp(back, plan) == 0, "the plan's name reads back as it was (code page %u, lossy %d)", GetACP(), lossy);
+    } else {
+        ok(lossy && strchr(text, '?') != NULL, "code page %u lacks a letter: '?' and lossy (%s)", GetACP(), text);
+    }
+    lossy = wb_text_from_wide(far_east, text, sizeof text);
+    MultiByteToWideChar(CP_ACP, 0, text, -1, back, 64);
+    ok(wcscmp(back, far_east) == 0 || (lossy && strcmp(text, "??") == 0),
+       "kanji: as they were, or '?' each where code page %u lacks them (got %s, lossy %d)", GetACP(), text, lossy);
+    lossy = wb_text_from_wide(plan, text, 5);
+    ok(strlen(text) <= 4, "cut to the buffer: [%s]", text);
+}
+
 /* winbench splits its Unicode command line itself (src/cli/args.c): the same arguments as
  * CommandLineToArgvW, whose rules msvcrt.dll shares, for every quoting a shell or a script may
  * produce: quote runs of every length inside and outside quotes, backslash runs before quotes
@@ -389,6 +418,7 @@ static const wbt_case cases[] = {
     { "mfc_children", test_mfc_children, 0 },
     { "visual_styles", test_visual_styles, 0 },
     { "cmdline_like_windows", test_cmdline_like_windows, 0 },
+    { "text_from_wide", test_text_from_wide, 0 },
     { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -11,6 +11,7 @@
 #include "wb_wait.h"
 #include "report/report.h"
 #include "win/wb_sysinfo.h"
+#include "wb_console.h"
 
 typedef struct command {
     const char *name;
@@ -53,11 +54,11 @@ static const command *find_command(const char *name)
 static void usage(FILE *out)
 {
     size_t i;
-    fprintf(out, "usage: winbench <benchmark> [options]   run a benchmark, write one CSV\n");
+    wb_fprintf(out, "usage: winbench <benchmark> [options]   run a benchmark, write one CSV\n");
     for (i = 0; i < NCOMMANDS; i++)
-        fprintf(out, "       winbench %s%s%s\n              %s\n", commands[i].name, commands[i].usage[0] ? " " : "",
+        wb_fprintf(out, "       winbench %s%s%s\n              %s\n", commands[i].name, commands[i].usage[0] ? " " : "",
                 commands[i].usage, commands[i].summary);
-    fprintf(out, "       winbench --version\n"
+    wb_fprintf(out, "       winbench --version\n"
                  "Numbers take suffixes: 50M, 10k (counts); 2s, 500ms (times).\n");
 }
 
@@ -66,11 +67,11 @@ static void usage(FILE *out)
 static int print_list(void)
 {
     int i;
-    for (i = 0; wb_modules[i]; i++) printf("  %-10s %s\n", wb_modules[i]->name, wb_modules[i]->summary);
-    printf("wait loops (sockloop --loop):\n");
+    for (i = 0; wb_modules[i]; i++) wb_printf("  %-10s %s\n", wb_modules[i]->name, wb_modules[i]->summary);
+    wb_printf("wait loops (sockloop --loop):\n");
     for (i = 0; wb_wait_backends[i]; i++) {
         const char *why = wb_wait_backends[i]->unavailable();
-        printf("  %-12s %s\n", wb_wait_backends[i]->name, why ? why : "available");
+        wb_printf("  %-12s %s\n", wb_wait_backends[i]->name, why ? why : "available");
     }
     return WB_EXIT_OK;
 }
@@ -81,7 +82,7 @@ static void print_table(const wb_option *table)
     char *text = (char *)malloc(need + 1);
     if (text == NULL) return;
     wb_options_help(table, text, need + 1);
-    fputs(text, stdout);
+    wb_fputs(text, stdout);
     free(text);
 }
 
@@ -91,18 +92,18 @@ static int print_help(const char *name)
     const wb_module *m;
     if (name == NULL) {
         usage(stdout);
-        printf("\nBenchmarks:\n");
+        wb_printf("\nBenchmarks:\n");
         print_list();
-        printf("\nOptions of every benchmark:\n");
+        wb_printf("\nOptions of every benchmark:\n");
         print_table(wb_common_options);
         return WB_EXIT_OK;
     }
     c = find_command(name);
     if (c) {
-        printf("winbench %s: %s\n\nusage: winbench %s%s%s\n", c->name, c->summary, c->name, c->usage[0] ? " " : "", c->usage);
-        if (c->more) printf("\n%s\n", c->more);
+        wb_printf("winbench %s: %s\n\nusage: winbench %s%s%s\n", c->name, c->summary, c->name, c->usage[0] ? " " : "", c->usage);
+        if (c->more) wb_printf("\n%s\n", c->more);
         if (c->options) {
-            printf("\nOptions:\n");
+            wb_printf("\nOptions:\n");
             print_table(c->options());
         }
         return WB_EXIT_OK;
@@ -113,9 +114,9 @@ static int print_help(const char *name)
         snprintf(msg, sizeof msg, "unknown benchmark or command \"%s\" (see winbench list)", name);
         return wb_usage_error("help", msg);
     }
-    printf("winbench %s: %s\n\nusage: winbench %s [options]\n\nOptions:\n", m->name, m->summary, m->name);
+    wb_printf("winbench %s: %s\n\nusage: winbench %s [options]\n\nOptions:\n", m->name, m->summary, m->name);
     print_table(m->options);
-    printf("\nOptions of every benchmark:\n");
+    wb_printf("\nOptions of every benchmark:\n");
     {
         wb_option common[WB_MAX_COMMON_OPTIONS];
         wb_common_options_for(m, common, WB_MAX_COMMON_OPTIONS);
@@ -151,6 +152,7 @@ int main(int argc, char **argv)
     const wb_module *m;
     int rc;
 
+    wb_usage_set_writer(wb_fputs);   /* a label with an umlaut shown as typed on a console */
     rc = wb_unicode_args(&argc, &argv);
     if (rc != 0) return rc;
     if (argc < 2) {
@@ -159,7 +161,7 @@ int main(int argc, char **argv)
     }
     cmd = argv[1];
     if (strcmp(cmd, "--version") == 0) {
-        printf("winbench %s\n", WINBENCH_VERSION);
+        wb_printf("winbench %s\n", WINBENCH_VERSION);
         return WB_EXIT_OK;
     }
     if (wb_is_help_arg(cmd)) return print_help(NULL);

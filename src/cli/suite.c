@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "wb_process.h"
 #include "win/wb_sysinfo.h"
+#include "wb_console.h"
 
 typedef struct suite_config {
     int quick, force;
@@ -192,7 +193,7 @@ static void add_parts(char **text, size_t *used, const char *bench, const char *
 static void print_parts(const char *text, const size_t *used)
 {
     if (text == NULL || *used == 0) return;
-    printf("where this machine's time goes (the parts of each run's median repetition; README: Is it the OS, the API "
+    wb_printf("where this machine's time goes (the parts of each run's median repetition; README: Is it the OS, the API "
            "or your code?):\n%s", text);
 }
 
@@ -242,13 +243,13 @@ int wb_run_suite(int argc, char **argv)
         char call[MAX_PATH + 32];
         snprintf(call, sizeof call, "CreateDirectory(%s)", out);
         wb_error_win32(&e, call, GetLastError());
-        fprintf(stderr, "winbench: all: %s\n", e.what);
+        wb_fprintf(stderr, "winbench: all: %s\n", e.what);
         return WB_EXIT_RUNTIME;
     }
     /* the files join the folder with the separator it was typed with (/tmp/x/winbench-...,
      * not /tmp/x\winbench-...: Windows takes both, a reader of the paths should see one) */
     sep = strchr(out, '/') && !strchr(out, '\\') ? '/' : '\\';
-    printf("winbench all%s: %lu runs into %s (run id %s)\n", cfg.quick ? " --quick" : "", (unsigned long)n, out, run_id);
+    wb_printf("winbench all%s: %lu runs into %s (run id %s)\n", cfg.quick ? " --quick" : "", (unsigned long)n, out, run_id);
     fflush(stdout);
 
     for (i = 0; i < total; i++) {
@@ -260,22 +261,22 @@ int wb_run_suite(int argc, char **argv)
         snprintf(csv, sizeof csv, "%s%cwinbench-%s-%s-%s-%s%s%s.csv", out, sep, suite[i].bench, suite[i].name, si.host,
                  stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
         a = run_args(&cfg, opts, repeat_text, csv, run_id, calibration, args);
-        printf("[%lu/%lu] %s", (unsigned long)++done, (unsigned long)n, suite[i].bench);
-        for (k = 0; k < a && strcmp(args[k], "--csv") != 0; k++) printf(" %s", args[k]);
-        printf("\n");
+        wb_printf("[%lu/%lu] %s", (unsigned long)++done, (unsigned long)n, suite[i].bench);
+        for (k = 0; k < a && strcmp(args[k], "--csv") != 0; k++) wb_printf(" %s", args[k]);
+        wb_printf("\n");
         fflush(stdout);
         rc = m ? wb_run_module(m, a, args, &outcome) : WB_EXIT_RUNTIME;
         if (rc == WB_EXIT_OK && outcome.verdicts[0] && !calibration[0])
             snprintf(calibration, sizeof calibration, "%s", outcome.verdicts);
         if (rc == WB_EXIT_OK) add_parts(&parts_text, &parts_used, suite[i].bench, suite[i].name, outcome.parts);
         if (rc == WB_EXIT_INTERRUPTED) {
-            printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s\n", (unsigned long)done - 1, (unsigned long)n, out);
+            wb_printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s\n", (unsigned long)done - 1, (unsigned long)n, out);
             return WB_EXIT_INTERRUPTED;
         }
         if (rc != WB_EXIT_OK) failures++;
     }
     print_parts(parts_text, &parts_used);
-    printf("winbench all: %lu of %lu runs done, CSVs in %s\n", (unsigned long)(n - (size_t)failures), (unsigned long)n, out);
+    wb_printf("winbench all: %lu of %lu runs done, CSVs in %s\n", (unsigned long)(n - (size_t)failures), (unsigned long)n, out);
     free(parts_text);
     return failures ? WB_EXIT_RUNTIME : WB_EXIT_OK;
 }

@@ -13,6 +13,7 @@
 #include "wb_files.h"
 #include "wb_options.h"
 #include "wb_process.h"
+#include "wb_console.h"
 
 typedef struct report_config {
     const char *baseline, *compare;
@@ -125,7 +126,7 @@ static int open_outputs(output *outs, int n, int force)
             int usage = wb_create_file_error(outs[i].option, outs[i].path, code, msg, sizeof msg) == WB_EXIT_USAGE;
             discard_outputs(outs, i);
             if (usage) return wb_usage_error("report", msg);
-            fprintf(stderr, "winbench: report: %s\n", msg);
+            wb_fprintf(stderr, "winbench: report: %s\n", msg);
             return WB_EXIT_RUNTIME;
         }
     }
@@ -269,10 +270,10 @@ static int write_outputs(const rp_report *r, output *outs, FILE *people)
         if (outs[i].to_stdout) bad |= fflush(stdout) != 0;
         else bad |= fclose(outs[i].f) != 0;
         if (bad) {
-            fprintf(stderr, "winbench: report: writing %s failed (disk full?)\n", outs[i].path);
+            wb_fprintf(stderr, "winbench: report: writing %s failed (disk full?)\n", outs[i].path);
             rc = WB_EXIT_RUNTIME;
         } else if (!outs[i].to_stdout) {
-            fprintf(people, "%s: %s\n", formats[i]->label, outs[i].path);
+            wb_fprintf(people, "%s: %s\n", formats[i]->label, outs[i].path);
         }
         outs[i].f = NULL;
     }
@@ -296,7 +297,7 @@ int wb_report(int argc, char **argv)
     load_inputs(&r, argc, argv, outs);
     if (r.ngroups == 0) {
         /* Each failed file has had its line; say more only when nothing failed. */
-        if (r.files_failed == 0) fprintf(stderr, "winbench: report: no repetitions to compare in these files\n");
+        if (r.files_failed == 0) wb_fprintf(stderr, "winbench: report: no repetitions to compare in these files\n");
         rc = WB_EXIT_RUNTIME;
     } else {
         rc = settle_comparison(&r, &cfg);

@@ -10,6 +10,7 @@
 #include "report_render.h"
 #include "report_svg.h"
 #include "wb_units.h"
+#include "wb_console.h"
 
 /* An average character of the 12 px chart text, in px (Arial's is about 6; a little more so
  * that a label's room is never short). */
@@ -104,21 +105,21 @@ static void bar_legend(FILE *f, const rp_report *r, double x, double y)
     size_t i;
     char name[128];
     for (i = 0; i < r->nmachines; i++) {
-        fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"%s\"/>", x, y + 18.0 * (double)i,
+        wb_fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"%s\"/>", x, y + 18.0 * (double)i,
                 rp_svg_colour((int)i));
-        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">", x + 18, y + 18.0 * (double)i + 10);
+        wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">", x + 18, y + 18.0 * (double)i + 10);
         rp_svg_text(f, rp_machine_name(r, (int)i, name, sizeof name));
-        fputs("</text>", f);
+        wb_fputs("</text>", f);
     }
     y += 18.0 * (double)r->nmachines;
     /* the markings' meanings */
-    fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"url(#nosig)\" stroke=\"#888\"/>", x, y + 8);
-    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">no significant difference</text>", x + 18, y + 18);
-    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">from the baseline (p &#8805; %.2g)</text>\n", x + 18, y + 32, RP_ALPHA);
+    wb_fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"url(#nosig)\" stroke=\"#888\"/>", x, y + 8);
+    wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">no significant difference</text>", x + 18, y + 18);
+    wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">from the baseline (p &#8805; %.2g)</text>\n", x + 18, y + 32, RP_ALPHA);
     /* fewer repetitions than the test needs to answer: faded, without the hatching */
-    fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"#888\" fill-opacity=\"0.45\"/>", x, y + 44);
-    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">cannot tell: not tested</text>", x + 18, y + 54);
-    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">(too few repetitions)</text>\n", x + 18, y + 68);
+    wb_fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"#888\" fill-opacity=\"0.45\"/>", x, y + 44);
+    wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">cannot tell: not tested</text>", x + 18, y + 54);
+    wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">(too few repetitions)</text>\n", x + 18, y + 68);
 }
 
 /* The bar chart's legend: its room right of the plot (the longest line, "from the baseline
@@ -139,14 +140,14 @@ static void draw_bar(FILE *f, const rp_report *r, const rp_group *g, const scale
     cx = x + bar_w / 2;
     /* A difference from the baseline that the rank test does not support: hatched and faded. */
     if (g->significance == RP_SIG_NO || g->significance == RP_SIG_CANNOT_TELL)
-        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.45\"/>",
+        wb_fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.45\"/>",
                 x + 2, y, bar_w - 4, h, colour);
-    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\"%s%s><title>", x + 2, y, bar_w - 4, h,
+    wb_fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.1f\" fill=\"%s\"%s%s><title>", x + 2, y, bar_w - 4, h,
             g->significance == RP_SIG_NO ? "url(#nosig)" : colour,
             g->significance == RP_SIG_CANNOT_TELL ? " fill-opacity=\"0\"" : "",
             g->significance == RP_SIG_NO ? " class=\"nosig\"" : g->significance == RP_SIG_CANNOT_TELL ? " class=\"toofew\"" : "");
     rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
-    fprintf(f, " %s: median %s, min %s, max %s, n %lu%s</title></rect>\n", label,
+    wb_fprintf(f, " %s: median %s, min %s, max %s, n %lu%s</title></rect>\n", label,
             wb_format_number(g->median, num[0], sizeof num[0]), wb_format_number(g->min, num[1], sizeof num[1]),
             wb_format_number(g->max, num[2], sizeof num[2]),
             (unsigned long)g->values.n, g->significance == RP_SIG_NO ? "; not significantly different from the baseline"
@@ -154,7 +155,7 @@ static void draw_bar(FILE *f, const rp_report *r, const rp_group *g, const scale
     if (g->min == g->min && g->max == g->max) {
         ylo = y_of(sc, g->min);
         yhi = y_of(sc, g->max);
-        fprintf(f, "<path class=\"whisker\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n", cx, ylo, yhi,
+        wb_fprintf(f, "<path class=\"whisker\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n", cx, ylo, yhi,
                 cx - 4, ylo, cx + 4, cx - 4, yhi, cx + 4);
     }
 }
@@ -226,9 +227,9 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
         if (prev && strcmp(prev, g->variant)) x += gap;
         rp_short_variant(r, g, label, sizeof label);
         if (!prev || strcmp(prev, g->variant)) {   /* the cluster's label, under its first bar */
-            fprintf(f, "<text transform=\"translate(%.1f %.0f) rotate(35)\">", x + 4, top + plot_h + 14);
+            wb_fprintf(f, "<text transform=\"translate(%.1f %.0f) rotate(35)\">", x + 4, top + plot_h + 14);
             rp_svg_text(f, label);
-            fputs("</text>\n", f);
+            wb_fputs("</text>\n", f);
         }
         prev = g->variant;
         draw_bar(f, r, g, &sc, x, bar_w, label);
@@ -325,12 +326,12 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
     for (d = lo; d <= hi * 1.0001; d *= 10)
         rp_frame_grid(f, &plot, top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h, d);
     for (k = 0; k < npct; k++) {
-        fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w * k / (npct - 1), top + plot_h + 18);
+        wb_fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w * k / (npct - 1), top + plot_h + 18);
         rp_svg_text(f, spec->percentile_names[k]);
-        fputs("</text>\n", f);
+        wb_fputs("</text>\n", f);
     }
     rp_frame_y_title(f, &plot, rp_words(first, spec->percentile_unit, words, sizeof words));
-    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">percentile</text>\n", left + plot_w / 2, top + plot_h + 40);
+    wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">percentile</text>\n", left + plot_w / 2, top + plot_h + 40);
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
         size_t n = 0;
@@ -409,12 +410,12 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
     for (d = lo; d <= hi * 1.0001; d *= 10)
         rp_frame_grid(f, &plot, top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h, d);
     for (d = xlo; d <= xhi * 1.0001; d *= 10)
-        fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n",
+        wb_fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n",
                 left + (log10(d) - log10(xlo)) / (log10(xhi) - log10(xlo)) * plot_w, top + plot_h + 18, d);
     rp_frame_y_title(f, &plot, spec->percentile_unit);
-    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w / 2, top + plot_h + 40);
+    wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w / 2, top + plot_h + 40);
     rp_svg_text(f, spec->load_column);
-    fputs("</text>\n", f);
+    wb_fputs("</text>\n", f);
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
         size_t n = 0;
@@ -487,10 +488,10 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
         for (k = 0; k * step <= ymax + step / 2; k++) rp_frame_grid(f, &plot, top + h - (double)k * step / ymax * h, (double)k * step);
         for (t = 0; t <= tmax + tstep / 2; t += tstep) {
             double x = left + t / tmax * w;
-            fprintf(f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\"/>", x, top + h, x, top + h + 4);
-            fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n", x, top + h + 16, t);
+            wb_fprintf(f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\"/>", x, top + h, x, top + h + 4);
+            wb_fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n", x, top + h + 16, t);
         }
-        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">seconds into the run (first repetition)</text>\n",
+        wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">seconds into the run (first repetition)</text>\n",
                 left + w / 2, top + h + 34);
         for (k = 0; k < r->ngroups; k++) {
             const rp_group *g = &r->groups[k];

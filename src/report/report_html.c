@@ -6,19 +6,20 @@
 #include "report_render.h"
 #include "report_svg.h"
 #include "wb_units.h"
+#include "wb_console.h"
 
 /* A number cell as people read it (wb_format_number: no exponents), empty for NaN (never "nan"). */
 static void number_cell(FILE *f, double v)
 {
     char text[64];
-    fprintf(f, "<td>%s</td>", wb_format_number(v, text, sizeof text));
+    wb_fprintf(f, "<td>%s</td>", wb_format_number(v, text, sizeof text));
 }
 
 static void cell(FILE *f, const char *text)
 {
-    fputs("<td>", f);
+    wb_fputs("<td>", f);
     rp_svg_text(f, text);
-    fputs("</td>", f);
+    wb_fputs("</td>", f);
 }
 
 int rp_write_html(const rp_report *r, FILE *f)
@@ -28,28 +29,28 @@ int rp_write_html(const rp_report *r, FILE *f)
     size_t i, k;
     int b;
     char name[128], text[256], base[128], note[96];
-    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>winbench report</title>\n"
+    wb_fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>winbench report</title>\n"
           "<style>\nbody{font-family:'Segoe UI',Arial,sans-serif;margin:24px;color:#222}\n"
           "table{border-collapse:collapse;margin:8px 0}\ntd,th{border:1px solid #ccc;padding:3px 8px;font-size:13px;text-align:left}\n"
           "th{background:#f2f2f2}\nfigure{margin:12px 0}\nsvg text{font-size:12px;fill:#222}\n"
           ".grid{stroke:#e3e3e3}\n.axis{stroke:#444}\n.whisker{stroke:#111;stroke-width:1.5;fill:none}\n</style>\n</head>\n<body>\n", f);
-    fprintf(f, "<svg width=\"0\" height=\"0\" style=\"position:absolute\"><defs>"
+    wb_fprintf(f, "<svg width=\"0\" height=\"0\" style=\"position:absolute\"><defs>"
           "<pattern id=\"nosig\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
           "<rect width=\"6\" height=\"6\" fill=\"#ffffff\" fill-opacity=\"0\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" "
           "stroke=\"#333\" stroke-width=\"2\"/></pattern></defs></svg>\n<h1>winbench report</h1>\n<p>%lu file%s; each bar is the median over repetitions; baseline: <b>", (unsigned long)r->files_loaded,
             r->files_loaded == 1 ? "" : "s");
     rp_svg_text(f, rp_machine_name(r, r->baseline, base, sizeof base));
-    fprintf(f, "</b>. Each comparison with the baseline is checked with a two-sided Mann-Whitney U test on the "
+    wb_fprintf(f, "</b>. Each comparison with the baseline is checked with a two-sided Mann-Whitney U test on the "
                "repetitions; bars whose difference it does not support (p &#8805; %.2g, or fewer than 3 repetitions on a "
                "side) are hatched and faded. With many comparisons some will pass by chance.</p>\n<h2>Machines</h2>\n"
                "<table>\n<tr>", RP_ALPHA);
-    for (k = 0; k < sizeof machine_cols / sizeof machine_cols[0]; k++) fprintf(f, "<th>%s</th>", machine_cols[k]);
-    fputs("</tr>\n", f);
+    for (k = 0; k < sizeof machine_cols / sizeof machine_cols[0]; k++) wb_fprintf(f, "<th>%s</th>", machine_cols[k]);
+    wb_fputs("</tr>\n", f);
     for (i = 0; i < r->nmachines; i++) {
         const rp_machine *m = &r->machines[i];
-        fprintf(f, "<tr><td><span style=\"color:%s\">&#9632;</span> ", rp_svg_colour((int)i));
+        wb_fprintf(f, "<tr><td><span style=\"color:%s\">&#9632;</span> ", rp_svg_colour((int)i));
         rp_svg_text(f, rp_machine_name(r, (int)i, name, sizeof name));
-        fputs("</td>", f);
+        wb_fputs("</td>", f);
         cell(f, m->host), cell(f, m->os), cell(f, m->arch), cell(f, m->cpu), cell(f, m->cpus);
         cell(f, !strcmp(m->hypervisor, "1") ? "yes" : !strcmp(m->hypervisor, "0") ? "no" : "?");
         cell(f, m->wine[0] ? m->wine : "no"), cell(f, m->qpc);
@@ -60,27 +61,27 @@ int rp_write_html(const rp_report *r, FILE *f)
             else snprintf(text, sizeof text, "%s", m->calibration[0] ? "ok" : "not run");
             cell(f, text);
         }
-        fputs("</tr>\n", f);
+        wb_fputs("</tr>\n", f);
     }
-    fputs("</table>\n", f);
+    wb_fputs("</table>\n", f);
     for (b = 0; wb_modules[b]; b++) {
         const wb_module *m = wb_modules[b];
         int any = 0;
         for (i = 0; i < r->ngroups; i++) any |= r->groups[i].m == m;
         if (!any) continue;
-        fprintf(f, "<h2>%s</h2>\n<table>\n<tr><th>configuration</th><th>machine</th><th>n</th><th>median (", m->name);
+        wb_fprintf(f, "<h2>%s</h2>\n<table>\n<tr><th>configuration</th><th>machine</th><th>n</th><th>median (", m->name);
         rp_svg_text(f, wb_module_report(m)->unit);
         rp_svg_text(f, rp_alt_note(r, m, note, sizeof note));   /* some rows in the spec's other words */
-        fprintf(f, ")</th><th>min</th><th>max</th>%s<th>compared</th></tr>\n",
+        wb_fprintf(f, ")</th><th>min</th><th>max</th>%s<th>compared</th></tr>\n",
                 wb_module_report(m)->loss_column ? "<th>lost</th><th>loss %</th>" : "");
         for (i = 0; i < r->ngroups; i++) {
             const rp_group *g = &r->groups[i];
             if (g->m != m) continue;
-            fputs("<tr>", f);
+            wb_fputs("<tr>", f);
             rp_short_variant(r, g, text, sizeof text);
             cell(f, text);
             cell(f, rp_machine_name(r, g->machine, name, sizeof name));
-            fprintf(f, "<td>%lu</td>", (unsigned long)g->values.n);
+            wb_fprintf(f, "<td>%lu</td>", (unsigned long)g->values.n);
             number_cell(f, g->median), number_cell(f, g->min), number_cell(f, g->max);
             if (wb_module_report(m)->loss_column) {   /* loss beside latency: a latency of what arrived */
                 number_cell(f, g->loss_median);
@@ -88,13 +89,13 @@ int rp_write_html(const rp_report *r, FILE *f)
             }
             rp_comparison_text(r, g, text, sizeof text);
             cell(f, text);
-            fputs("</tr>\n", f);
+            wb_fputs("</tr>\n", f);
         }
-        fputs("</table>\n", f);
+        wb_fputs("</table>\n", f);
         rp_write_parts_chart(f, r, m);
         rp_write_charts(f, r, m);
     }
-    fputs("</body>\n</html>\n", f);
+    wb_fputs("</body>\n</html>\n", f);
     return ferror(f) ? -1 : 0;
 }
 

@@ -9,6 +9,7 @@
 
 #include "core/csv_columns.h"
 #include "core/wb_csv.h"
+#include "wb_console.h"
 
 static const char *field(const wb_csv_table *t, size_t row, const char *col)
 {
@@ -296,11 +297,11 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
         if (take_parts(g, t, row) != 0) return -1;
     }
     if (repeated)
-        fprintf(stderr, "winbench: report: %s: %lu repetition%s already read from %s (the same run id, configuration "
+        wb_fprintf(stderr, "winbench: report: %s: %lu repetition%s already read from %s (the same run id, configuration "
                 "and repetition): counted once\n", path, (unsigned long)repeated, repeated == 1 ? "" : "s", repeated_from);
     if (skipped) {
         const wb_module *m = wb_module_find(field(t, 1, wb_lead_columns[WB_COL_BENCHMARK]));
-        fprintf(stderr, "winbench: report: %s: %lu row%s left out: %s\n", path, (unsigned long)skipped,
+        wb_fprintf(stderr, "winbench: report: %s: %lu row%s left out: %s\n", path, (unsigned long)skipped,
                 skipped == 1 ? "" : "s", m && wb_module_report(m)->skip_what ? wb_module_report(m)->skip_what : "not comparable");
     }
     r->rows_repeated += repeated;
@@ -326,7 +327,7 @@ static void load_file(rp_report *r, const char *path)
     char sep = (len > 4 && _stricmp(path + len - 4, ".tsv") == 0) ? '\t' : ',';
 
     if (f == NULL) {
-        fprintf(stderr, "winbench: report: %s: cannot open it\n", path);
+        wb_fprintf(stderr, "winbench: report: %s: cannot open it\n", path);
         r->files_failed++;
         return;
     }
@@ -335,7 +336,7 @@ static void load_file(rp_report *r, const char *path)
     fseek(f, 0, SEEK_SET);
     text = (char *)malloc(size > 0 ? (size_t)size : 1);
     if (text == NULL || (size > 0 && fread(text, 1, (size_t)size, f) != (size_t)size)) {
-        fprintf(stderr, "winbench: report: %s: cannot read it\n", path);
+        wb_fprintf(stderr, "winbench: report: %s: cannot read it\n", path);
         fclose(f);
         free(text);
         r->files_failed++;
@@ -343,21 +344,21 @@ static void load_file(rp_report *r, const char *path)
     }
     fclose(f);
     if (wb_csv_parse(text, size > 0 ? (size_t)size : 0, sep, &t, err, sizeof err) != 0) {
-        fprintf(stderr, "winbench: report: %s: %s\n", path, err);
+        wb_fprintf(stderr, "winbench: report: %s: %s\n", path, err);
         r->files_failed++;
         free(text);
         return;
     }
     if (is_report_table(&t)) {
         /* `winbench report --csv` writes these beside the results: not benchmark CSVs. */
-        fprintf(stderr, "winbench: report: %s: skipped: a report table (winbench report --csv), not a benchmark CSV\n",
+        wb_fprintf(stderr, "winbench: report: %s: skipped: a report table (winbench report --csv), not a benchmark CSV\n",
                 path);
         r->files_skipped++;
     } else if (validate(&t, err, sizeof err) != 0) {
-        fprintf(stderr, "winbench: report: %s: %s\n", path, err);
+        wb_fprintf(stderr, "winbench: report: %s: %s\n", path, err);
         r->files_failed++;
     } else if (take_rows(r, &t, path) != 0) {
-        fprintf(stderr, "winbench: report: %s: out of memory\n", path);
+        wb_fprintf(stderr, "winbench: report: %s: out of memory\n", path);
         r->files_failed++;
     } else {
         r->files_loaded++;
@@ -391,7 +392,7 @@ void rp_load_path(rp_report *r, const char *path)
     HANDLE h;
     char sep;
     if (attr == INVALID_FILE_ATTRIBUTES) {
-        fprintf(stderr, "winbench: report: %s: no such file or folder\n", path);
+        wb_fprintf(stderr, "winbench: report: %s: no such file or folder\n", path);
         r->files_failed++;
         return;
     }

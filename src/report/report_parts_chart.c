@@ -8,6 +8,7 @@
 #include "report_render.h"
 #include "report_svg.h"
 #include "wb_units.h"
+#include "wb_console.h"
 
 /* The parts' own colours: the palette from its far end, so that a part is never taken for a
  * machine (whose colours start at its near end) in a chart beside it. */
@@ -46,27 +47,27 @@ static double part_median(const rp_values *v)
 static void where_list(FILE *f, const rp_report *r, const wb_module *m)
 {
     size_t i;
-    fputs("<ul>\n", f);
+    wb_fputs("<ul>\n", f);
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
         char where[1024], label[400], name[128];
         rp_where_text(g, where, sizeof where);
         if (g->m != m || !where[0]) continue;
-        fputs("<li>", f);
+        wb_fputs("<li>", f);
         rp_short_variant(r, g, label, sizeof label);
         rp_svg_text(f, label);
-        fputs(", ", f);
+        wb_fputs(", ", f);
         rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
-        fputs(": ", f);
+        wb_fputs(": ", f);
         rp_svg_text(f, where);
         rp_noise_text(g, where, sizeof where);
         if (where[0]) {
-            fputs("; ", f);
+            wb_fputs("; ", f);
             rp_svg_text(f, where);
         }
-        fputs("</li>\n", f);
+        wb_fputs("</li>\n", f);
     }
-    fputs("</ul>\n", f);
+    wb_fputs("</ul>\n", f);
 }
 
 void rp_write_parts_chart(FILE *f, const rp_report *r, const wb_module *m)
@@ -103,30 +104,30 @@ void rp_write_parts_chart(FILE *f, const rp_report *r, const wb_module *m)
         if (g->m != m || !has_parts(g)) continue;
         y = p.top + 26.0 * (double)rows++;
         rp_short_variant(r, g, label, sizeof label);
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", p.left - 6, y + 16);
+        wb_fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", p.left - 6, y + 16);
         rp_svg_text(f, label);
-        fputs(", ", f);
+        wb_fputs(", ", f);
         rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
-        fputs("</text>\n", f);
+        wb_fputs("</text>\n", f);
         for (k = 0; k < nparts; k++) {
             double v = part_median(&g->parts[k]), w;
             if (!(v > 0)) continue;   /* a part this configuration lacks, or a difference below zero */
             w = v / top * p.w;
             wb_format_duration(v * unit, value, sizeof value);
-            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"20\" fill=\"%s\"><title>", x, y + 3, w,
+            wb_fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"20\" fill=\"%s\"><title>", x, y + 3, w,
                     part_colour(k));
             rp_svg_text(f, spec->parts[k].name);
-            fprintf(f, " (%s): %s</title></rect>\n", wb_layer_name(spec->parts[k].layer), value);
+            wb_fprintf(f, " (%s): %s</title></rect>\n", wb_layer_name(spec->parts[k].layer), value);
             x += w;
         }
     }
     rp_frame_axes(f, &p);
     for (k = 0; k < nparts; k++) {   /* the legend: each part's colour, name and layer */
         double y = p.top + p.h + 30 + 18.0 * k;
-        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\"/><text x=\"%.1f\" y=\"%.1f\">",
+        wb_fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\"/><text x=\"%.1f\" y=\"%.1f\">",
                 p.left, y - 10, part_colour(k), p.left + 18, y);
         rp_svg_text(f, spec->parts[k].name);
-        fprintf(f, " (%s)</text>\n", wb_layer_name(spec->parts[k].layer));
+        wb_fprintf(f, " (%s)</text>\n", wb_layer_name(spec->parts[k].layer));
     }
     rp_frame_end(f);
     where_list(f, r, m);

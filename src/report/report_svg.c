@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "report_utf8.h"
+#include "wb_console.h"
 
 static const char *const palette[] = { "#3366cc", "#dc7633", "#2e8b57", "#a23b72", "#8c6d1f", "#17a2b8", "#6c757d", "#c0392b" };
 #define NPALETTE ((int)(sizeof palette / sizeof palette[0]))
@@ -26,10 +27,10 @@ void rp_svg_text(FILE *f, const char *text)
     rp_utf8(text, utf8, sizeof utf8);   /* the page says UTF-8 */
     for (; *s; s++) {
         switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
+        case '&': wb_fputs("&amp;", f); break;
+        case '<': wb_fputs("&lt;", f); break;
+        case '>': wb_fputs("&gt;", f); break;
+        case '"': wb_fputs("&quot;", f); break;
         default: fputc(*s, f);
         }
     }
@@ -66,9 +67,9 @@ static int heading_lines(FILE *f, const char *heading, double x, size_t per_line
         memcpy(line, p, len);
         line[len] = '\0';
         if (f) {
-            fprintf(f, "<tspan x=\"%.0f\" dy=\"%.0f\">", x, lines ? HEADING_LINE_PX : 0.0);
+            wb_fprintf(f, "<tspan x=\"%.0f\" dy=\"%.0f\">", x, lines ? HEADING_LINE_PX : 0.0);
             rp_svg_text(f, line);
-            fputs("</tspan>", f);
+            wb_fputs("</tspan>", f);
         }
         lines++;
         p = end;
@@ -82,39 +83,39 @@ void rp_frame_begin(FILE *f, double width, double height, const char *cls, const
 {
     size_t per_line = (size_t)((width - p->left - 10) / HEADING_CHAR_PX);
     double extra = (heading_lines(NULL, heading, p->left, per_line) - 1) * HEADING_LINE_PX;
-    fprintf(f, "<figure><svg%s%s%s width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n<title>",
+    wb_fprintf(f, "<figure><svg%s%s%s width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n<title>",
             cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "", width, height + extra, width, height + extra);
     rp_svg_text(f, title);
-    fprintf(f, "</title>\n<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">", p->left);
+    wb_fprintf(f, "</title>\n<text x=\"%.0f\" y=\"20\" font-weight=\"bold\">", p->left);
     heading_lines(f, heading, p->left, per_line);
     /* the rest as if the heading were one line: moved down by the lines it took beyond one */
-    fprintf(f, "</text>\n<g transform=\"translate(0 %.0f)\">\n", extra);
+    wb_fprintf(f, "</text>\n<g transform=\"translate(0 %.0f)\">\n", extra);
 }
 
 void rp_frame_grid(FILE *f, const rp_frame *p, double y, double value)
 {
-    fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", p->left, y, p->left + p->w, y);
-    fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", p->left - 6, y + 4, value);
+    wb_fprintf(f, "<line class=\"grid\" x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\"/>", p->left, y, p->left + p->w, y);
+    wb_fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", p->left - 6, y + 4, value);
 }
 
 void rp_frame_y_title(FILE *f, const rp_frame *p, const char *text)
 {
-    fprintf(f, "<text transform=\"translate(14 %.0f) rotate(-90)\" text-anchor=\"middle\">", p->top + p->h / 2);
+    wb_fprintf(f, "<text transform=\"translate(14 %.0f) rotate(-90)\" text-anchor=\"middle\">", p->top + p->h / 2);
     rp_svg_text(f, text);
-    fputs("</text>\n", f);
+    wb_fputs("</text>\n", f);
 }
 
 void rp_frame_axes(FILE *f, const rp_frame *p)
 {
-    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>", p->left, p->top, p->left,
+    wb_fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>", p->left, p->top, p->left,
             p->top + p->h);
-    fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>\n", p->left, p->top + p->h,
+    wb_fprintf(f, "<line class=\"axis\" x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>\n", p->left, p->top + p->h,
             p->left + p->w, p->top + p->h);
 }
 
 void rp_frame_end(FILE *f)
 {
-    fputs("</g></svg></figure>\n", f);
+    wb_fputs("</g></svg></figure>\n", f);
 }
 
 rp_look rp_look_of(int configuration, int machine)
@@ -131,11 +132,11 @@ rp_look rp_look_of(int configuration, int machine)
 static void marker(FILE *f, int kind, double x, double y)
 {
     switch (kind) {
-    case 0: fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\"/>", x, y); break;
-    case 1: fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"6.4\" height=\"6.4\"/>", x - 3.2, y - 3.2); break;
-    case 2: fprintf(f, "<path d=\"M%.1f %.1fl4 7h-8z\"/>", x, y - 4.2); break;
-    case 3: fprintf(f, "<path d=\"M%.1f %.1fl4.2 4.2l-4.2 4.2l-4.2 -4.2z\"/>", x, y - 4.2); break;
-    default: fprintf(f, "<path d=\"M%.1f %.1fl4 -7h-8z\"/>", x, y + 4.2); break;
+    case 0: wb_fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\"/>", x, y); break;
+    case 1: wb_fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"6.4\" height=\"6.4\"/>", x - 3.2, y - 3.2); break;
+    case 2: wb_fprintf(f, "<path d=\"M%.1f %.1fl4 7h-8z\"/>", x, y - 4.2); break;
+    case 3: wb_fprintf(f, "<path d=\"M%.1f %.1fl4.2 4.2l-4.2 4.2l-4.2 -4.2z\"/>", x, y - 4.2); break;
+    default: wb_fprintf(f, "<path d=\"M%.1f %.1fl4 -7h-8z\"/>", x, y + 4.2); break;
     }
 }
 
@@ -145,22 +146,22 @@ static void marker(FILE *f, int kind, double x, double y)
 void rp_svg_line(FILE *f, rp_look look, const double *x, const double *y, size_t n)
 {
     size_t i, every = n > MAX_MARKERS ? n / MAX_MARKERS + 1 : 1;
-    fprintf(f, "<g class=\"line\"><polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" points=\"",
+    wb_fprintf(f, "<g class=\"line\"><polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" points=\"",
             look.colour, look.dash);
-    for (i = 0; i < n; i++) fprintf(f, "%.1f,%.1f ", x[i], y[i]);
-    fprintf(f, "\"/><g class=\"marker%d\" fill=\"%s\">", look.marker, look.colour);
+    for (i = 0; i < n; i++) wb_fprintf(f, "%.1f,%.1f ", x[i], y[i]);
+    wb_fprintf(f, "\"/><g class=\"marker%d\" fill=\"%s\">", look.marker, look.colour);
     for (i = 0; i < n; i++)
         if (i % every == 0 || i + 1 == n) marker(f, look.marker, x[i], y[i]);
-    fputs("</g></g>\n", f);
+    wb_fputs("</g></g>\n", f);
 }
 
 void rp_svg_key(FILE *f, rp_look look, double x, double y, const char *text)
 {
-    fprintf(f, "<g class=\"key\"><line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"2\" "
+    wb_fprintf(f, "<g class=\"key\"><line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"2\" "
                "stroke-dasharray=\"%s\"/><g class=\"marker%d\" fill=\"%s\">",
             x, y + 6, x + 26, y + 6, look.colour, look.dash, look.marker, look.colour);
     marker(f, look.marker, x + 13, y + 6);
-    fprintf(f, "</g><text x=\"%.0f\" y=\"%.0f\">", x + 32, y + 10);
+    wb_fprintf(f, "</g><text x=\"%.0f\" y=\"%.0f\">", x + 32, y + 10);
     rp_svg_text(f, text);
-    fputs("</text></g>\n", f);
+    wb_fputs("</text></g>\n", f);
 }

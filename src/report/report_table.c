@@ -10,6 +10,7 @@
 #include "core/wb_csv.h"
 #include "wb_error.h"
 #include "wb_units.h"
+#include "wb_console.h"
 
 /* The table's columns, listed once: id and header. */
 #define TABLE_COLUMNS(X)                                                                          \
@@ -141,16 +142,16 @@ static void print_table(const rp_report *r, FILE *out)
         for (k = 0; k < nshown; k++)
             if (strlen(cells[shown[k]]) > widths[shown[k]]) widths[shown[k]] = strlen(cells[shown[k]]);
     }
-    for (k = 0; k < nshown; k++) fprintf(out, "%-*s%s", (int)widths[shown[k]], table_header[shown[k]], k + 1 < nshown ? "  " : "\n");
+    for (k = 0; k < nshown; k++) wb_fprintf(out, "%-*s%s", (int)widths[shown[k]], table_header[shown[k]], k + 1 < nshown ? "  " : "\n");
     for (i = 0; i < r->ngroups; i++) {
         console_cells(r, &r->groups[i], cells);
         for (k = 0; k < nshown; k++)
-            fprintf(out, "%-*s%s", (int)widths[shown[k]], cells[shown[k]], k + 1 < nshown ? "  " : "\n");
+            wb_fprintf(out, "%-*s%s", (int)widths[shown[k]], cells[shown[k]], k + 1 < nshown ? "  " : "\n");
     }
     for (i = 0; i < r->nmachines; i++) {
         char broken[128], name[128];
         if (rp_machine_broken(&r->machines[i], broken, sizeof broken)[0])
-            fprintf(out, "note: winbench calibrate judged %s's %s broken: its numbers may not be trusted\n",
+            wb_fprintf(out, "note: winbench calibrate judged %s's %s broken: its numbers may not be trusted\n",
                     rp_machine_name(r, (int)i, name, sizeof name), broken);
     }
 }
@@ -180,7 +181,7 @@ static int to_clipboard(const char *text)
     char *p;
     if (mem == NULL || (p = (char *)GlobalLock(mem)) == NULL) {
         wb_error_win32(&e, "GlobalAlloc", GetLastError());
-        fprintf(stderr, "winbench: report: %s\n", e.what);
+        wb_fprintf(stderr, "winbench: report: %s\n", e.what);
         if (mem) GlobalFree(mem);
         return -1;
     }
@@ -188,14 +189,14 @@ static int to_clipboard(const char *text)
     GlobalUnlock(mem);
     if (!OpenClipboard(NULL)) {
         wb_error_win32(&e, "OpenClipboard", GetLastError());
-        fprintf(stderr, "winbench: report: %s\n", e.what);
+        wb_fprintf(stderr, "winbench: report: %s\n", e.what);
         GlobalFree(mem);
         return -1;
     }
     EmptyClipboard();
     if (SetClipboardData(CF_TEXT, mem) == NULL) {
         wb_error_win32(&e, "SetClipboardData", GetLastError());
-        fprintf(stderr, "winbench: report: %s\n", e.what);
+        wb_fprintf(stderr, "winbench: report: %s\n", e.what);
         CloseClipboard();
         GlobalFree(mem);
         return -1;
@@ -214,7 +215,7 @@ int rp_write_table(const rp_report *r, FILE *f)
 int rp_write_tsv(const rp_report *r, FILE *f)
 {
     char *text = tsv_text(r);
-    int rc = text && fputs(text, f) >= 0 ? 0 : -1;
+    int rc = text && wb_fputs(text, f) >= 0 ? 0 : -1;
     free(text);
     return rc;
 }
@@ -223,7 +224,7 @@ int rp_write_clipboard(const rp_report *r, FILE *f)
 {
     char *text = tsv_text(r);
     int rc = text ? to_clipboard(text) : -1;
-    if (rc == 0) fprintf(f, "report: copied %lu rows to the clipboard (paste into a sheet)\n", (unsigned long)r->ngroups);
+    if (rc == 0) wb_fprintf(f, "report: copied %lu rows to the clipboard (paste into a sheet)\n", (unsigned long)r->ngroups);
     free(text);
     return rc;
 }
@@ -235,13 +236,13 @@ static void md_cell(FILE *f, const char *cell)
     char utf8[1024];
     const char *text = utf8;
     rp_utf8(cell, utf8, sizeof utf8);   /* Markdown files are read as UTF-8 */
-    fputs(" ", f);
+    wb_fputs(" ", f);
     for (; *text; text++) {
-        if (*text == '|') fputs("\\|", f);
+        if (*text == '|') wb_fputs("\\|", f);
         else if (*text == '\n' || *text == '\r') fputc(' ', f);
         else fputc(*text, f);
     }
-    fputs(" |", f);
+    wb_fputs(" |", f);
 }
 
 int rp_write_markdown(const rp_report *r, FILE *f)
@@ -250,17 +251,17 @@ int rp_write_markdown(const rp_report *r, FILE *f)
     const size_t nshown = people_columns(r, shown);
     char cells[C_COUNT][RP_CELL];
     size_t i, k;
-    fputs("|", f);
+    wb_fputs("|", f);
     for (k = 0; k < nshown; k++) md_cell(f, table_header[shown[k]]);
-    fputs("\n|", f);
+    wb_fputs("\n|", f);
     for (k = 0; k < nshown; k++)
-        fputs(shown[k] == C_N || shown[k] == C_MEDIAN || shown[k] == C_LOST || shown[k] == C_LOSS_PCT ? "---:|" : ":---|", f);
-    fputs("\n", f);
+        wb_fputs(shown[k] == C_N || shown[k] == C_MEDIAN || shown[k] == C_LOST || shown[k] == C_LOSS_PCT ? "---:|" : ":---|", f);
+    wb_fputs("\n", f);
     for (i = 0; i < r->ngroups; i++) {
         console_cells(r, &r->groups[i], cells);
-        fputs("|", f);
+        wb_fputs("|", f);
         for (k = 0; k < nshown; k++) md_cell(f, cells[shown[k]]);
-        fputs("\n", f);
+        wb_fputs("\n", f);
     }
     rp_write_where(r, f, 1);
     return ferror(f) ? -1 : 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "wb_units.h"
+#include "wb_console.h"
 
 /* A part's value for people: "283.5 ns", "2.9 us"; "" for none. */
 static void part_value(const wb_module *m, double v, char *buf, size_t cap)
@@ -26,8 +27,8 @@ static void part_value(const wb_module *m, double v, char *buf, size_t cap)
 static void part_row(FILE *f, int md, const char *name, const char *base, const char *mine, const char *ratio,
                      const char *p, const char *share)
 {
-    if (md) fprintf(f, "| %s | %s | %s | %s | %s | %s |\n", name, base, mine, ratio, p, share);
-    else fprintf(f, "    %-66s %10s %10s %6s %7s %6s\n", name, base, mine, ratio, p, share);
+    if (md) wb_fprintf(f, "| %s | %s | %s | %s | %s | %s |\n", name, base, mine, ratio, p, share);
+    else wb_fprintf(f, "    %-66s %10s %10s %6s %7s %6s\n", name, base, mine, ratio, p, share);
 }
 
 static void write_split(FILE *f, int md, const rp_group *g, const rp_part_cmp *c, int n, double wm, double wb,
@@ -37,7 +38,7 @@ static void write_split(FILE *f, int md, const rp_group *g, const rp_part_cmp *c
     int k;
     part_value(g->m, wb, a, sizeof a);
     part_value(g->m, wm, b, sizeof b);
-    if (md) fprintf(f, "\n| part | %s | this | ratio | p | share |\n|:---|---:|---:|---:|---:|---:|\n", base_name);
+    if (md) wb_fprintf(f, "\n| part | %s | this | ratio | p | share |\n|:---|---:|---:|---:|---:|---:|\n", base_name);
     else part_row(f, 0, "part", base_name, "this", "ratio", "p", "share");
     snprintf(name, sizeof name, "%s (the whole)", wb_module_report(g->m)->parts_whole_name);
     part_row(f, md, name, a, b, "", "", "");
@@ -67,7 +68,7 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
         char config[256], machine[128], base[192], line[1024];
         if (g->base == NULL || g->is_baseline || g->unlike_base) continue;   /* nothing compared */
         if (!any)
-            fprintf(f, md ? "\n## Each comparison: where the difference lies, and the noise beside it\n\nSplit by the "
+            wb_fprintf(f, md ? "\n## Each comparison: where the difference lies, and the noise beside it\n\nSplit by the "
                             "parts of the operation where the benchmark measures them (medians of the repetitions; p: "
                             "the rank test on the part; share: of the whole's difference; floors are measured beside, "
                             "alone: what one layer costs here). Noise: the group's first half of repetitions against "
@@ -79,19 +80,19 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
         rp_machine_name(r, g->machine, machine, sizeof machine);
         rp_base_name(r, g, base, sizeof base);
         rp_comparison_text(r, g, line, sizeof line);
-        fprintf(f, md ? "\n### %s %s, %s\n\n%s.\n" : "\n%s %s, %s: %s\n", g->m->name, config, machine, line);
+        wb_fprintf(f, md ? "\n### %s %s, %s\n\n%s.\n" : "\n%s %s, %s: %s\n", g->m->name, config, machine, line);
         if (n > 0) {
             write_split(f, md, g, c, n, wm, wb, base);
             rp_where_text(g, line, sizeof line);
-            fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
+            wb_fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
         }
         rp_noise_text(g, line, sizeof line);
-        if (line[0]) fprintf(f, md ? "\nnoise: %s.\n" : "  noise: %s\n", line);
+        if (line[0]) wb_fprintf(f, md ? "\nnoise: %s.\n" : "  noise: %s\n", line);
         rp_interaction_text(r, g, line, sizeof line);
-        if (line[0]) fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
+        if (line[0]) wb_fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
         if (g->base->machine != g->machine) {
             rp_confounds(r, g->base->machine, g->machine, line, sizeof line);
-            if (line[0]) fprintf(f, md ? "\nalso differs between the machines: %s.\n" : "  also differs between the machines: %s\n", line);
+            if (line[0]) wb_fprintf(f, md ? "\nalso differs between the machines: %s.\n" : "  also differs between the machines: %s\n", line);
         }
     }
     return ferror(f) ? -1 : 0;

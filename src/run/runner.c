@@ -6,6 +6,7 @@
 #include "wb_timer.h"
 #include "core/wb_shuffle.h"
 #include "parts_text.h"
+#include "wb_console.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,7 @@ typedef struct wb_run {
 
 static int runtime_error(const wb_run *r, const char *what)
 {
-    fprintf(stderr, "winbench: %s: %s\n", r->m->name, what);
+    wb_fprintf(stderr, "winbench: %s: %s\n", r->m->name, what);
     return WB_EXIT_RUNTIME;
 }
 
@@ -461,7 +462,7 @@ static int run_parsed(wb_run *r)
 
     rc = run_variants(r);
     if (rc == WB_EXIT_OK && r->failure[0]) {
-        fprintf(stderr, "winbench: %s: %s\n", r->m->name, r->failure);
+        wb_fprintf(stderr, "winbench: %s: %s\n", r->m->name, r->failure);
         rc = WB_EXIT_RUNTIME;
     }
     return close_sinks(r, rc);
@@ -472,7 +473,7 @@ int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *out
     wb_run *r = (wb_run *)calloc(1, sizeof *r);
     int rc;
     if (r == NULL) {
-        fprintf(stderr, "winbench: %s: out of memory\n", m->name);
+        wb_fprintf(stderr, "winbench: %s: out of memory\n", m->name);
         return WB_EXIT_RUNTIME;
     }
     r->m = m;
@@ -482,7 +483,7 @@ int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *out
         char why[160];
         if (wb_module_check_limits(m, why, sizeof why) != 0) {
             free(r);
-            fprintf(stderr, "winbench: %s: %s (a build defect)\n", m->name, why);
+            wb_fprintf(stderr, "winbench: %s: %s (a build defect)\n", m->name, why);
             return WB_EXIT_RUNTIME;
         }
     }

@@ -8,6 +8,7 @@
 
 #include "parts_text.h"
 #include "wb_units.h"
+#include "wb_console.h"
 
 typedef struct console_sink {
     wb_sink base;
@@ -38,10 +39,10 @@ static DWORD WINAPI progress_main(void *arg)
             char left[32] = "";
             if (p > 20) wb_format_duration(elapsed * (1000.0 - (double)p) / (double)p, left, sizeof left);
             if (c->index <= warm)
-                fprintf(stderr, "\r  warm-up %ld/%ld: %3ld%%%s%s   ", (long)c->index, warm, p / 10, left[0] ? ", about " : "",
+                wb_fprintf(stderr, "\r  warm-up %ld/%ld: %3ld%%%s%s   ", (long)c->index, warm, p / 10, left[0] ? ", about " : "",
                         left[0] ? left : "");
             else
-                fprintf(stderr, "\r  rep %ld/%ld: %3ld%%%s%s left   ", (long)c->index - warm, (long)c->total - warm, p / 10,
+                wb_fprintf(stderr, "\r  rep %ld/%ld: %3ld%%%s%s left   ", (long)c->index - warm, (long)c->total - warm, p / 10,
                         left[0] ? ", about " : "", left[0] ? left : "");
             fflush(stderr);
             c->shown = 1;
@@ -57,7 +58,7 @@ static void take(console_sink *c)
 {
     EnterCriticalSection(&c->lock);
     if (c->shown) {
-        fprintf(stderr, "\r%60s\r", "");
+        wb_fprintf(stderr, "\r%60s\r", "");
         c->shown = 0;
     }
 }
@@ -80,7 +81,7 @@ static void con_begin(wb_sink *s, const wb_run_info *run)
     }
     if (c->quiet) return;
     take(c);
-    fprintf(c->con, "winbench %s: %s on %s, %s %u.%u.%u%s%s %s%s%s, %u CPUs, QPC %llu Hz\n",
+    wb_fprintf(c->con, "winbench %s: %s on %s, %s %u.%u.%u%s%s %s%s%s, %u CPUs, QPC %llu Hz\n",
             WINBENCH_VERSION, run->m->name, si->host, si->os_name, si->os_major, si->os_minor,
             si->os_build, si->os_csd[0] ? " " : "", si->os_csd, si->arch,
             si->wine[0] ? ", Wine " : "", si->wine, si->cpus, (unsigned long long)run->clk->freq);
@@ -88,11 +89,11 @@ static void con_begin(wb_sink *s, const wb_run_info *run)
     {
         const wb_common *k = run->common;
         const char *asked = wb_priority_name(k->priority);
-        fprintf(c->con, "  priority %s", run->priority_text);
-        if (strcmp(asked, run->priority_text) != 0) fprintf(c->con, " (asked for %s)", asked);
-        fprintf(c->con, ", affinity %s%s", run->affinity_text, k->affinity ? "" : " (as started)");
-        if (k->label) fprintf(c->con, ", label \"%s\"", k->label);
-        fprintf(c->con, "\n");
+        wb_fprintf(c->con, "  priority %s", run->priority_text);
+        if (strcmp(asked, run->priority_text) != 0) wb_fprintf(c->con, " (asked for %s)", asked);
+        wb_fprintf(c->con, ", affinity %s%s", run->affinity_text, k->affinity ? "" : " (as started)");
+        if (k->label) wb_fprintf(c->con, ", label \"%s\"", k->label);
+        wb_fprintf(c->con, "\n");
     }
     give(c);
 }
@@ -116,7 +117,7 @@ static void con_rep_start(wb_sink *s, unsigned index, unsigned total, const vola
     LeaveCriticalSection(&c->lock);
     if (permille && index <= warm && !c->quiet) {   /* announced, as repetitions are when they end */
         take(c);
-        fprintf(c->con, "  warm-up %u/%u (not in the CSV)\n", index, warm);
+        wb_fprintf(c->con, "  warm-up %u/%u (not in the CSV)\n", index, warm);
         give(c);
     }
 }
@@ -131,7 +132,7 @@ static void generic_rep_line(const console_sink *c, const wb_rep_result *r)
      * and kernel each as % of one CPU, rounded so that they add up to the total as printed. */
     wb_round_parts(m->elapsed_s > 0 ? 100.0 * m->cpu_user_s / m->elapsed_s : 0.0,
                    m->elapsed_s > 0 ? 100.0 * m->cpu_kernel_s / m->elapsed_s : 0.0, 1, &user, &kernel);
-    fprintf(c->con, "  rep %u/%u: %.2e %s/sec (%.2f sec)  %s/%s  cpu %.0f%% of one CPU (user %.0f%%, kernel %.0f%%)\n",
+    wb_fprintf(c->con, "  rep %u/%u: %.2e %s/sec (%.2f sec)  %s/%s  cpu %.0f%% of one CPU (user %.0f%%, kernel %.0f%%)\n",
             r->rep, r->reps, m->ops_per_s, op, m->elapsed_s, wb_format_duration(m->ns_per_op * 1e-9, each, sizeof each), op,
             user + kernel, user, kernel);
 }
@@ -140,7 +141,7 @@ static void generic_rep_line(const console_sink *c, const wb_rep_result *r)
 static void print_parts(const console_sink *c, const double *metrics)
 {
     char line[640];
-    if (wb_parts_line(c->run->m, metrics, line, sizeof line) == 0) fprintf(c->con, "    %s\n", line);
+    if (wb_parts_line(c->run->m, metrics, line, sizeof line) == 0) wb_fprintf(c->con, "    %s\n", line);
 }
 
 static void con_rep(wb_sink *s, const wb_rep_result *r)
@@ -159,7 +160,7 @@ static void con_line(wb_sink *s, const char *text)
     console_sink *c = (console_sink *)s;
     if (c->quiet) return;
     take(c);
-    fprintf(c->con, "%s\n", text);
+    wb_fprintf(c->con, "%s\n", text);
     give(c);
 }
 
@@ -167,7 +168,7 @@ static void con_note(wb_sink *s, const char *text)
 {
     console_sink *c = (console_sink *)s;
     take(c);
-    fprintf(c->con, "%s\n", text);
+    wb_fprintf(c->con, "%s\n", text);
     give(c);
 }
 
@@ -177,18 +178,18 @@ static int print_option(void *arg, const wb_option *o, const void *config)
     char buf[64];
     wb_option_value_text(o, config, buf, sizeof buf);
     if (o->hex && o->type == WB_OPT_COUNT)   /* as it was typed: --msg 0x8000 */
-        fprintf(c->con, " %s=0x%04llx", o->name, strtoull(buf, NULL, 10));
+        wb_fprintf(c->con, " %s=0x%04llx", o->name, strtoull(buf, NULL, 10));
     else
-        fprintf(c->con, " %s=%s", o->name, buf);
+        wb_fprintf(c->con, " %s=%s", o->name, buf);
     return 0;
 }
 
 /* "sendmsg iterations=1000000 target=button ...": what the summary below describes. */
 static void print_module_options(const console_sink *c)
 {
-    fprintf(c->con, "%s", c->run->m->name);
+    wb_fprintf(c->con, "%s", c->run->m->name);
     wb_options_each(c->run->m->options, c->variant, print_option, (void *)c);
-    fprintf(c->con, "\n");
+    wb_fprintf(c->con, "\n");
 }
 
 static int is_run_warning(const wb_run_info *run, const char *code)
@@ -228,10 +229,10 @@ static void con_summary(wb_sink *s, const wb_variant_result *r)
         m->print_summary(c->con, c->variant, &sum);
     } else {
         char each[32];
-        fprintf(c->con, "  median %.2e %s/sec, %s each (min %.2e, max %.2e", r->rate.median, m->op_name,
+        wb_fprintf(c->con, "  median %.2e %s/sec, %s each (min %.2e, max %.2e", r->rate.median, m->op_name,
                 wb_format_duration(r->ns_median * 1e-9, each, sizeof each), r->rate.min, r->rate.max);
-        if (r->rate.n > 1) fprintf(c->con, ", CV %.2f%%", 100.0 * r->rate.cv);
-        fprintf(c->con, ", %lu rep%s)\n", (unsigned long)r->rate.n, r->rate.n == 1 ? "" : "s");
+        if (r->rate.n > 1) wb_fprintf(c->con, ", CV %.2f%%", 100.0 * r->rate.cv);
+        wb_fprintf(c->con, ", %lu rep%s)\n", (unsigned long)r->rate.n, r->rate.n == 1 ? "" : "s");
     }
     print_parts(c, r->medians);
     give(c);
@@ -243,7 +244,7 @@ static void con_summary(wb_sink *s, const wb_variant_result *r)
         const char *who = !machine && c->variant_name && c->variant_name[0] ? c->variant_name : NULL;
         char line[400];
         snprintf(line, sizeof line, "%s%s%s", who ? who : "", who ? ": " : "", r->warnings.text[k]);
-        if (said_first_time(line)) fprintf(stderr, "winbench: %s: warning: %s\n", m->name, line);
+        if (said_first_time(line)) wb_fprintf(stderr, "winbench: %s: warning: %s\n", m->name, line);
     }
 }
 
@@ -280,7 +281,7 @@ wb_sink *wb_console_sink_open(const wb_run_info *run, const char *stamp, int *rc
     console_sink *c = (console_sink *)calloc(1, sizeof *c);
     (void)stamp;
     if (c == NULL) {
-        fprintf(stderr, "winbench: %s: out of memory\n", run->m->name);
+        wb_fprintf(stderr, "winbench: %s: out of memory\n", run->m->name);
         *rc = WB_EXIT_RUNTIME;
         return NULL;
     }
@@ -309,14 +310,14 @@ static void con_close(wb_sink *s, const wb_run_end *e)
     const char *path = e->rows_path;
     int on_stdout = strcmp(path, "-") == 0;
     if (e->rc == WB_EXIT_INTERRUPTED && e->rows)
-        fprintf(stderr, "winbench: %s: interrupted; the rows measured so far are in %s\n", name, path);
+        wb_fprintf(stderr, "winbench: %s: interrupted; the rows measured so far are in %s\n", name, path);
     else if (e->rc == WB_EXIT_INTERRUPTED)
-        fprintf(stderr, "winbench: %s: interrupted %s: nothing was measured, no file written\n", name,
+        wb_fprintf(stderr, "winbench: %s: interrupted %s: nothing was measured, no file written\n", name,
                 c->in_warmup ? "during warm-up" : "before the first repetition ended");
     if (e->rc == WB_EXIT_RUNTIME && e->rows && !on_stdout)
-        fprintf(stderr, "winbench: %s: the rows measured are in %s\n", name, path);
+        wb_fprintf(stderr, "winbench: %s: the rows measured are in %s\n", name, path);
     if (e->rc == WB_EXIT_OK && path[0] && !on_stdout)
-        fprintf(c->con, "%s: %s\n", e->rows_kind ? e->rows_kind : "CSV", path);
+        wb_fprintf(c->con, "%s: %s\n", e->rows_kind ? e->rows_kind : "CSV", path);
     DeleteCriticalSection(&c->lock);
     free(c);
 }

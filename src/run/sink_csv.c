@@ -15,6 +15,7 @@
 #include "core/csv_columns.h"
 #include "core/wb_csv.h"
 #include "wb_files.h"
+#include "wb_console.h"
 
 typedef struct csv_sink {
     wb_sink base;
@@ -348,7 +349,7 @@ static int open_file(csv_sink *c, const wb_run_info *run, const char *stamp)
     }
     if (wb_create_file_error("csv", c->path, code, msg, sizeof msg) == WB_EXIT_USAGE)
         return wb_usage_error(run->m->name, msg);
-    fprintf(stderr, "winbench: %s: %s\n", run->m->name, msg);
+    wb_fprintf(stderr, "winbench: %s: %s\n", run->m->name, msg);
     return WB_EXIT_RUNTIME;
 }
 
@@ -357,7 +358,7 @@ wb_sink *wb_csv_sink_open(const wb_run_info *run, const char *stamp, int *rc)
     csv_sink *c = (csv_sink *)calloc(1, sizeof *c);
     if (c == NULL) {
         *rc = WB_EXIT_RUNTIME;
-        fprintf(stderr, "winbench: %s: out of memory\n", run->m->name);
+        wb_fprintf(stderr, "winbench: %s: out of memory\n", run->m->name);
         return NULL;
     }
     *rc = open_file(c, run, stamp);

@@ -4,6 +4,7 @@
 #include "wb_cpuid.h"
 #include "winapi.h"
 #include "wb_clock.h"
+#include "wb_console.h"
 #include "wb_timer.h"
 
 #include <windows.h>
@@ -34,7 +35,7 @@ static void read_version(wb_sysinfo *si)
     si->sp_major = v.wServicePackMajor;
     si->sp_minor = v.wServicePackMinor;
     si->os_server = v.wProductType != VER_NT_WORKSTATION;
-    WideCharToMultiByte(CP_UTF8, 0, v.szCSDVersion, -1, si->os_csd, sizeof si->os_csd, NULL, NULL);
+    wb_text_from_wide(v.szCSDVersion, si->os_csd, sizeof si->os_csd);   /* the CSV's code page: localized */
     snprintf(si->os_name, sizeof si->os_name, "%s",
              wb_os_name(si->os_major, si->os_minor, si->os_build, si->os_server));
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "wb_clock.h"
+#include "wb_console.h"
 #include "wb_test_hooks.h"
 #include "winapi.h"
 #include "wb_cpuid.h"
@@ -146,7 +147,7 @@ static BOOLEAN CALLBACK plan_found(UINT index, DWORD name_size, LPWSTR name, DWO
     plan_search *s = (plan_search *)arg;
     (void)name_size, (void)desc_size, (void)desc, (void)policy;
     if (index != s->active) return TRUE;
-    WideCharToMultiByte(CP_UTF8, 0, name, -1, s->buf, (int)s->cap, NULL, NULL);
+    wb_text_from_wide(name, s->buf, s->cap);   /* the CSV's code page: a localized name */
     return FALSE;   /* found: stop */
 }
 
@@ -163,7 +164,7 @@ void wb_power_plan(char *buf, size_t cap)
         DWORD size = sizeof name;
         if (active(NULL, &scheme) == ERROR_SUCCESS && scheme) {
             if (read_name(NULL, scheme, NULL, NULL, (UCHAR *)name, &size) == ERROR_SUCCESS)
-                WideCharToMultiByte(CP_UTF8, 0, name, -1, buf, (int)cap, NULL, NULL);
+                wb_text_from_wide(name, buf, cap);
             LocalFree(scheme);
         }
     } else if (xp_active && xp_enum) {   /* XP and 2003 */

@@ -1,0 +1,113 @@
+/* ANSI text shown right on a console (include/wb_console.h). */
+#include "wb_console.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <windows.h>
+
+/* Is f (stdout or stderr) a console? Asked once per stream: a redirection does not change
+ * while the process runs. */
+static HANDLE console_of(FILE *f)
+{
+    static int known[2];
+    static HANDLE handle[2];
+    int i = f == stdout ? 0 : f == stderr ? 1 : -1;
+    DWORD mode;
+    if (i < 0) return NULL;
+    if (!known[i]) {
+        HANDLE h = GetStdHandle(i == 0 ? STD_OUTPUT_HANDLE : STD_ERROR_HANDLE);
+        handle[i] = h != INVALID_HANDLE_VALUE && h != NULL && GetConsoleMode(h, &mode) ? h : NULL;
+        known[i] = 1;
+    }
+    return handle[i];
+}
+
+static int ascii(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s >= 0x80) return 0;
+    return 1;
+}
+
+/* Converted from the ANSI code page and written as UTF-16 (after what the CRT holds for f). */
+static int write_console(HANDLE console, FILE *f, const char *text, size_t len)
+{
+    WCHAR small[512], *wide = small;
+    int n = MultiByteToWideChar(CP_ACP, 0, text, (int)len, NULL, 0);
+    DWORD written = 0;
+    if (n <= 0) return fputs(text, f);
+    if ((size_t)n > sizeof small / sizeof small[0] && (wide = (WCHAR *)malloc((size_t)n * sizeof *wide)) == NULL)
+        return fputs(text, f);
+    MultiByteToWideChar(CP_ACP, 0, text, (int)len, wide, n);
+    fflush(f);
+    WriteConsoleW(console, wide, (DWORD)n, &written, NULL);
+    if (wide != small) free(wide);
+    return (int)len;
+}
+
+int wb_fputs(const char *text, FILE *f)
+{
+    HANDLE console = console_of(f);
+    if (console == NULL || ascii(text)) return fputs(text, f);
+    return write_console(console, f, text, strlen(text));
+}
+
+static int console_vprintf(FILE *f, const char *fmt, va_list ap)
+{
+    HANDLE console = console_of(f);
+    char small[1024], *text = small;
+    va_list again;
+    int n;
+    if (console == NULL) return vfprintf(f, fmt, ap);
+    va_copy(again, ap);
+    n = vsnprintf(small, sizeof small, fmt, ap);
+    if (n >= (int)sizeof small) {
+        text = (char *)malloc((size_t)n + 1);
+        if (text != NULL) vsnprintf(text, (size_t)n + 1, fmt, again);
+        else text = small;   /* out of memory: the first 1023 bytes */
+    }
+    va_end(again);
+    if (n < 0) return n;
+    n = ascii(text) ? fputs(text, f) : write_console(console, f, text, strlen(text));
+    if (text != small) free(text);
+    return n;
+}
+
+int wb_fprintf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = console_vprintf(f, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+int wb_printf(const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = console_vprintf(stdout, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+int wb_text_from_wide(const wchar_t *wide, char *buf, size_t cap)
+{
+    UINT acp = GetACP();
+    BOOL lossy = FALSE;
+    /* CP_UTF8 holds everything, and refuses the flags and the used-default check */
+    DWORD flags = acp == CP_UTF8 ? 0 : WC_NO_BEST_FIT_CHARS;
+    if (cap == 0) return 0;
+    int need = WideCharToMultiByte(acp, flags, wide, -1, NULL, 0, NULL, acp == CP_UTF8 ? NULL : &lossy);
+    char *all = need > 0 ? (char *)malloc((size_t)need) : NULL;
+    buf[0] = '\0';
+    if (all != NULL && WideCharToMultiByte(acp, flags, wide, -1, all, need, NULL, NULL) > 0) {
+        strncpy(buf, all, cap - 1);   /* too long for buf: its first cap - 1 bytes */
+        buf[cap - 1] = '\0';
+    }
+    free(all);
+    return lossy ? 1 : 0;
+}
