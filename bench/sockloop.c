@@ -706,6 +706,7 @@ static void reset_run(sockloop_state *st)
     memset(&st->queue, 0, sizeof st->queue);
     wb_hist_reset(st->lat_actual);
     wb_hist_reset(st->lat_intended);
+    if (st->backend->recovered) st->rx.recovered_before = st->backend->recovered(st->waiter);
     if (st->transport->rep_start) st->transport->rep_start(st);
 }
 
@@ -768,6 +769,7 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     m[M_JITTER] = st->cfg.reflect ? NAN : wb_jitter_value(&rx->jitter) * 1e6 / (double)st->freq;
     m[M_DISCONNECTS] = st->cfg.proto == PROTO_TCP ? (double)tx->disconnects : NAN;
     m[M_REFUSED] = st->cfg.reflect ? (double)rx->refused : NAN;
+    m[M_NOTIFY_LOST] = st->backend->recovered ? (double)(st->backend->recovered(st->waiter) - rx->recovered_before) : NAN;
 }
 
 static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
@@ -853,6 +855,13 @@ static int sockloop_rep_warnings(void *state, const wb_sample *sample,
         snprintf(text, sizeof text, "dropped %llu connection(s) whose stream was not winbench's messages (the others were "
                  "served)", (unsigned long long)st->rx.bad_packets);
         warn(into, "bad_stream", text);
+    }
+    if (st->backend->recovered && st->backend->recovered(st->waiter) > st->rx.recovered_before) {
+        snprintf(text, sizeof text, "%s: %llu socket notification(s) were lost (the thread's queue of posted messages "
+                 "was full: USERPostMessageLimit, 10,000 by default) and their sockets went silent until a sweep "
+                 "read them (every 250 ms): those messages' latencies include the wait", st->backend->name,
+                 (unsigned long long)(st->backend->recovered(st->waiter) - st->rx.recovered_before));
+        warn(into, "notifications_lost", text);
     }
     if (st->fault_set) {   /* a connection lost: the run stops after this repetition, its rows kept */
         warn(into, "disconnected", st->fault);   /* the last: the sentence the run ends with */

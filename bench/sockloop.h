@@ -75,7 +75,8 @@ typedef struct sockloop_config {
     X(M_RECV_CPU_PER_PKT, "receiver_cpu_us_per_pkt") X(M_RECV_BUSY_PER_PKT, "receiver_busy_us_per_pkt")   \
     X(M_DISCONNECTS, "disconnects") X(M_REFUSED, "refused")                                         \
     X(M_OWN_US, "own_us") X(M_RECV_US, "recv_us") X(M_WAIT_US, "wait_us") X(M_WAIT_CPU_US, "wait_cpu_us")  \
-    X(M_WAKEUP_US, "wakeup_us") X(M_LAT_ABOVE_WAKEUP, "lat_above_wakeup_us") X(M_FLOORS_S, "floors_s")
+    X(M_WAKEUP_US, "wakeup_us") X(M_LAT_ABOVE_WAKEUP, "lat_above_wakeup_us") X(M_FLOORS_S, "floors_s")  \
+    X(M_NOTIFY_LOST, "notifications_lost")
 enum { SOCKLOOP_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, sockloop_metrics_fit);
 extern const char *const sockloop_metric_names[];
@@ -108,7 +109,8 @@ typedef struct sl_counters {
     uint64_t received, unique, foreign, conn_resets, bad_packets;
     uint64_t bytes, bytes_echoed; /* of the messages taken (and, reflecting, of those echoed) */
     uint64_t stream_dup, stream_reordered;
-    uint64_t refused;             /* a reflector's: from outside --allow, never echoed */   /* TCP: a message out of order on its connection (a defect) */
+    uint64_t refused;             /* a reflector's: from outside --allow, never echoed */
+    uint64_t recovered_before;    /* the waiter's lost notifications when the repetition began */   /* TCP: a message out of order on its connection (a defect) */
     uint64_t blocked;             /* QPC ticks spent waiting, before the first event of each wake */
     uint64_t wait_started;        /* QPC at the current wait's start; 0 once an event came */
     double sum_us, sumsq_us;      /* over every message's latency */
@@ -148,7 +150,8 @@ typedef struct sl_transport {
      * 0 sent; 1 not sent, the stack had no room (a send error, counted); 2 not sent, the
      * connection is gone (sl_fault said so: the sender stops); -1 failed (err set). */
     int (*send)(sockloop_state *st, unsigned target, const char *msg, int len, wb_error *err);
-    /* Readiness: read what socket `index` has waiting, at most DRAIN_LIMIT messages. */
+    /* Readiness: read what socket `index` has waiting, at most DRAIN_LIMIT messages. Returns
+     * the reads that found something (0: nothing was there), or -1 failed (err set). */
     int (*readable)(sockloop_state *st, unsigned index, wb_error *err);
     /* Readiness (optional, with `grows`): socket `index`, watched for WB_WAIT_WRITE, has room to send. */
     int (*writable)(sockloop_state *st, unsigned index, wb_error *err);

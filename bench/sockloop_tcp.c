@@ -259,19 +259,21 @@ static int tcp_readable(sockloop_state *st, unsigned index, wb_error *err)
     for (count = 0; count < DRAIN_LIMIT && !ts->streams[index].closed; count++) {
         int n = recv(st->sockets[index], st->rbuf, STREAM_CHUNK, 0);
         uint64_t t = wb_ticks();   /* one QPC read per read: every message in it had arrived by then */
+        /* returned: the reads that found something (a sweep's measure, include/wb_wait.h) */
         if (n == SOCKET_ERROR) {
             int code = WSAGetLastError();
-            if (code != WSAEWOULDBLOCK) lost(st, index, "recv", code);
-            return 0;
+            if (code == WSAEWOULDBLOCK) return count;
+            lost(st, index, "recv", code);
+            return count + 1;
         }
         if (n == 0) {
             lost(st, index, "recv", 0);
-            return 0;
+            return count + 1;
         }
         if (feed(st, index, st->rbuf, n, t, err) != 0) return -1;
-        if (n < STREAM_CHUNK) return 0;
+        if (n < STREAM_CHUNK) return count + 1;
     }
-    return 0;
+    return count;
 }
 
 /* Completion: a receive finished (len < 0: -WSA error; 0: the far side closed). Returns 1 once

@@ -127,12 +127,12 @@ static int udp_readable(sockloop_state *st, unsigned index, wb_error *err)
         uint64_t t = wb_ticks();   /* the receiver's one QPC read per datagram */
         if (len == SOCKET_ERROR) {
             int code = WSAGetLastError();
-            if (code == WSAEWOULDBLOCK) return 0;
+            if (code == WSAEWOULDBLOCK) return count;   /* what was there: a sweep's measure */
             len = -code;
         }
         if (sl_take(st, index, st->rbuf, len, &from, fromlen, t, err) != 0) return -1;
     }
-    return 0;
+    return count;
 }
 
 /* A completion backend's datagram is a whole message already. */

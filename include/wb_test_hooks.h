@@ -39,6 +39,9 @@
     X(WB_HOOK_CPU_CLASSES, "WINBENCH_TEST_CPU_CLASSES",                                           \
       "C,C,...: the efficiency class of each logical CPU, by index, as on a hybrid CPU")          \
     X(WB_HOOK_ON_BATTERY, "WINBENCH_TEST_ON_BATTERY", "1: GetSystemPowerStatus says the machine runs on battery") \
+    X(WB_HOOK_DROP_NOTIFICATIONS, "WINBENCH_TEST_DROP_NOTIFICATIONS",                              \
+      "N: sockloop's asyncselect throws every N-th socket notification away, as a full message queue " \
+      "(USERPostMessageLimit) makes Winsock's PostMessage do")                                      \
     X(WB_HOOK_HIDE_VISTA, "WINBENCH_HIDE_VISTA",                                                 \
       "1: every run-time import that arrived with Vista or later is missing, as on XP")          \
     X(WB_HOOK_HIDE_IMPORTS, "WINBENCH_HIDE_IMPORTS",                                             \

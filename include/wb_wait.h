@@ -50,8 +50,9 @@ typedef struct wb_wait_params {
  * then reads without blocking; completion backends call received() with the data of each
  * finished receive (a negative len is -WSA error of a failed one), its sender, and the QPC
  * read taken when it was dequeued; the buffer is the backend's, valid during the call. The
- * first call of a wake is where the thread stopped being blocked. Return 0, or -1 to stop
- * the wait (err set); received() returns 1 when that socket is finished (a TCP connection
+ * first call of a wake is where the thread stopped being blocked. readable() returns how many
+ * reads found something (data, an error, the far side's close; 0: nothing was there), or -1 to
+ * stop the wait (err set); received() and writable() return 0, or -1 to stop; received() returns 1 when that socket is finished (a TCP connection
  * the far side closed: its receives complete at once with 0 bytes), so that no receive is
  * posted on it again. A closed or reset connection is readable() for readiness backends
  * (wsaevents and asyncselect ask for FD_CLOSE beside FD_READ). writable() is called for a
@@ -98,6 +99,10 @@ typedef struct wb_wait_backend {
      * dequeued, each posted again after it is handed over). Returns how many events, 0 on
      * time-out, -1 on error. */
     int  (*wait)(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err);
+    /* Optional (NULL: it cannot lose one): notifications this waiter found lost so far, each a
+     * socket it handed over without one and whose readable() found something (asyncselect:
+     * its messages past the thread's posted-message quota). */
+    uint64_t (*recovered)(const wb_waiter *w);
     void (*destroy)(wb_waiter *w);
 } wb_wait_backend;
 

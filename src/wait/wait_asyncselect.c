@@ -7,24 +7,42 @@
  * recv that leaves data behind. So a drain that reads several datagrams leaves notifications
  * behind it that find nothing (WSAEWOULDBLOCK: harmless), and several datagrams arriving between
  * two notifications are read by one drain. Nothing is counted from the messages themselves, so
- * nothing is counted twice. The thread's queue holds at most 10,000 posted messages by default;
- * past that PostMessage fails inside Winsock and notifications are lost until the queue drains —
- * the datagrams are still read at the next notification of their socket. */
+ * nothing is counted twice.
+ *
+ * Lost notifications. A thread's queue holds at most 10,000 posted messages (USERPostMessageLimit);
+ * past that Winsock's PostMessage fails, the notification is lost, and FD_READ stays disabled
+ * until the next recv on that socket (ReactOS's msafd re-enables it there; Windows documents the
+ * same rule), a recv that would only follow a notification: the socket would go silent for the
+ * rest of the run, its datagrams counted lost. So every SWEEP_MS the sockets no notification
+ * named since the last sweep are handed over anyway: a recv that finds nothing costs one call
+ * (WSAEWOULDBLOCK); one that finds data was owed a notification, counted as lost (recovered()),
+ * and is read again at every wait until a read finds it empty (a drain stops at DRAIN_LIMIT, and
+ * Wine, unlike Windows, posts no FD_READ for what a recv leaves behind). WINBENCH_TEST_DROP_NOTIFICATIONS=N throws every N-th notification away
+ * as it is taken, which is what a full queue does to Winsock's. */
 #include <stdlib.h>
 #include <string.h>
+#include "wb_test_hooks.h"
 #include "wb_wait.h"
 #include "slots.h"
 #include "socket_map.h"
 
 #define WM_WB_SOCKET (WM_APP + 0x57)
 #define WINDOW_CLASS "WinbenchAsyncSelect"
+#define SWEEP_MS 250   /* a lost notification's data waits this long at most */
 
 struct wb_waiter {
     HWND hwnd;                 /* message-only, owned by the thread that created the waiter */
     wb_slots slots;            /* indexes, lowest free first */
     SOCKET *sockets;           /* by index */
     unsigned char *marked;     /* already named in this wake */
+    unsigned char *heard;      /* named by a notification since the last sweep */
+    unsigned *sweep;           /* the indexes a sweep hands over */
+    unsigned char *owed;       /* a sweep found data: read at every wait until empty */
+    unsigned nowed;
     wb_socket_map map;
+    DWORD last_sweep;          /* GetTickCount of the last sweep */
+    uint64_t lost;             /* sweeps that found data no notification had named */
+    unsigned drop_every, taken;   /* the test hook: throw every drop_every-th notification away */
 };
 
 static const char *asyncselect_unavailable(void) { return NULL; }
@@ -36,10 +54,15 @@ static wb_waiter *asyncselect_create(const wb_wait_params *params, wb_error *err
     if (w) {
         w->sockets = (SOCKET *)calloc(params->capacity ? params->capacity : 1, sizeof *w->sockets);
         w->marked = (unsigned char *)calloc(params->capacity ? params->capacity : 1, 1);
+        w->heard = (unsigned char *)calloc(params->capacity ? params->capacity : 1, 1);
+        w->sweep = (unsigned *)calloc(params->capacity ? params->capacity : 1, sizeof *w->sweep);
+        w->owed = (unsigned char *)calloc(params->capacity ? params->capacity : 1, 1);
+        w->last_sweep = GetTickCount();
+        w->drop_every = (unsigned)wb_test_hook_number(WB_HOOK_DROP_NOTIFICATIONS);
     }
-    if (w == NULL || w->sockets == NULL || w->marked == NULL || wb_socket_map_init(&w->map, params->capacity) != 0 ||
+    if (w == NULL || w->sockets == NULL || w->marked == NULL || w->heard == NULL || w->sweep == NULL || w->owed == NULL || wb_socket_map_init(&w->map, params->capacity) != 0 ||
         wb_slots_init(&w->slots, params->capacity) != 0) {
-        if (w) wb_socket_map_free(&w->map), free(w->sockets), free(w->marked), free(w);
+        if (w) wb_socket_map_free(&w->map), free(w->sockets), free(w->marked), free(w->heard), free(w->sweep), free(w->owed), free(w);
         wb_error_text(err, "out of memory");
         return NULL;
     }
@@ -60,7 +83,7 @@ static wb_waiter *asyncselect_create(const wb_wait_params *params, wb_error *err
 fail:
     wb_socket_map_free(&w->map);
     wb_slots_free(&w->slots);
-    free(w->sockets), free(w->marked), free(w);
+    free(w->sockets), free(w->marked), free(w->heard), free(w->sweep), free(w->owed), free(w);
     return NULL;
 }
 
@@ -91,6 +114,8 @@ static int asyncselect_remove(wb_waiter *w, unsigned index, wb_error *err)
     wb_socket_map_remove(&w->map, w->sockets[index]);
     w->sockets[index] = INVALID_SOCKET;
     w->marked[index] = 0;
+    w->heard[index] = 0;
+    if (w->owed[index]) w->owed[index] = 0, w->nowed--;
     return 0;
 }
 
@@ -101,10 +126,14 @@ static unsigned take_queued(wb_waiter *w, unsigned *ready, unsigned max_ready, u
     while (found < max_ready && PeekMessageA(&msg, w->hwnd, WM_WB_SOCKET, WM_WB_SOCKET, PM_REMOVE)) {
         unsigned index;
         if (WSAGETSELECTEVENT(msg.lParam) != FD_READ && WSAGETSELECTEVENT(msg.lParam) != FD_CLOSE) continue;
+        if (w->drop_every && ++w->taken % w->drop_every == 0) continue;   /* the hook: as if never posted */
         /* An error event (WSAGETSELECTERROR) is left for recvfrom to report. */
-        if (wb_socket_map_get(&w->map, (SOCKET)msg.wParam, &index) && !w->marked[index]) {
-            w->marked[index] = 1;
-            ready[found++] = index;
+        if (wb_socket_map_get(&w->map, (SOCKET)msg.wParam, &index)) {
+            w->heard[index] = 1;
+            if (!w->marked[index]) {
+                w->marked[index] = 1;
+                ready[found++] = index;
+            }
         }
     }
     return found;
@@ -126,11 +155,53 @@ static int asyncselect_ready(wb_waiter *w, DWORD timeout_ms, unsigned *ready, un
     return (int)found;
 }
 
+/* Hands over the sockets listed in w->sweep[0..n-1] that are still in (the handler may have
+ * removed one on the way); with `sweeping`, one whose read finds something was owed a
+ * notification: counted, and owed until a read finds it empty. */
+static int hand_over(wb_waiter *w, unsigned n, int sweeping, const wb_wait_handler *h, wb_error *err)
+{
+    unsigned i;
+    for (i = 0; i < n; i++) {
+        unsigned index = w->sweep[i];
+        int found;
+        if (w->slots.place[index] == WB_SLOT_FREE) continue;
+        found = h->readable(h->ctx, index, err);
+        if (found < 0) return -1;
+        if (sweeping && found > 0) w->lost++;
+        if (found > 0 && !w->owed[index]) w->owed[index] = 1, w->nowed++;
+        else if (found == 0 && w->owed[index]) w->owed[index] = 0, w->nowed--;
+    }
+    return 0;
+}
+
+/* The sockets no notification named since the last sweep (every SWEEP_MS), and at every wait
+ * the ones a sweep found owed, handed over as if a notification had named them. */
+static int sweep(wb_waiter *w, const wb_wait_handler *h, wb_error *err)
+{
+    unsigned i, n = 0;
+    int sweeping = GetTickCount() - w->last_sweep >= SWEEP_MS;
+    if (!sweeping && w->nowed == 0) return 0;
+    for (i = 0; i < w->slots.n; i++) {
+        unsigned index = w->slots.index[i];
+        if (sweeping ? !w->heard[index] && !w->owed[index] : w->owed[index]) w->sweep[n++] = index;
+        if (sweeping) w->heard[index] = 0;
+    }
+    if (sweeping) w->last_sweep = GetTickCount();
+    return hand_over(w, n, sweeping, h, err);
+}
+
 static int asyncselect_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb_error *err)
 {
     unsigned ready[WB_WAIT_MAX_READY];
-    return wb_wait_deliver_ready(h, ready, asyncselect_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err),
-                                 &w->slots, err);
+    int n = wb_wait_deliver_ready(h, ready, asyncselect_ready(w, timeout_ms, ready, WB_WAIT_MAX_READY, err),
+                                  &w->slots, err);
+    if (n >= 0 && sweep(w, h, err) != 0) return -1;
+    return n;
+}
+
+static uint64_t asyncselect_recovered(const wb_waiter *w)
+{
+    return w->lost;
 }
 
 static void asyncselect_destroy(wb_waiter *w)
@@ -146,6 +217,9 @@ static void asyncselect_destroy(wb_waiter *w)
     wb_slots_free(&w->slots);
     free(w->sockets);
     free(w->marked);
+    free(w->heard);
+    free(w->sweep);
+    free(w->owed);
     free(w);
 }
 
@@ -158,5 +232,6 @@ const wb_wait_backend wb_wait_asyncselect = {
     .add = asyncselect_add,
     .remove = asyncselect_remove,
     .wait = asyncselect_wait,
+    .recovered = asyncselect_recovered,
     .destroy = asyncselect_destroy,
 };
