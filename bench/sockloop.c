@@ -686,6 +686,8 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
         goto fail;
     if (st->transport->open(st, &base, err) != 0) goto fail;
     if (open_raw(st, err) != 0) goto fail;
+    /* the sockets are in: what the waiter is made of (afd: its handles, its cancelling cost) */
+    if (st->backend->describe) st->backend->describe(st->waiter, st->loop_fact, sizeof st->loop_fact);
     return 0;
 fail:
     sockloop_teardown(st);
@@ -896,7 +898,8 @@ static void sockloop_variant_name(const void *variant, char *name, size_t cap)
     else snprintf(name, cap, "%s at %llu/s", sl_loop_name(v->loop), (unsigned long long)v->rate);
 }
 
-#define SOCKLOOP_FACTS(X) X(F_MODE, "mode") X(F_RECEIVER, "receiver") X(F_PACING_USED, "pacing_used")
+#define SOCKLOOP_FACTS(X)                                                                           \
+    X(F_MODE, "mode") X(F_RECEIVER, "receiver") X(F_PACING_USED, "pacing_used") X(F_LOOP_DETAIL, "loop_detail")
 enum { SOCKLOOP_FACTS(WB_LIST_ID) F_COUNT };
 static const char *const sockloop_fact_names[] = { SOCKLOOP_FACTS(WB_LIST_NAME) NULL };
 WB_LIST_MATCHES(sockloop_fact_names, F_COUNT, WB_MAX_FACTS, sockloop_facts_fit);
@@ -909,6 +912,7 @@ static void sockloop_facts(void *state, const char **values)
              ntohs(st->addrs[0].sin_port));
     values[F_RECEIVER] = st->receiver_fact;
     values[F_PACING_USED] = st->cfg.reflect ? "" : st->pacing_fact;
+    values[F_LOOP_DETAIL] = st->loop_fact;
 }
 
 const wb_module wb_sockloop_module = {

@@ -187,6 +187,7 @@ struct sockloop_state {
     int pacing;                   /* PACING_SPIN or PACING_TIMER, as decided at set-up */
     unsigned usable_cpus;         /* in the process's affinity mask */
     char pacing_fact[8];
+    char loop_fact[160];          /* the waiter's describe(), "" for a backend without one */
     char receiver_fact[32];       /* "127.0.0.1:5555": the receiver column */
     uint64_t interval_ticks;
     wb_hist *lat_actual, *lat_intended;   /* ns */

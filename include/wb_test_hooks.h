@@ -42,6 +42,9 @@
     X(WB_HOOK_DROP_NOTIFICATIONS, "WINBENCH_TEST_DROP_NOTIFICATIONS",                              \
       "N: sockloop's asyncselect throws every N-th socket notification away, as a full message queue " \
       "(USERPostMessageLimit) makes Winsock's PostMessage do")                                      \
+    X(WB_HOOK_NO_BASE_HANDLE, "WINBENCH_NO_BASE_HANDLE",                                          \
+      "1: sockloop's afd finds base sockets by SIO_BSP_HANDLE_POLL, as a layered provider that refuses " \
+      "SIO_BASE_HANDLE makes it")                                                                  \
     X(WB_HOOK_HIDE_VISTA, "WINBENCH_HIDE_VISTA",                                                 \
       "1: every run-time import that arrived with Vista or later is missing, as on XP")          \
     X(WB_HOOK_HIDE_IMPORTS, "WINBENCH_HIDE_IMPORTS",                                             \

@@ -412,6 +412,10 @@ static void test_afd_many_sockets(void)
         ok(rep && num(&c, rep, "received") == 1000 && num(&c, rep, "lost") == 0 && num(&c, rep, "duplicated") == 0 &&
            num(&c, rep, "sockets") == 1500, "all 1000 packets over 1500 sockets, once each: %g",
            rep ? num(&c, rep, "received") : -1);
+        /* 32 sockets a handle (wepoll's), 1500 / 32 rounded up; every poll cancelled once, timed */
+        ok(rep && strstr(cell(&c, rep, "loop_detail"), "47 AFD handles (32 sockets each at most)") != NULL &&
+           strstr(cell(&c, rep, "loop_detail"), "cancelling all 1500 polls: ") != NULL, "loop_detail [%s]",
+           rep ? cell(&c, rep, "loop_detail") : "");
     }
     wb_csv_free(&c.t);
     c = load_csv_here("afd-raw.csv", ',');
@@ -422,6 +426,35 @@ static void test_afd_many_sockets(void)
     SetEnvironmentVariableA("WINBENCH_HIDE_VISTA", NULL);
     ok(r.code == 1 && strstr(r.err, "winbench: sockloop: --loop afd: AFD poll needs Windows Vista or later") != NULL,
        "XP: exit %lu, %s", r.code, r.err);
+    result_free(&r);
+}
+
+/* A layered provider may refuse SIO_BASE_HANDLE for the sockets it wraps (trio, mio#1314): afd
+ * then asks SIO_BSP_HANDLE_POLL for the socket the driver knows. WINBENCH_NO_BASE_HANDLE takes
+ * that way; the run must still read every datagram, and its row says which way it went. */
+static void test_afd_base_handle(void)
+{
+    result r;
+    csv_file c;
+    SetEnvironmentVariableA("WINBENCH_NO_BASE_HANDLE", "1");
+    r = run("sockloop", "--loop", "afd", "--rate", "500", "--duration", "0.5s", "--interval", "0.25s", "--grace", "30s",
+            "--csv", "afd-bsp.csv", "--quiet", NULL);
+    SetEnvironmentVariableA("WINBENCH_NO_BASE_HANDLE", NULL);
+    c = load_csv_here("afd-bsp.csv", ',');
+    if (r.code == 1 && strstr(r.err, "AFD poll needs Windows Vista")) {
+        skip("no AFD poll on this Windows");
+    } else if (c.ok) {
+        size_t rep = find_row(&c, "rep", "afd");
+        const char *detail = rep ? cell(&c, rep, "loop_detail") : "";
+        ok(r.code == 0 && rep && num(&c, rep, "received") == num(&c, rep, "sent") && num(&c, rep, "sent") == 250,
+           "every datagram: exit %lu, sent %g, received %g", r.code, rep ? num(&c, rep, "sent") : -1,
+           rep ? num(&c, rep, "received") : -1);
+        ok(strstr(detail, "base sockets by SIO_BSP_HANDLE_POLL") != NULL ||
+           wine_broken(strstr(detail, "base sockets by the socket itself") != NULL,
+                       "Wine's ws2_32 answers no SIO_BSP_HANDLE_POLL: the socket itself is polled"),
+           "loop_detail [%s]", detail);
+    }
+    wb_csv_free(&c.t);
     result_free(&r);
 }
 
@@ -758,6 +791,7 @@ static void test_ephemeral_ports(void)
 }
 
 static const wbt_case cases[] = {
+    { "afd_base_handle", test_afd_base_handle, 0 },
     { "asyncselect_lost_notifications", test_asyncselect_lost_notifications, 0 },
     { "select", test_select, WBT_CPU_HEAVY },
     { "wsapoll", test_wsapoll, WBT_CPU_HEAVY },

@@ -15,8 +15,8 @@ typedef struct overlapped_entry {
     DWORD bytes;
 } overlapped_entry;
 
-/* Takes completions from port until `pending` of them came (or about 2 s passed); returns how
- * many are still out (then the caller leaks their memory rather than free it under the kernel). */
+/* Takes completions from port until `pending` of them came (or none came for about 2 s); returns
+ * how many are still out (then the caller leaks their memory rather than free it under the kernel). */
 unsigned wb_port_drain(HANDLE port, unsigned pending);
 
 #endif

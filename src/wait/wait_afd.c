@@ -1,22 +1,31 @@
 /* AFD poll: the wait of wepoll, and so of libzmq's Windows poller (4.3.3 on), mio/tokio and
- * libuv's uv_poll. One handle opened on \Device\Afd\winbench (NtCreateFile, no extended
- * attributes: a channel to the AFD driver that is not a socket) is associated with an I/O
- * completion port; every socket keeps one IOCTL_AFD_POLL outstanding on it, asking for its
- * base socket's RECEIVE (and, for TCP, DISCONNECT, ABORT) events. A poll completes when the
+ * libuv's uv_poll. Handles opened on \Device\Afd\winbench (NtCreateFile, no extended
+ * attributes: channels to the AFD driver that are not sockets) are associated with an I/O
+ * completion port; every socket keeps one IOCTL_AFD_POLL outstanding on one of them, asking for
+ * its base socket's RECEIVE (and, for TCP, DISCONNECT, ABORT) events. A handle serves at most
+ * SOCKETS_PER_HANDLE sockets (wepoll's 32): cancelling a poll walks the polls of its handle,
+ * and trio measured one handle for every socket growing as O(N^2) in cancellations ("at 1000
+ * ... starting to bite"). The handles opened and what cancelling every poll costs are the
+ * waiter's facts (describe). A poll completes when the
  * socket is ready; GetQueuedCompletionStatusEx takes up to 64 completions a call, the ready
  * sockets are handed over as readiness (read as the other readiness backends read them), and
  * only then is each one's poll issued again: never two polls on one socket at once, which
  * makes the driver report events wrongly (wepoll's rule). Vista and later. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "wb_clock.h"
+#include "wb_test_hooks.h"
 #include "wb_wait.h"
 #include "port_drain.h"
 #include "slots.h"
 #include "win/winapi.h"
 
 #define BATCH 64
+#define SOCKETS_PER_HANDLE 32
 #define IOCTL_AFD_POLL 0x00012024
 #define SIO_BASE_HANDLE_CODE 0x48000022
+#define SIO_BSP_HANDLE_POLL_CODE 0x4800001D
 #define AFD_POLL_RECEIVE 0x0001
 #define AFD_POLL_DISCONNECT 0x0008
 #define AFD_POLL_ABORT 0x0010
@@ -69,11 +78,17 @@ typedef struct poll_op {
 } poll_op;
 
 struct wb_waiter {
-    HANDLE port, afd;
+    HANDLE port;
+    HANDLE *afd;                /* by index / SOCKETS_PER_HANDLE, opened when its first socket comes */
+    unsigned handles, opened;   /* the array's length; how many are open */
     unsigned pending;
     wb_slots slots;             /* indexes in use; one removed is given again once its poll is back */
     poll_op *ops;               /* by index */
+    const char *base_from;      /* how the last socket's base socket was found */
+    double cancel_all_ms;       /* describe()'s measure */
 };
+
+#define AFD_OF(w, index) ((w)->afd[(index) / SOCKETS_PER_HANDLE])
 
 static const char *afd_unavailable(void)
 {
@@ -93,55 +108,77 @@ static void nt_error(wb_error *err, const char *call, LONG status)
         wb_error_text(err, "%s failed: NTSTATUS 0x%08lx", call, (unsigned long)status);
 }
 
-static wb_waiter *afd_create(const wb_wait_params *params, wb_error *err)
+/* One more channel to the driver, on the port. */
+static HANDLE open_afd(HANDLE port, wb_error *err)
 {
     static WCHAR device[] = L"\\Device\\Afd\\winbench";
     nt_unicode_string name;
     nt_object_attributes attributes;
     nt_io_status iosb;
+    HANDLE afd = NULL;
     LONG status;
-    const char *why = afd_unavailable();
-    wb_waiter *w;
-    if (why) {
-        wb_error_text(err, "%s", why);
-        return NULL;
-    }
-    w = (wb_waiter *)calloc(1, sizeof *w);
-    if (w) w->ops = (poll_op *)calloc(params->capacity ? params->capacity : 1, sizeof *w->ops);
-    if (w == NULL || w->ops == NULL || wb_slots_init(&w->slots, params->capacity) != 0) {
-        if (w) free(w->ops), free(w);
-        wb_error_text(err, "out of memory");
-        return NULL;
-    }
-    w->port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 1);
-    if (w->port == NULL) {
-        wb_error_win32(err, "CreateIoCompletionPort", GetLastError());
-        wb_slots_free(&w->slots);
-        free(w->ops), free(w);
-        return NULL;
-    }
     name.length = (USHORT)(sizeof device - sizeof(WCHAR));
     name.maximum_length = (USHORT)sizeof device;
     name.buffer = device;
     memset(&attributes, 0, sizeof attributes);
     attributes.length = sizeof attributes;
     attributes.name = &name;
-    status = WB_API(NtCreateFile)(&w->afd, SYNCHRONIZE, &attributes, &iosb, NULL, 0, FILE_SHARE_READ | FILE_SHARE_WRITE,
+    status = WB_API(NtCreateFile)(&afd, SYNCHRONIZE, &attributes, &iosb, NULL, 0, FILE_SHARE_READ | FILE_SHARE_WRITE,
                                   FILE_OPEN_DISPOSITION, 0, NULL, 0);
     if (status != 0) {
         nt_error(err, "NtCreateFile(\\Device\\Afd\\winbench)", status);
-        CloseHandle(w->port);
-        wb_slots_free(&w->slots);
-        free(w->ops), free(w);
         return NULL;
     }
-    if (CreateIoCompletionPort(w->afd, w->port, 0, 0) == NULL) {
+    if (CreateIoCompletionPort(afd, port, 0, 0) == NULL) {
         wb_error_win32(err, "CreateIoCompletionPort(AFD)", GetLastError());
-        CloseHandle(w->afd), CloseHandle(w->port);
-        wb_slots_free(&w->slots);
-        free(w->ops), free(w);
+        CloseHandle(afd);
         return NULL;
     }
+    return afd;
+}
+
+static void free_waiter(wb_waiter *w)
+{
+    unsigned i;
+    for (i = 0; w->afd && i < w->handles; i++)
+        if (w->afd[i]) CloseHandle(w->afd[i]);
+    if (w->port) CloseHandle(w->port);
+    wb_slots_free(&w->slots);
+    free(w->afd), free(w->ops), free(w);
+}
+
+static wb_waiter *afd_create(const wb_wait_params *params, wb_error *err)
+{
+    const char *why = afd_unavailable();
+    wb_waiter *w;
+    unsigned cap = params->capacity ? params->capacity : 1;
+    if (why) {
+        wb_error_text(err, "%s", why);
+        return NULL;
+    }
+    w = (wb_waiter *)calloc(1, sizeof *w);
+    if (w) {
+        w->handles = (cap + SOCKETS_PER_HANDLE - 1) / SOCKETS_PER_HANDLE;
+        w->ops = (poll_op *)calloc(cap, sizeof *w->ops);
+        w->afd = (HANDLE *)calloc(w->handles, sizeof *w->afd);
+    }
+    if (w == NULL || w->ops == NULL || w->afd == NULL || wb_slots_init(&w->slots, params->capacity) != 0) {
+        if (w) free(w->ops), free(w->afd), free(w);
+        wb_error_text(err, "out of memory");
+        return NULL;
+    }
+    w->port = CreateIoCompletionPort(INVALID_HANDLE_VALUE, NULL, 0, 1);
+    if (w->port == NULL) {
+        wb_error_win32(err, "CreateIoCompletionPort", GetLastError());
+        free_waiter(w);
+        return NULL;
+    }
+    w->afd[0] = open_afd(w->port, err);   /* the first now: a driver that refuses says so at set-up */
+    if (w->afd[0] == NULL) {
+        free_waiter(w);
+        return NULL;
+    }
+    w->opened = 1;
     return w;
 }
 
@@ -155,7 +192,7 @@ static int arm(wb_waiter *w, poll_op *op, wb_error *err)
     op->info.handles[0].events = AFD_POLL_RECEIVE | AFD_POLL_DISCONNECT | AFD_POLL_ABORT | AFD_POLL_LOCAL_CLOSE;
     op->info.handles[0].status = 0;
     op->iosb.u.status = STATUS_PENDING_CODE;
-    status = WB_API(NtDeviceIoControlFile)(w->afd, NULL, NULL, &op->iosb, &op->iosb, IOCTL_AFD_POLL, &op->info,
+    status = WB_API(NtDeviceIoControlFile)(AFD_OF(w, op->index), NULL, NULL, &op->iosb, &op->iosb, IOCTL_AFD_POLL, &op->info,
                                            sizeof op->info, &op->info, sizeof op->info);
     if (status != 0 && status != STATUS_PENDING_CODE) {
         nt_error(err, "NtDeviceIoControlFile(IOCTL_AFD_POLL)", status);
@@ -182,10 +219,29 @@ static int afd_add(wb_waiter *w, SOCKET s, wb_error *err)
         wb_error_text(err, "afd: more sockets than announced");
         return -1;
     }
-    /* The driver polls the base socket, under any layered provider. */
-    if (WSAIoctl(s, SIO_BASE_HANDLE_CODE, NULL, 0, &base, sizeof base, &bytes, NULL, NULL) == SOCKET_ERROR ||
-        base == INVALID_SOCKET)
+    if (AFD_OF(w, index) == NULL) {
+        if ((AFD_OF(w, index) = open_afd(w->port, err)) == NULL) {
+            unsigned moved;
+            wb_slots_drop(&w->slots, (unsigned)index, &moved);
+            return -1;
+        }
+        w->opened++;
+    }
+    /* The driver polls the base socket, under any layered provider. A provider may refuse
+     * SIO_BASE_HANDLE (some did, for sockets they had wrapped: trio, mio#1314); its
+     * SIO_BSP_HANDLE_POLL then names the socket the driver knows. WINBENCH_NO_BASE_HANDLE
+     * takes the second way, as such a provider makes winbench take it. */
+    if (!wb_test_hook_number(WB_HOOK_NO_BASE_HANDLE) &&
+        WSAIoctl(s, SIO_BASE_HANDLE_CODE, NULL, 0, &base, sizeof base, &bytes, NULL, NULL) != SOCKET_ERROR &&
+        base != INVALID_SOCKET) {
+        w->base_from = "SIO_BASE_HANDLE";
+    } else if (WSAIoctl(s, SIO_BSP_HANDLE_POLL_CODE, NULL, 0, &base, sizeof base, &bytes, NULL, NULL) != SOCKET_ERROR &&
+               base != INVALID_SOCKET) {
+        w->base_from = "SIO_BSP_HANDLE_POLL";
+    } else {
         base = s;
+        w->base_from = "the socket itself";
+    }
     op = &w->ops[index];
     op->index = (unsigned)index;
     op->info.handles[0].handle = (HANDLE)base;
@@ -200,7 +256,7 @@ static int afd_remove(wb_waiter *w, unsigned index, wb_error *err)
     if (wb_slots_remove(&w->slots, index, &moved, "afd", err) < 0) return -1;
     if (w->ops[index].pending) {
         nt_io_status cancel;
-        WB_API(NtCancelIoFileEx)(w->afd, &w->ops[index].iosb, &cancel);
+        WB_API(NtCancelIoFileEx)(AFD_OF(w, index), &w->ops[index].iosb, &cancel);
     }
     return 0;
 }
@@ -234,23 +290,56 @@ static int afd_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb
     return found;
 }
 
-static void afd_destroy(wb_waiter *w)
+/* Cancels every pending poll and takes their completions back (each marks its own block free;
+ * one that completed on its own comes back the same way), until none came for 2 s: the number
+ * still pending. */
+static unsigned cancel_all(wb_waiter *w)
 {
-    unsigned i;
-    if (w == NULL) return;
-    /* The driver owns the poll blocks of pending polls: cancel them and take their completions
-     * before freeing anything. */
+    unsigned i, idle = 0;
     for (i = 0; i < w->slots.cap; i++)
         if (w->ops[i].pending) {
             nt_io_status cancel;
-            WB_API(NtCancelIoFileEx)(w->afd, &w->ops[i].iosb, &cancel);
+            WB_API(NtCancelIoFileEx)(AFD_OF(w, i), &w->ops[i].iosb, &cancel);
         }
-    w->pending = wb_port_drain(w->port, w->pending);
-    CloseHandle(w->afd);
-    CloseHandle(w->port);
-    if (w->pending == 0) free(w->ops);   /* else: leaked rather than freed under the driver's feet */
-    wb_slots_free(&w->slots);
-    free(w);
+    while (w->pending > 0 && idle < 200) {
+        DWORD bytes;
+        ULONG_PTR key;
+        OVERLAPPED *ov = NULL;
+        GetQueuedCompletionStatus(w->port, &bytes, &key, &ov, 10);
+        if (ov == NULL) {
+            idle++;
+            continue;
+        }
+        idle = 0;
+        ((poll_op *)ov)->pending = 0;
+        w->pending--;
+    }
+    return w->pending;
+}
+
+/* What cancelling costs, measured once at set-up on the sockets added so far (what the
+ * teardown will do): every poll cancelled, taken back, and issued again. */
+static void afd_describe(wb_waiter *w, char *text, size_t cap)
+{
+    uint64_t t0 = wb_ticks();
+    unsigned i;
+    wb_error err;
+    cancel_all(w);
+    w->cancel_all_ms = wb_ticks_to_s(wb_ticks() - t0) * 1e3;
+    for (i = 0; i < w->slots.n; i++)
+        if (!w->ops[w->slots.index[i]].pending) arm(w, &w->ops[w->slots.index[i]], &err);
+    snprintf(text, cap, "%u AFD handle%s (%u sockets each at most); base sockets by %s; cancelling all %u polls: %.2f ms",
+             w->opened, w->opened == 1 ? "" : "s", SOCKETS_PER_HANDLE, w->base_from ? w->base_from : "-", w->slots.n,
+             w->cancel_all_ms);
+}
+
+static void afd_destroy(wb_waiter *w)
+{
+    if (w == NULL) return;
+    /* The driver owns the poll blocks of pending polls: cancel them and take their completions
+     * before freeing anything. */
+    if (cancel_all(w) != 0) w->ops = NULL;   /* leaked rather than freed under the driver's feet */
+    free_waiter(w);
 }
 
 const wb_wait_backend wb_wait_afd = {
@@ -262,5 +351,6 @@ const wb_wait_backend wb_wait_afd = {
     .add = afd_add,
     .remove = afd_remove,
     .wait = afd_wait,
+    .describe = afd_describe,
     .destroy = afd_destroy,
 };
