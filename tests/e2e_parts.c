@@ -396,18 +396,23 @@ static void test_noise_line(void)
     wb_csv_free(&c.t);
 }
 
-/* idle: the seed's case 3 (its OnIdle override, no sends) against the same layout sending 5000
- * WM_NULL per idle period to the button: the sends part carries the difference (4 repetitions
- * a side, so the rank test can answer), and the parts add up to the UI thread's busy time per
- * period. Why 5000 and not case 1's 1000 (~1 ms a period): under Wine every PeekMessage and
- * GetMessage is a round trip to the wineserver process, so on a loaded machine the message
- * pump's part grows by the server's scheduling delays, 2-6 ms a period beside one busy thread
- * per core, and more for the run that spends more CPU (measured: 3.6 ms with no sends, 5.1 ms
- * with 1000); the report then rightly says the pump (the OS) moved most. 5000 sends (~5 ms
- * alone, ~9-13 ms under that load) stay the larger part of the difference either way. */
+/* idle: the seed's case 3 (its OnIdle override, no sends) against the same layout sending 20,000
+ * WM_NULL per idle period to the button: the report names the sends as where the difference
+ * lies (4 repetitions a side, so the rank test can answer), and the parts add up to the UI
+ * thread's busy time per period. Why so many sends, and not case 1's 1000 (~1 ms a period):
+ * under Wine every PeekMessage and GetMessage is a round trip to the wineserver process, so on
+ * a loaded machine the message pump's part moves by the server's scheduling delays, either
+ * way: beside one busy thread per core it read 3.6 ms a period with no sends and 5.1 ms with
+ * 1000, and once 16.4 ms with none against 7.7 ms with 5000 (x86); the report then rightly
+ * says the pump (the OS) moved most, or gives the sends more than all of the difference (174%).
+ * 20,000 sends (~18 ms a period alone: the UI thread never waits, and the periods follow one
+ * another) stay the part that carries it; no upper bound on the share, since the pump may
+ * move the other way. The moves come at 100 a second, so that case 3's own CPU spans a few
+ * of the ticks CPU is charged by (at 25 a second it read 0% on the XP prefix, and the report
+ * had nothing to compare with). */
 static void test_idle_sends_part(void)
 {
-    static const char *const sends[] = { "5000", "0" };
+    static const char *const sends[] = { "20000", "0" };
     int k;
     for (k = 0; k < 2; k++) {
         char csv[16];
@@ -423,7 +428,7 @@ static void test_idle_sends_part(void)
         result_free(&r);
     }
     {
-        csv_file many = load_csv_here("sends5000.csv", ','), none = load_csv_here("sends0.csv", ',');
+        csv_file many = load_csv_here("sends20000.csv", ','), none = load_csv_here("sends0.csv", ',');
         if (rows_are(&many, 6) && rows_are(&none, 6)) {
             size_t row;
             for (row = 1; row <= 4; row++) {
@@ -432,7 +437,7 @@ static void test_idle_sends_part(void)
                    (unsigned long)row, parts, num(&many, row, "busy_us"));
                 ok(num(&none, row, "sends_us") == 0, "case 3 sends nothing: %g us", num(&none, row, "sends_us"));
                 ok(num(&many, row, "sends_us") > 10 * num(&many, row, "framework_us"),
-                   "5000 sends (%g us) outweigh the framework's own work (%g us)", num(&many, row, "sends_us"),
+                   "20,000 sends (%g us) outweigh the framework's own work (%g us)", num(&many, row, "sends_us"),
                    num(&many, row, "framework_us"));
                 ok(num(&many, row, "qpc_us") > 0, "the QPC read's cost is measured: %g us", num(&many, row, "qpc_us"));
             }
@@ -443,11 +448,11 @@ static void test_idle_sends_part(void)
         wb_csv_free(&none.t);
     }
     {
-        result r = run("report", "sends5000.csv", "sends0.csv", "--compare", "case=3", NULL);
+        result r = run("report", "sends20000.csv", "sends0.csv", "--compare", "case=3", NULL);
         ok(r.code == 0, "report: exit %lu: %s", r.code, r.err);
         {
             double share = share_named(r.out, "an idle period's busy time", "OnIdle's SendMessage calls (the API)");
-            ok(share >= 50 && share <= 150, "the sends carry the difference (%g%%):\n%s", share, r.out);
+            ok(share >= 50, "the sends carry the difference (%g%%):\n%s", share, r.out);
         }
         result_free(&r);
     }
