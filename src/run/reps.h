@@ -11,7 +11,7 @@ typedef struct wb_rep_plan {
     double tick_ms;                       /* the clock tick, for cpu_coarse (0: unknown) */
     const wb_warnings *context_warnings;  /* start of every row's warnings */
     /* Test hooks (0: off), see runner.c: a QPC leap of leap_ms in repetition 1, repetition
-     * slow_rep made twenty times longer, 8 MiB more memory from repetition grow_rep on, and
+     * slow_rep made 30 s longer, 8 MiB more memory from repetition grow_rep on, and
      * every timed repetition from the run's slow_from-th on (counted over all its variants, in
      * the order they ran, in *reps_run) twenty times longer. */
     unsigned long leap_ms, slow_rep, grow_rep, slow_from;
