@@ -733,6 +733,10 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     m[M_REORDERED] = (double)(st->transport->stream ? rx->stream_reordered : rx->seq.reordered);
     m[M_LATE_SENDS] = (double)tx->late_sends;
     m[M_SEND_ERRORS] = (double)tx->send_errors;
+    /* Scheduled but never sent: the sender was behind its schedule when the run ended (a loop
+     * that starves it, a CPU too few). Counted, or sent + send_errors would pass for the load. */
+    m[M_UNSENT] = st->cfg.reflect ? NAN : (double)tx->total - sent - (double)tx->send_errors;
+    if (m[M_UNSENT] < 0) m[M_UNSENT] = 0;
     m[M_FOREIGN] = (double)rx->foreign;
     m[M_SEND_RATE] = sent / send_s;
     m[M_RECV_RATE] = (double)rx->received / send_s;   /* over the sending time: the grace is no traffic */
@@ -845,7 +849,6 @@ static int sockloop_rep_warnings(void *state, const wb_sample *sample,
     const sockloop_state *st = (const sockloop_state *)state;
     char text[700];
     int failed = 0;
-    (void)sample;
     if (st->rx.stream_dup || st->rx.stream_reordered) {
         snprintf(text, sizeof text, "%llu message(s) repeated and %llu out of order within one TCP connection: a stream "
                  "cannot do that, so this is a defect (of winbench, or of the echo at the far side)",
@@ -864,6 +867,13 @@ static int sockloop_rep_warnings(void *state, const wb_sample *sample,
                  "read them (every 250 ms): those messages' latencies include the wait", st->backend->name,
                  (unsigned long long)(st->backend->recovered(st->waiter) - st->rx.recovered_before));
         warn(into, "notifications_lost", text);
+    }
+    if (!st->cfg.reflect && st->tx.total > 0 && !sl_kept_up(sample->metrics, st->cfg.rate)) {
+        snprintf(text, sizeof text, "the sender offered %.1f packets/s of the %llu/s asked (%.0f of the %llu scheduled "
+                 "never sent): this loop ran at a lower load than asked, so its latencies do not compare with those of "
+                 "a loop that kept up", sl_offered_rate(sample->metrics), (unsigned long long)st->cfg.rate,
+                 sample->metrics[M_UNSENT], (unsigned long long)st->tx.total);
+        warn(into, "sender_behind", text);
     }
     if (st->fault_set) {   /* a connection lost: the run stops after this repetition, its rows kept */
         warn(into, "disconnected", st->fault);   /* the last: the sentence the run ends with */

@@ -57,6 +57,9 @@ typedef struct sockloop_config {
     int floors;                   /* --floors: the parts of a packet's cost, timed after each repetition */
 } sockloop_config;
 #define ALLOW_MAX 16
+/* A sender kept up with its schedule when it sent (or tried to) this share of the packets
+ * scheduled; below it the run warns sender_behind and comparisons say the loads differ. */
+#define SL_KEPT_UP 0.99
 
 /* The CSV columns this module adds, listed once: the M_ index and the column name. */
 #define SOCKLOOP_METRICS(X)                                                                         \
@@ -76,7 +79,7 @@ typedef struct sockloop_config {
     X(M_DISCONNECTS, "disconnects") X(M_REFUSED, "refused")                                         \
     X(M_OWN_US, "own_us") X(M_RECV_US, "recv_us") X(M_WAIT_US, "wait_us") X(M_WAIT_CPU_US, "wait_cpu_us")  \
     X(M_WAKEUP_US, "wakeup_us") X(M_LAT_ABOVE_WAKEUP, "lat_above_wakeup_us") X(M_FLOORS_S, "floors_s")  \
-    X(M_NOTIFY_LOST, "notifications_lost")
+    X(M_NOTIFY_LOST, "notifications_lost") X(M_UNSENT, "unsent")
 enum { SOCKLOOP_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, sockloop_metrics_fit);
 extern const char *const sockloop_metric_names[];
@@ -235,6 +238,10 @@ extern const wb_part sockloop_parts[], sockloop_floors[];
 /* The sample standard deviation from n, sum and sum of squares; NaN below 2. */
 double sl_stddev(double n, double sum, double sumsq);
 const char *sl_loop_name(int loop);
+/* The load a repetition's (or a median's) metrics say the sender offered, per second, and
+ * whether it kept to the schedule of rate a second (SL_KEPT_UP). */
+double sl_offered_rate(const double *m);
+int sl_kept_up(const double *m, uint64_t rate);
 void sl_report_interval(sockloop_state *st, const interval_stats *iv);
 void sockloop_print_rep(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *s);
 void sockloop_print_summary(FILE *out, const void *variant, const wb_run_summary *s);

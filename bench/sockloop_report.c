@@ -94,6 +94,23 @@ static const char *times_of(const sockloop_config *c)
     return c->peer ? "round trip" : "latency";
 }
 
+/* The load a sender offered, per second of its sending: what it sent and what the stack refused
+ * (a full buffer: offered all the same). A sender behind its schedule offered less than asked,
+ * by leaving messages unsent or by sending them late. */
+double sl_offered_rate(const double *m)
+{
+    double errors = m[M_SEND_ERRORS] == m[M_SEND_ERRORS] ? m[M_SEND_ERRORS] : 0;
+    return m[M_SENT] > 0 ? m[M_SEND_RATE] * (m[M_SENT] + errors) / m[M_SENT] : 0;
+}
+
+int sl_kept_up(const double *m, uint64_t rate)
+{
+    double scheduled = m[M_SENT] + m[M_SEND_ERRORS] + (m[M_UNSENT] == m[M_UNSENT] ? m[M_UNSENT] : 0);
+    return !(m[M_UNSENT] > (1.0 - SL_KEPT_UP) * scheduled) && sl_offered_rate(m) >= SL_KEPT_UP * (double)rate;
+}
+
+static uint64_t rate_of(const void *variant) { return ((const sockloop_config *)variant)->rate; }
+
 void sockloop_print_rep(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *s)
 {
     const sockloop_config *c = (const sockloop_config *)variant;
@@ -121,6 +138,7 @@ void sockloop_print_rep(FILE *out, const void *variant, unsigned rep, unsigned r
                  "duplicated %.0f, reordered %.0f",
             rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_LATE_SENDS], m[M_SEND_ERRORS], m[M_RECEIVED], m[M_LOST],
             m[M_DUP], m[M_REORDERED]);
+    if (m[M_UNSENT] > 0) wb_fprintf(out, ", %.0f never sent (the sender was behind its schedule)", m[M_UNSENT]);
     if (m[M_CONN_RESETS] > 0) wb_fprintf(out, ", %.0f connection resets", m[M_CONN_RESETS]);
     if (m[M_BAD] > 0) wb_fprintf(out, ", %.0f bad", m[M_BAD]);
     wb_fprintf(out, "\n");
@@ -155,6 +173,9 @@ void sockloop_print_summary(FILE *out, const void *variant, const wb_run_summary
             s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], times_of(c), us(m[M_LAT_MEAN], mean),
             us(m[M_ILAT_MEAN], imean),
             us(m[M_LAT_P99], p99), us(m[M_JITTER], jit));
+    if (!sl_kept_up(m, c->rate))
+        wb_fprintf(out, "  the sender offered %.1f/s of the %llu/s asked (%.0f never sent): measured at a lower load "
+                     "than asked\n", sl_offered_rate(m), (unsigned long long)c->rate, m[M_UNSENT]);
 }
 
 static const char *loop_name(const void *variant)
@@ -174,7 +195,7 @@ static const char *loop_name(const void *variant)
  * of a latency curve: past the knee, the tail runs away first). */
 #define HELD_LOSS_PCT 0.1
 #define HELD_P99_FACTOR 10.0
-#define HELD_RATE_FRACTION 0.99
+#define HELD_RATE_FRACTION SL_KEPT_UP
 
 static double loss_pct(const double *m) { return m[M_SENT] > 0 ? 100.0 * m[M_LOST] / m[M_SENT] : 0; }
 
@@ -223,36 +244,94 @@ static void offered_load(FILE *out, int n, const void *const *variants, const do
     }
 }
 
+
+/* What stands beside a ranking of loop a over loop b: the loads, when they differ by more than a
+ * sender that kept up can (1%), and the loss of either. */
+static void ranking_caveats(const void *const *variants, const double *const *medians, int a, int b, char *buf, size_t cap)
+{
+    const double *ma = medians[a], *mb = medians[b];
+    double ra = sl_offered_rate(ma), rb = sl_offered_rate(mb), hi = ra > rb ? ra : rb;
+    size_t used = 0;
+    buf[0] = '\0';
+    if (sl_kept_up(ma, rate_of(variants[a])) != sl_kept_up(mb, rate_of(variants[b])) ||
+        (hi > 0 && fabs(ra - rb) > (1.0 - SL_KEPT_UP) * hi))
+        used += (size_t)snprintf(buf + used, cap - used, "; at different loads: %s offered %.1f/s, %s %.1f/s, of the %llu/s "
+                                 "asked", loop_name(variants[a]), ra, loop_name(variants[b]), rb,
+                                 (unsigned long long)rate_of(variants[a]));
+    if (used >= cap) return;
+    if (ma[M_LOST] > 0 && mb[M_LOST] > 0)
+        snprintf(buf + used, cap - used, "; %s lost %.0f, %s %.0f", loop_name(variants[a]), ma[M_LOST], loop_name(variants[b]),
+                 mb[M_LOST]);
+    else if (ma[M_LOST] > 0)
+        snprintf(buf + used, cap - used, "; %s lost %.0f where %s lost none", loop_name(variants[a]), ma[M_LOST],
+                 loop_name(variants[b]));
+    else if (mb[M_LOST] > 0)
+        snprintf(buf + used, cap - used, "; %s lost %.0f where %s lost none", loop_name(variants[b]), mb[M_LOST],
+                 loop_name(variants[a]));
+}
+
+static int lost_some(const double *m, uint64_t rate) { (void)rate; return m[M_LOST] > 0; }
+static int lost_none(const double *m, uint64_t rate) { (void)rate; return !(m[M_LOST] > 0); }
+static int fell_behind(const double *m, uint64_t rate) { return !sl_kept_up(m, rate); }
+
+/* The loops that pick says, in one list: "select, afd", or with their loss "select (1141), iocp (20)". */
+static void loops_where(int n, const void *const *variants, const double *const *medians,
+                        int (*pick)(const double *m, uint64_t rate),
+                        int with_loss, char *buf, size_t cap)
+{
+    size_t used = 0;
+    int i;
+    buf[0] = '\0';
+    for (i = 0; i < n && used < cap; i++) {
+        if (!pick(medians[i], rate_of(variants[i]))) continue;
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", loop_name(variants[i]));
+        if (with_loss && used < cap) used += (size_t)snprintf(buf + used, cap - used, " (%.0f)", medians[i][M_LOST]);
+    }
+}
+
 void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians)
 {
-    int best = -1, i, lossy = 0, clean = 0;
-    char a[24], b[24], c[24];
+    int best = -1, i, lossy = 0, behind = 0, pass;
+    char a[24], b[24], c[24], caveats[320], list[512], list2[512];
     const char *times_are = n > 0 ? times_of((const sockloop_config *)variants[0]) : "latency";
     if (n > 0 && ((const sockloop_config *)variants[0])->nrates > 1) {   /* rates are not loops to rank */
         offered_load(out, n, variants, medians);
         return;
     }
+    /* The best is the lowest mean among the loops whose sender kept up; among all only when none did. */
+    for (pass = 0; pass < 2 && best < 0; pass++)
+        for (i = 0; i < n; i++)
+            if (medians[i][M_LAT_MEAN] == medians[i][M_LAT_MEAN] && (pass || sl_kept_up(medians[i], rate_of(variants[i]))) &&
+                (best < 0 || medians[i][M_LAT_MEAN] < medians[best][M_LAT_MEAN]))
+                best = i;
     for (i = 0; i < n; i++) {
-        if (medians[i][M_LAT_MEAN] == medians[i][M_LAT_MEAN] &&
-            (best < 0 || medians[i][M_LAT_MEAN] < medians[best][M_LAT_MEAN]))
-            best = i;
-        if (medians[i][M_LOST] > 0) lossy++;
-        else clean++;
+        lossy += medians[i][M_LOST] > 0;
+        behind += !sl_kept_up(medians[i], rate_of(variants[i]));
     }
     if (best < 0) return;
     wb_fprintf(out, "comparison (mean %s from the actual send time; the receiving thread's cost per packet):\n", times_are);
-    for (i = 0; i < n; i++)
-        wb_fprintf(out, "  %-12s mean %s, lost %.0f, %s CPU and %s busy per packet\n", loop_name(variants[i]),
-                us(medians[i][M_LAT_MEAN], a), medians[i][M_LOST], us(medians[i][M_RECV_CPU_PER_PKT], b),
-                us(medians[i][M_RECV_BUSY_PER_PKT], c));
+    for (i = 0; i < n; i++) {
+        const double *m = medians[i];
+        wb_fprintf(out, "  %-12s mean %s, offered %.0f/s of %llu/s%s, lost %.0f, %s CPU and %s busy per packet\n",
+                loop_name(variants[i]), us(m[M_LAT_MEAN], a), sl_offered_rate(m),
+                (unsigned long long)rate_of(variants[i]), sl_kept_up(m, rate_of(variants[i])) ? "" : " (behind)", m[M_LOST],
+                us(m[M_RECV_CPU_PER_PKT], b), us(m[M_RECV_BUSY_PER_PKT], c));
+    }
     for (i = 0; i < n; i++) {
         double x = medians[best][M_LAT_MEAN], y = medians[i][M_LAT_MEAN];
         double sx = medians[best][M_INTERVAL_SD], sy = medians[i][M_INTERVAL_SD], ratio, err, ratio_cents, err_cents;
         if (i == best || y != y) continue;
+        ranking_caveats(variants, medians, best, i, caveats, sizeof caveats);
         ratio = y / x;
+        if (ratio < 1) {   /* only a loop that fell behind can beat the best: at a load of its own */
+            wb_fprintf(out, "  %s vs %s: not ranked: %s's mean %s is %.2f times lower, at a load lower than asked%s\n",
+                    loop_name(variants[best]), loop_name(variants[i]), loop_name(variants[i]), times_are, 1 / ratio,
+                    caveats);
+            continue;
+        }
         if (!(sx == sx && sy == sy)) {
             wb_fprintf(out, "  %s vs %s: %.2f times lower mean %s, spread unknown (fewer than 2 intervals): "
-                         "not told apart\n", loop_name(variants[best]), loop_name(variants[i]), ratio, times_are);
+                         "not told apart%s\n", loop_name(variants[best]), loop_name(variants[i]), ratio, times_are, caveats);
             continue;
         }
         err = ratio * sqrt(sx * sx / (x * x) + sy * sy / (y * y));   /* error propagation for a ratio */
@@ -263,17 +342,29 @@ void sockloop_compare(FILE *out, int n, const void *const *variants, const doubl
         ratio = ratio_cents / 100;
         err = err_cents / 100;
         if (ratio_cents - err_cents <= 100)
-            wb_fprintf(out, "  %s vs %s: no clear difference (%.2f +- %.2f: the interval means' spread covers 1)\n",
-                    loop_name(variants[best]), loop_name(variants[i]), ratio, err);
+            wb_fprintf(out, "  %s vs %s: no clear difference (%.2f +- %.2f: the interval means' spread covers 1)%s\n",
+                    loop_name(variants[best]), loop_name(variants[i]), ratio, err, caveats);
         else
-            wb_fprintf(out, "  %s: %.2f +- %.2f times lower mean %s than %s\n", loop_name(variants[best]), ratio, err,
-                    times_are, loop_name(variants[i]));
+            wb_fprintf(out, "  %s: %.2f +- %.2f times lower mean %s than %s%s\n", loop_name(variants[best]), ratio, err,
+                    times_are, loop_name(variants[i]), caveats);
     }
-    if (lossy && clean)
-        for (i = 0; i < n; i++)
-            if (medians[i][M_LOST] > 0)
-                wb_fprintf(out, "  note: %s lost %.0f packets where others lost none: its latencies are of the packets "
-                             "that arrived, so it is not faster for that\n", loop_name(variants[i]), medians[i][M_LOST]);
+    if (behind == n)
+        wb_fprintf(out, "  note: no loop's sender kept to the schedule (each sent under %.0f%% of it): they are ranked "
+                     "at loads lower than asked, and unlike each other\n", 100.0 * SL_KEPT_UP);
+    else if (behind) {
+        loops_where(n, variants, medians, fell_behind, 0, list, sizeof list);
+        wb_fprintf(out, "  note: the sender fell behind its schedule with %s: the best is the lowest mean of the loops "
+                     "that kept up\n", list);
+    }
+    if (lossy) {   /* latencies are of what arrived: a loop is not faster for losing the rest */
+        loops_where(n, variants, medians, lost_some, 1, list, sizeof list);
+        loops_where(n, variants, medians, lost_none, 0, list2, sizeof list2);
+        if (lossy == n)
+            wb_fprintf(out, "  note: every loop lost packets (%s): the latencies are of the packets that arrived\n", list);
+        else
+            wb_fprintf(out, "  note: %s lost packets where %s lost none: the latencies are of the packets that arrived, "
+                         "so a loop is not faster for that\n", list, list2);
+    }
 }
 
 /* A reflector says where it listens, so that the peer can be pointed at it (and tests can read
@@ -347,6 +438,8 @@ const wb_report_spec sockloop_report = {
     .series_line_column = "loop",
     .loss_column = "lost",
     .sent_column = "sent",
+    .unsent_column = "unsent",
+    .achieved_column = "send_rate",
     .empty_metric_text = "nothing received",
     .skip_column = "mode",
     .skip_value = "reflect",

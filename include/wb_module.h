@@ -117,6 +117,12 @@ typedef struct wb_report_spec {
      * lost what its baseline did not is not better for it, and the comparison says so. */
     const char *loss_column;
     const char *sent_column;                 /* "sent": makes the loss a percentage too */
+    /* Optional: what the load really was. unsent_column counts what was scheduled and never
+     * sent (a sender behind its schedule), achieved_column the rate really offered: the
+     * offered-load chart's x, and a comparison between groups at loads more than 1% apart
+     * says so. */
+    const char *unsent_column;               /* "unsent" */
+    const char *achieved_column;             /* "send_rate" */
     /* Optional: what an empty metric cell means ("nothing received": a run that lost every
      * packet has no latency); such repetitions are shown, not compared. */
     const char *empty_metric_text;

@@ -593,6 +593,51 @@ static void test_misreadings(void)
     result_free(&r);
 }
 
+/* Two machines asked for 10,000/s over 5 s; on the second the sender fell behind (920/s sent,
+ * ~45,400 never sent), and its latency is lower for it: the comparison says the loads differ,
+ * and the table shows what was never sent. */
+#define HEAD_U "schema,benchmark,label,row,rep,loop,rate,size,sockets,spread,mode,pacing_used,sent,lost,lat_mean_us," \
+               "send_errors,send_rate,unsent,run_id,host,os_name,os_version,os_build,os_sp,wine_version\r\n"
+#define LU(host, rep, sent, rate, unsent, lat) "1,sockloop,,rep," rep ",select,10000,1060,1,0,loopback,timer," sent ",0," \
+    lat ",0," rate "," unsent "," host "-1," host ",Windows 7,6.1,7601,Service Pack 1,8.0\r\n"
+static const char fixture_kept_up[] = HEAD_U
+    LU("KEPT", "1", "50000", "9999.5", "0", "300") LU("KEPT", "2", "50000", "9999.1", "0", "310")
+    LU("KEPT", "3", "50000", "9999.8", "0", "305") LU("KEPT", "4", "50000", "9999.0", "0", "320");
+static const char fixture_behind[] = HEAD_U
+    LU("SLOW", "1", "4600", "920.0", "45400", "120") LU("SLOW", "2", "4610", "922.0", "45390", "125")
+    LU("SLOW", "3", "4590", "918.0", "45410", "118") LU("SLOW", "4", "4605", "921.0", "45395", "130");
+
+static void test_different_loads(void)
+{
+    result r;
+    csv_file c;
+    size_t row;
+    int seen = 0;
+    write_fixture("kept.csv", fixture_kept_up);
+    write_fixture("behind.csv", fixture_behind);
+    r = run("report", "kept.csv", "behind.csv", "--csv", "loads.csv", NULL);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "at different loads: sent 920.5/s where KEPT sent 9999.3/s") != NULL, "the loads in the line:\n%s", r.out);
+    ok(strstr(r.out, "unsent") != NULL && strstr(r.out, "45398 ") != NULL, "what was never sent, in the table:\n%s", r.out);
+    result_free(&r);
+    c = load_csv_here("loads.csv", ',');
+    for (row = 1; c.ok && row < c.t.nrows; row++)
+        if (!strcmp(cell(&c, row, "machine"), "SLOW")) {
+            cell_is(&c, row, "unsent", "45397.5");   /* the median of four */
+            cell_is(&c, row, "achieved_rate", "920.5");
+            seen = 1;
+        }
+    ok(seen, "the SLOW row");
+    wb_csv_free(&c.t);
+    /* the same loads (rows written before the unsent column): no such words */
+    write_fixture("w8.csv", fixture_wine8);
+    write_fixture("w10.csv", fixture_wine10);
+    r = run("report", "w8.csv", "w10.csv", NULL);
+    ok(strstr(r.out, "different loads") == NULL && strstr(r.out, "unsent") == NULL, "no load words without the columns:\n%s",
+       r.out);
+    result_free(&r);
+}
+
 /* A folder holding report's own output beside the benchmark CSVs (results/ does): skipped with a
  * note, not a failure. A file of a newer schema: one clear line. */
 static void test_folders_and_schemas(void)
@@ -1030,6 +1075,7 @@ static const wbt_case cases[] = {
     { "suite_and_report", test_suite_and_report, WBT_CPU_HEAVY | WBT_LONG },
     { "suite_subset", test_suite_subset, 0 },
     { "bad_arguments", test_bad_arguments, 0 },
+    { "different_loads", test_different_loads, 0 },
     { "misreadings", test_misreadings, 0 },
     { NULL, NULL, 0 }
 };

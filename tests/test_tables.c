@@ -249,6 +249,65 @@ static void test_sockloop_compare(void)
     ok(strstr(text, ": 1.23 +- 0.22 times lower") != NULL, "just clear, as printed:\n%s", text);
 }
 
+/* Three loops asked for 10,000/s: what each sent, lost and measured. */
+static void compare_three(const double *send_rate, const double *lost, const double *mean, char *text, size_t cap)
+{
+    static double m[3][WB_MAX_METRICS];
+    sockloop_config v[3];
+    const void *variants[3];
+    const double *medians[3];
+    FILE *f = tmpfile();
+    size_t n;
+    int i;
+    for (i = 0; i < 3; i++) {
+        memset(&v[i], 0, sizeof v[i]);
+        v[i].loop = i;
+        v[i].rate = 10000;
+        v[i].nrates = 1;
+        m[i][M_SENT] = send_rate[i] * 5;   /* 5 s: 50,000 scheduled */
+        m[i][M_SEND_ERRORS] = 0;
+        m[i][M_UNSENT] = 50000 - m[i][M_SENT];
+        m[i][M_SEND_RATE] = send_rate[i];
+        m[i][M_LOST] = lost[i];
+        m[i][M_LAT_MEAN] = mean[i];
+        m[i][M_INTERVAL_SD] = mean[i] / 100;
+        variants[i] = &v[i];
+        medians[i] = m[i];
+    }
+    text[0] = '\0';
+    if (!f) return;
+    wb_module_find("sockloop")->compare(f, 3, variants, medians);
+    rewind(f);
+    n = fread(text, 1, cap - 1, f);
+    text[n] = '\0';
+    fclose(f);
+}
+
+/* Loops at different real loads, and loss, stand in the ranking's lines: a loop whose sender
+ * fell behind (920/s of 10,000) is not the best for its low latency, and the notes name exactly
+ * the loops that lost. */
+static void test_sockloop_loads_and_loss(void)
+{
+    static const double behind[3] = { 920, 9999, 10000 }, lost_some[3] = { 1141, 2, 0 }, lost_all[3] = { 1141, 2, 7 };
+    static const double mean[3] = { 20, 50, 100 };
+    char text[4096];
+    compare_three(behind, lost_some, mean, text, sizeof text);
+    ok(strstr(text, "wsapoll: 2.00 +- 0.03 times lower mean latency than wsaevents; wsapoll lost 2 where wsaevents lost none\n")
+           != NULL, "the best among the loops that kept up, and the loss in the line:\n%s", text);
+    ok(strstr(text, "wsapoll vs select: not ranked: select's mean latency is 2.50 times lower, at a load lower than asked; "
+                    "at different loads: wsapoll offered 9999.0/s, select 920.0/s, of the 10000/s asked; wsapoll lost 2, "
+                    "select 1141\n") != NULL, "select, behind, is not ranked, and the line says the loads and losses:\n%s",
+       text);
+    ok(strstr(text, "\n  select: ") == NULL && strstr(text, "no clear difference") == NULL, "select is not the best:\n%s", text);
+    ok(strstr(text, "note: the sender fell behind its schedule with select:") != NULL, "who fell behind:\n%s", text);
+    ok(strstr(text, "note: select (1141), wsapoll (2) lost packets where wsaevents lost none") != NULL, "who lost:\n%s", text);
+    ok(strstr(text, "select       mean 20 us, offered 920/s of 10000/s (behind), lost 1141") != NULL, "the loop's line:\n%s",
+       text);
+    compare_three(behind, lost_all, mean, text, sizeof text);
+    ok(strstr(text, "note: every loop lost packets (select (1141), wsapoll (2), wsaevents (7))") != NULL, "all lost:\n%s", text);
+    ok(strstr(text, "lost none") == NULL, "nobody said to have lost none:\n%s", text);
+}
+
 /* The offered-load table's judgement, on medians whose answer is known. */
 static void test_sockloop_offered_load(void)
 {
@@ -298,6 +357,7 @@ static const wbt_case cases[] = {
     { "limits", test_limits, 0 },
     { "spec_columns", test_spec_columns, 0 },
     { "sockloop_compare", test_sockloop_compare, 0 },
+    { "sockloop_loads_and_loss", test_sockloop_loads_and_loss, 0 },
     { "sockloop_offered_load", test_sockloop_offered_load, 0 },
     { NULL, NULL, 0 }
 };

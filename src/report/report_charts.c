@@ -355,6 +355,13 @@ static double load_of(const char *variant, const char *name)
     return rp_variant_value(variant, name, value, sizeof value) ? atof(value) : NAN;
 }
 
+/* Where a group stands on the load chart's x: the load it achieved (the median of its
+ * repetitions' achieved column), else, for rows without one, the load its configuration asked. */
+static double achieved_load(const rp_group *g, const wb_report_spec *spec)
+{
+    return g->achieved_median > 0 ? g->achieved_median : load_of(g->variant, spec->load_column);
+}
+
 /* 1 when a and b lie on one line of the load chart: one machine, all but the load alike. */
 static int same_load_line(const rp_group *a, const rp_group *b)
 {
@@ -378,10 +385,12 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
         const rp_group *g = &r->groups[i];
         double x, y;
         if (g->m != m) continue;
-        x = load_of(g->variant, spec->load_column);
+        x = achieved_load(g, spec);
         y = rp_group_percentile(g, spec->load_percentile);
         for (k = i + 1; k < r->ngroups; k++)   /* a second load on the same line? */
-            if (same_load_line(&r->groups[k], g) && load_of(r->groups[k].variant, spec->load_column) != x) drawn = 1;
+            if (same_load_line(&r->groups[k], g) &&
+                load_of(r->groups[k].variant, spec->load_column) != load_of(g->variant, spec->load_column))
+                drawn = 1;
         for (k = 0; k < i && !same_load_line(&r->groups[k], g); k++) continue;
         nlines += k == i;   /* the first of its line */
         if (!(x > 0 && y > 0)) continue;
@@ -414,7 +423,8 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
                 left + (log10(d) - log10(xlo)) / (log10(xhi) - log10(xlo)) * plot_w, top + plot_h + 18, d);
     rp_frame_y_title(f, &plot, spec->percentile_unit);
     wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w / 2, top + plot_h + 40);
-    rp_svg_text(f, spec->load_column);
+    rp_svg_text(f, spec->achieved_column ? spec->achieved_column : spec->load_column);
+    if (spec->achieved_column) rp_svg_text(f, " (the load achieved, not the one asked: a sender behind its schedule offered less)");
     wb_fputs("</text>\n", f);
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
@@ -425,7 +435,7 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
         if (seen) continue;
         for (k = i; k < r->ngroups; k++) {
             const rp_group *h = &r->groups[k];
-            double x = load_of(h->variant, spec->load_column), y = rp_group_percentile(h, spec->load_percentile);
+            double x = achieved_load(h, spec), y = rp_group_percentile(h, spec->load_percentile);
             if (!same_load_line(h, g) || !(x > 0 && y > 0)) continue;
             xs[n] = left + (log10(x) - log10(xlo)) / (log10(xhi) - log10(xlo)) * plot_w;
             ys[n++] = top + plot_h - (log10(y) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h;

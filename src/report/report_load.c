@@ -290,6 +290,12 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
             return -1;
         if (spec->sent_column && parse_number(field(t, row, spec->sent_column), &v) == 0 && rp_values_add(&g->sent, v) != 0)
             return -1;
+        if (spec->unsent_column && parse_number(field(t, row, spec->unsent_column), &v) == 0 &&
+            rp_values_add(&g->unsent, v) != 0)
+            return -1;
+        if (spec->achieved_column && parse_number(field(t, row, spec->achieved_column), &v) == 0 &&
+            rp_values_add(&g->achieved, v) != 0)
+            return -1;
         for (i = 0; i < npct; i++)
             if (wb_csv_column(t, spec->percentile_columns[i]) >= 0 &&
                 parse_number(field(t, row, spec->percentile_columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)

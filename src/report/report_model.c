@@ -79,6 +79,12 @@ static double median_of(const rp_values *v)
     return m;
 }
 
+int rp_loads_differ(double a, double b)
+{
+    double hi = a > b ? a : b;
+    return a == a && b == b && hi > 0 && fabs(a - b) > RP_LOAD_PRECISION * hi;
+}
+
 double rp_group_percentile(const rp_group *g, int which)
 {
     return which >= 0 && which < RP_MAX_PERCENTILES ? median_of(&g->pct[which]) : NAN;
@@ -241,7 +247,9 @@ static void compare_groups(rp_report *r)
         rp_group *g = &r->groups[i];
         double sent = median_of(&g->sent);
         const rp_group *b;
-        g->ratio = g->ratio_err = g->ratio_to_baseline = g->p = g->baseline_loss = NAN;
+        g->ratio = g->ratio_err = g->ratio_to_baseline = g->p = g->baseline_loss = g->baseline_achieved = NAN;
+        g->unsent_median = median_of(&g->unsent);
+        g->achieved_median = median_of(&g->achieved);
         g->loss_median = median_of(&g->loss);
         g->loss_pct = sent > 0 && g->loss_median == g->loss_median ? 100.0 * g->loss_median / sent : NAN;
         g->significance = RP_SIG_NONE;
@@ -255,6 +263,7 @@ static void compare_groups(rp_report *r)
         }
         if (b == NULL || !(g->median > 0) || !(b->median > 0)) continue;
         g->baseline_loss = median_of(&b->loss);
+        g->baseline_achieved = median_of(&b->achieved);
         g->ratio = wb_module_report(g->m)->higher_is_better ? g->median / b->median : b->median / g->median;
         g->ratio_to_baseline = g->median / b->median;
         if (rp_smallest_p(g->values.n, b->values.n) >= RP_ALPHA) {
@@ -364,6 +373,13 @@ void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t
             snprintf(buf + used, cap - used, "; lost %.0f where %s lost none", g->loss_median, base);
         else if (g->loss_median == 0 && g->baseline_loss > 0 && used < cap)
             snprintf(buf + used, cap - used, "; %s lost %.0f, this none", base, g->baseline_loss);
+        else if (g->loss_median > 0 && g->baseline_loss > 0 && used < cap)
+            snprintf(buf + used, cap - used, "; lost %.0f, %s %.0f", g->loss_median, base, g->baseline_loss);
+        used = strlen(buf);
+        /* A sender that fell behind offered less: the latencies are of another load. */
+        if (rp_loads_differ(g->achieved_median, g->baseline_achieved) && used < cap)
+            snprintf(buf + used, cap - used, "; at different loads: sent %.1f/s where %s sent %.1f/s", g->achieved_median,
+                     base, g->baseline_achieved);
     }
 }
 

@@ -33,6 +33,7 @@ struct rp_group {
     rp_values pct[RP_MAX_PERCENTILES];   /* the spec's percentile columns, one per rep row */
     rp_values loss;              /* the spec's loss column, one per rep row */
     rp_values sent;              /* the spec's sent column, one per rep row */
+    rp_values unsent, achieved;  /* the spec's unsent and achieved columns, one per rep row */
     /* the spec's parts, then its floors (rp_part_at), one per rep row that has the cell; and
      * the whole they add up to, one per rep row */
     rp_values parts[RP_MAX_PARTS];
@@ -48,6 +49,7 @@ struct rp_group {
     double p;                    /* Mann-Whitney against the baseline's repetitions; NaN: too few */
     double loss_median, baseline_loss;   /* medians of the loss column (NaN without one) */
     double loss_pct;             /* loss_median / the sent column's median, % (NaN without them) */
+    double unsent_median, achieved_median, baseline_achieved;   /* NaN without the columns */
     const rp_group *base;        /* what it was compared with (NULL: nothing, or it is the baseline) */
     int significance;            /* RP_SIG_*: what p says */
     int is_baseline;
@@ -59,6 +61,10 @@ struct rp_group {
  * claim the test cannot make. */
 enum { RP_SIG_NONE, RP_SIG_YES, RP_SIG_NO, RP_SIG_CANNOT_TELL };
 #define RP_ALPHA 0.05
+/* Two achieved loads (packets/s) more than 1% apart: what a sender that kept up to its schedule
+ * cannot differ by (sockloop's SL_KEPT_UP), so the runs measured different loads. */
+#define RP_LOAD_PRECISION 0.01
+int rp_loads_differ(double a, double b);
 
 typedef struct rp_report {
     rp_machine *machines;

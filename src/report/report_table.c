@@ -19,7 +19,8 @@
     X(C_MIN, "min") X(C_MAX, "max") X(C_UNIT, "unit") X(C_RATIO, "ratio") X(C_RATIO_ERR, "ratio_err") \
     X(C_COMPARISON, "comparison") X(C_P, "p_value") X(C_SIGNIFICANT, "significant")                    \
     X(C_RATIO_TO_BASELINE, "ratio_to_baseline") X(C_CALIBRATION, "calibration") X(C_LOST, "lost")          \
-    X(C_LOSS_PCT, "loss_pct") X(C_WHERE, "where") X(C_AA_RATIO, "aa_ratio") X(C_AA_P, "aa_p")
+    X(C_LOSS_PCT, "loss_pct") X(C_WHERE, "where") X(C_AA_RATIO, "aa_ratio") X(C_AA_P, "aa_p") \
+    X(C_ACHIEVED, "achieved_rate") X(C_UNSENT, "unsent")
 #define COLUMN_ID(id, name) id,
 #define COLUMN_NAME(id, name) name,
 enum { TABLE_COLUMNS(COLUMN_ID) C_COUNT };
@@ -54,6 +55,8 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     fmt(g->ratio_to_baseline, cells[C_RATIO_TO_BASELINE], 256);
     fmt(g->loss_median, cells[C_LOST], 256);
     fmt(g->loss_pct, cells[C_LOSS_PCT], 256);
+    fmt(g->achieved_median, cells[C_ACHIEVED], 256);
+    fmt(g->unsent_median, cells[C_UNSENT], 256);
     rp_where_text(g, cells[C_WHERE], RP_CELL);
     {   /* the group against itself: its noise floor */
         rp_noise z;
@@ -75,6 +78,7 @@ static void people_loss(const rp_group *g, char cells[C_COUNT][RP_CELL])
         if (g->loss_pct == g->loss_pct) snprintf(cells[C_LOSS_PCT], 256, "%.2g%%", g->loss_pct);
         snprintf(cells[C_LOST], 256, "%.0f", g->loss_median);
     }
+    if (g->unsent_median == g->unsent_median) snprintf(cells[C_UNSENT], 256, "%.0f", g->unsent_median);
 }
 
 /* For people (the console, Markdown): the configuration shortened to what differs, the median
@@ -122,10 +126,14 @@ static size_t people_columns(const rp_report *r, int *shown)
 {
     static const int base[] = { C_BENCH, C_CONFIG, C_MACHINE, C_N, C_MEDIAN, C_UNIT };
     size_t n = 0, i;
-    int loss = 0;
-    for (i = 0; i < r->ngroups; i++) loss |= wb_module_report(r->groups[i].m)->loss_column != NULL;
+    int loss = 0, unsent = 0;
+    for (i = 0; i < r->ngroups; i++) {
+        loss |= wb_module_report(r->groups[i].m)->loss_column != NULL;
+        unsent |= r->groups[i].unsent_median > 0;   /* a sender fell behind: how far, beside the loss */
+    }
     for (i = 0; i < sizeof base / sizeof base[0]; i++) shown[n++] = base[i];
     if (loss) shown[n++] = C_LOST, shown[n++] = C_LOSS_PCT;
+    if (unsent) shown[n++] = C_UNSENT;
     shown[n++] = C_COMPARISON;
     return n;
 }
