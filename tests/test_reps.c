@@ -294,7 +294,55 @@ static void test_outlier_rule(void)
     }
 }
 
+/* The run's warning names every later repetition that had it: reps is a 0-terminated list of
+ * the repetitions that raised "x", in order; the first one's sentence leads. */
+static const char *merged(const unsigned *reps, const char *sentence, wb_warnings *run)
+{
+    wb_warnings one, none;
+    memset(run, 0, sizeof *run);
+    memset(&none, 0, sizeof none);
+    for (; *reps; reps++) {
+        memset(&one, 0, sizeof one);
+        wb_warn(&one, "x", "%s", sentence);
+        wb_warn_merge_rep(run, &one, &none, *reps);
+    }
+    return run->text[0];
+}
+
+/* Every repetition with the warning is named, in ranges; what does not fit is counted (a list
+ * cut silently once read "(also in repetition(s) 2)" where rows 1-5 had it). */
+static void test_warning_reps(void)
+{
+    static const unsigned five[] = { 1, 2, 3, 4, 5, 0 }, gaps[] = { 1, 2, 3, 5, 7, 8, 9, 0 };
+    static unsigned odd[202];
+    static wb_warnings run;
+    char longest[600];
+    const char *t, *more;
+    unsigned i, listed = 0;
+    t = merged(five, "cpu_coarse in rep 1", &run);
+    ok(strcmp(t, "cpu_coarse in rep 1 (also in repetition(s) 2-5)") == 0, "1-5: [%s]", t);
+    t = merged(gaps, "s", &run);
+    ok(strcmp(t, "s (also in repetition(s) 2-3, 5, 7-9)") == 0, "gaps: [%s]", t);
+    for (i = 0; i < 201; i++) odd[i] = 2 * i + 1;   /* 1, 3, ..., 401: no two adjacent */
+    odd[201] = 0;
+    memset(longest, 'a', sizeof longest - 1);
+    longest[sizeof longest - 1] = '\0';
+    t = merged(odd, longest, &run);   /* a sentence longer than the text: cut to leave the list room */
+    more = strstr(t, ", and ");
+    ok(strstr(t, " (also in repetition(s) 3, 5, 7") != NULL && more != NULL && strstr(t, "401") == NULL,
+       "200 repetitions: [%s]", t);
+    if (more) {
+        const char *p = strstr(t, "repetition(s) ");
+        unsigned long n = strtoul(more + 6, NULL, 10);
+        for (; p && p < more; p++) listed += *p == ',';
+        /* the listed ones (a comma between each two) and the counted ones: all 200 */
+        ok(listed + 1 + n == 200, "listed %u, counted %lu: [%s]", listed + 1, n, t);
+        ok(strstr(t, "more)") != NULL, "ends with the count: [%s]", t);
+    }
+}
+
 static const wbt_case cases[] = {
+    { "warning_reps", test_warning_reps, 0 },
     { "outlier_rule", test_outlier_rule, 0 },
     { "reps_and_warmup", test_reps_and_warmup, 0 },
     { "partial_on_stop", test_partial_on_stop, 0 },

@@ -242,7 +242,7 @@ static void con_summary(wb_sink *s, const wb_variant_result *r)
     for (k = 0; k < r->warnings.n; k++) {
         int machine = is_run_warning(c->run, r->warnings.code[k]);
         const char *who = !machine && c->variant_name && c->variant_name[0] ? c->variant_name : NULL;
-        char line[400];
+        char line[WB_WARNING_TEXT + 100];
         snprintf(line, sizeof line, "%s%s%s", who ? who : "", who ? ": " : "", r->warnings.text[k]);
         if (said_first_time(line)) wb_fprintf(stderr, "winbench: %s: warning: %s\n", m->name, line);
     }

@@ -20,6 +20,7 @@ void wb_warn(wb_warnings *w, const char *code, const char *fmt, ...)
         if (strcmp(w->code[i], code) == 0) return;
     if (w->n >= WB_MAX_WARNINGS) return;
     snprintf(w->code[w->n], sizeof w->code[0], "%s", code);
+    memset(&w->also[w->n], 0, sizeof w->also[0]);
     va_start(ap, fmt);
     vsnprintf(w->text[w->n], sizeof w->text[0], fmt, ap);
     va_end(ap);
@@ -166,6 +167,7 @@ void wb_run_warnings(const double *worse, size_t n, const wb_summary *rate, unsi
     if (usable) {
         char which[128] = "";
         size_t used = 0;
+        unsigned long unlisted = 0, named = 0;
         wb_summary s;
         double floor_;
         wb_summarize(worse, n, scratch, &s);
@@ -178,15 +180,19 @@ void wb_run_warnings(const double *worse, size_t n, const wb_summary *rate, unsi
         for (i = 0; i < n; i++)
             if (fabs(z[i]) > WB_TRUST_OUTLIER_Z && fabs(worse[i] - s.median) > floor_) {
                 if (flags) flags[i] |= WB_REP_OUTLIER;
-                if (used + 8 < sizeof which)
+                named++;
+                if (used + 24 < sizeof which)   /* room left for ", and N more" */
                     used += (size_t)snprintf(which + used, sizeof which - used, "%s%lu", used ? ", " : "", (unsigned long)i + 1);
+                else
+                    unlisted++;
             }
+        if (unlisted) snprintf(which + used, sizeof which - used, ", and %lu more", unlisted);
         if (z[0] > WB_TRUST_OUTLIER_Z && worse[0] - s.median > floor_) {
             if (flags) flags[0] |= WB_REP_FIRST_SLOW;
             wb_warn(w, "first_slow", "the first repetition was much slower than the others: "
                     "add --warmup 1 (or more) so that caches and the scheduler settle first");
         }
-        if (used)
+        if (named)
             wb_warn(w, "outliers", "statistical outliers (modified Z-score over %.1f, and over %.0f%% from the median) "
                     "in repetition(s) %s: something else ran; rerun on a quieter machine", WB_TRUST_OUTLIER_Z,
                     100.0 * WB_TRUST_OUTLIER_MIN_FRACTION, which);
@@ -196,6 +202,41 @@ void wb_run_warnings(const double *worse, size_t n, const wb_summary *rate, unsi
                 100.0 * rate->cv);
     free(z);
     free(scratch);
+}
+
+/* One range of repetitions: "7" or "2-5". */
+static int range_text(unsigned from, unsigned to, char *buf, size_t cap)
+{
+    return from == to ? snprintf(buf, cap, "%u", from) : snprintf(buf, cap, "%u-%u", from, to);
+}
+
+/* The sentence, then " (also in repetition(s) <ranges>)" from what r holds; once the ranges
+ * have run out of room, the later ones are counted: "..., 51, and 175 more)". */
+static void render_also(char *text, const wb_warning_reps *r)
+{
+    char tail[48];
+    if (r->more) snprintf(tail, sizeof tail, "and %lu more", r->more + (r->to - r->from + 1));
+    else range_text(r->from, r->to, tail, sizeof tail);
+    snprintf(text + r->base, WB_WARNING_TEXT - r->base, " (also in repetition(s) %s%s%s)", r->done, r->done[0] ? ", " : "",
+             tail);
+}
+
+static void add_rep(wb_warning_reps *r, unsigned rep_no)
+{
+    if (r->to && rep_no == r->to + 1) {
+        r->to = rep_no;
+        return;
+    }
+    if (r->to) {   /* the current range is closed: into done, or counted when there is no room */
+        char closed[32];
+        size_t used = strlen(r->done);
+        int len = range_text(r->from, r->to, closed, sizeof closed);
+        if (used + (size_t)len + 2 < sizeof r->done)
+            snprintf(r->done + used, sizeof r->done - used, "%s%s", used ? ", " : "", closed);
+        else
+            r->more += r->to - r->from + 1;
+    }
+    r->from = r->to = rep_no;
 }
 
 void wb_warn_merge_rep(wb_warnings *run, const wb_warnings *rep, const wb_warnings *context, unsigned rep_no)
@@ -209,13 +250,15 @@ void wb_warn_merge_rep(wb_warnings *run, const wb_warnings *rep, const wb_warnin
         if (k == run->n) {
             wb_warn(run, rep->code[i], "%s", rep->text[i]);
         } else if (!is_context) {
-            /* a later repetition with the same warning: named after the first one's sentence */
-            size_t len = strlen(run->text[k]);
-            char *close = strstr(run->text[k], " (also in repetition(s) ") ? strrchr(run->text[k], ')') : NULL;
-            if (close && len + 8 < sizeof run->text[0])
-                snprintf(close, sizeof run->text[0] - (size_t)(close - run->text[k]), ", %u)", rep_no);
-            else if (!close && len + 32 < sizeof run->text[0])
-                snprintf(run->text[k] + len, sizeof run->text[0] - len, " (also in repetition(s) %u)", rep_no);
+            /* a later repetition with the same warning: named after the first one's sentence,
+             * which is cut, if need be, to leave the list its room */
+            wb_warning_reps *r = &run->also[k];
+            if (r->to == 0) {
+                r->base = strlen(run->text[k]);
+                if (r->base > WB_WARNING_TEXT - 200) r->base = WB_WARNING_TEXT - 200;
+            }
+            add_rep(r, rep_no);
+            render_also(run->text[k], r);
         }
     }
 }

@@ -11,10 +11,20 @@
 #include "wb_qos.h"
 
 #define WB_MAX_WARNINGS 16
+#define WB_WARNING_TEXT 512
+/* The later repetitions that had a warning, as ranges ("2-5, 7"): the ones before the current
+ * range are written out in done (those that did not fit are counted in more). */
+typedef struct wb_warning_reps {
+    unsigned from, to;           /* the current range (0: none yet) */
+    unsigned long more;          /* repetitions not written for want of room */
+    size_t base;                 /* where the sentence ends in text, and " (also in ...)" starts */
+    char done[96];
+} wb_warning_reps;
 typedef struct wb_warnings {
     int n;
     char code[WB_MAX_WARNINGS][24];
-    char text[WB_MAX_WARNINGS][256];
+    char text[WB_MAX_WARNINGS][WB_WARNING_TEXT];
+    wb_warning_reps also[WB_MAX_WARNINGS];
 } wb_warnings;
 
 void wb_warn(wb_warnings *w, const char *code, const char *fmt, ...);
@@ -43,7 +53,8 @@ enum { WB_REP_OUTLIER = 1, WB_REP_FIRST_SLOW = 2 };
 void wb_run_warnings(const double *worse, size_t n, const wb_summary *rate, unsigned char *flags, wb_warnings *w);
 
 /* A repetition's own warnings (code and sentence) merged into the run's: the first sentence of
- * each code, plus the other repetitions that had it ("also in repetitions 2, 3"). */
+ * each code, plus the other repetitions that had it, every one of them ("also in
+ * repetition(s) 2-5, 7", "..., and 12 more" past the room). rep_no rises from call to call. */
 void wb_warn_merge_rep(wb_warnings *run, const wb_warnings *rep, const wb_warnings *context, unsigned rep_no);
 
 #endif
