@@ -638,6 +638,49 @@ static void test_different_loads(void)
     result_free(&r);
 }
 
+/* Three runs started together (in one second, as a script on three consoles would): three run
+ * ids, and the report counts all six repetitions, not two. And two machines whose rows agree
+ * in run id, host and label (files of 0.4, hand-named hosts) are not one run read twice. */
+static void test_same_second(void)
+{
+    static const char *const files[3] = { "s1.csv", "s2.csv", "s3.csv" };
+    proc p[3];
+    char ids[3][128];
+    result r;
+    csv_file c;
+    int i;
+    for (i = 0; i < 3; i++)
+        p[i] = start("sendmsg", "--iterations", "20k", "--repeat", "2", "--csv", files[i], "--quiet", NULL);
+    for (i = 0; i < 3; i++) {
+        r = finish(&p[i], 60000);
+        ok(r.code == 0, "run %d: exit %lu %s", i + 1, r.code, r.err);
+        result_free(&r);
+        c = load_csv_here(files[i], ',');
+        snprintf(ids[i], sizeof ids[i], "%s", c.ok && c.t.nrows > 1 ? cell(&c, 1, "run_id") : "");
+        wb_csv_free(&c.t);
+    }
+    ok(ids[0][0] && strcmp(ids[0], ids[1]) && strcmp(ids[0], ids[2]) && strcmp(ids[1], ids[2]), "three run ids: %s, %s, %s",
+       ids[0], ids[1], ids[2]);
+    r = run("report", files[0], files[1], files[2], "--csv", "same.csv", NULL);
+    ok(r.code == 0 && strstr(r.err, "already read") == NULL, "exit %lu, nothing read twice: %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("same.csv", ',');
+    ok(c.ok && c.t.nrows == 2 && strcmp(cell(&c, 1, "n"), "6") == 0, "one group of 6 repetitions: n %s",
+       c.ok && c.t.nrows > 1 ? cell(&c, 1, "n") : "-");
+    wb_csv_free(&c.t);
+    /* the same run id, host and label on two machines (another Windows, another CPU) */
+    write_fixture("m1.csv", HEAD_L L8("1", "select", "0", "300") L8("2", "select", "0", "310"));
+    write_fixture("m2.csv", HEAD_L "1,sockloop,,rep,1,select,1000,1060,1,0,loopback,timer,1000,0,200,VM-8,VM,Windows 10,"
+                            "10.0,19045,,8.0\r\n" "1,sockloop,,rep,2,select,1000,1060,1,0,loopback,timer,1000,0,210,VM-8,VM,"
+                            "Windows 10,10.0,19045,,8.0\r\n");
+    r = run("report", "m1.csv", "m2.csv", "--csv", "two.csv", NULL);
+    ok(r.code == 0 && strstr(r.err, "already read") == NULL, "two machines, not one read twice: exit %lu %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("two.csv", ',');
+    ok(c.ok && c.t.nrows == 3, "two groups: %lu rows", c.ok ? (unsigned long)c.t.nrows - 1 : 0);
+    wb_csv_free(&c.t);
+}
+
 /* A folder holding report's own output beside the benchmark CSVs (results/ does): skipped with a
  * note, not a failure. A file of a newer schema: one clear line. */
 static void test_folders_and_schemas(void)
@@ -1076,6 +1119,7 @@ static const wbt_case cases[] = {
     { "suite_subset", test_suite_subset, 0 },
     { "bad_arguments", test_bad_arguments, 0 },
     { "different_loads", test_different_loads, 0 },
+    { "same_second", test_same_second, 0 },
     { "misreadings", test_misreadings, 0 },
     { NULL, NULL, 0 }
 };

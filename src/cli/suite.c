@@ -235,7 +235,8 @@ int wb_run_suite(int argc, char **argv)
     snprintf(repeat_text, sizeof repeat_text, "%llu", (unsigned long long)cfg.repeat);
     wb_sysinfo_read(&si);
     wb_local_stamp(WB_STAMP_COMPACT, stamp, sizeof stamp);
-    snprintf(run_id, sizeof run_id, "%s-%s%s%s", si.host, stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
+    snprintf(run_id, sizeof run_id, "%s-%s-%lu%s%s", si.host, stamp, (unsigned long)GetCurrentProcessId(), cfg.label ? "-" : "",
+             cfg.label ? cfg.label : "");
     if (cfg.out) snprintf(out, sizeof out, "%s", cfg.out);
     else snprintf(out, sizeof out, "results\\%s", si.host);
     if (make_dirs(out) != 0) {

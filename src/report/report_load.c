@@ -205,28 +205,60 @@ static int take_parts(rp_group *g, const wb_csv_table *t, size_t row)
 }
 
 /* A rep row read before (the same file twice under a results tree, or a copy): the key is the
- * run id, the host and label (files made by hand may lack a run id), the benchmark, the
- * configuration and the repetition. Returns the file it came from,
- * or NULL (and remembers it) when it is new. */
-typedef struct rp_seen {
-    char key[400];
-    char path[MAX_PATH];          /* the file it was first read from */
-} rp_seen;
+ * run id, the machine (host, OS, Wine, CPU), the label (files made by hand may lack a run id),
+ * the benchmark, the configuration and the repetition. Returns the file it came from, or NULL
+ * (and remembers it) when it is new. The keys are in a hash table (open addressing, FNV-1a):
+ * a lab's thousands of files hold hundreds of thousands of rows, and a list searched for each
+ * made the report grow with the square of its input. */
+static unsigned long key_hash(const char *key)
+{
+    unsigned long h = 2166136261UL;
+    for (; *key; key++) h = ((h ^ (unsigned char)*key) * 16777619UL) & 0xffffffffUL;
+    return h;
+}
+
+static rp_seen *seen_slot(rp_seen *table, size_t cap, const char *key)
+{
+    size_t i = key_hash(key) & (cap - 1);
+    while (table[i].key && strcmp(table[i].key, key) != 0) i = (i + 1) & (cap - 1);
+    return &table[i];
+}
+
+/* Twice the room when over half full (cap stays a power of two). */
+static int seen_grow(rp_report *r)
+{
+    size_t cap = r->seen_cap ? r->seen_cap * 2 : 1024, i;
+    rp_seen *table = (rp_seen *)calloc(cap, sizeof *table);
+    if (table == NULL) return -1;
+    for (i = 0; i < r->seen_cap; i++)
+        if (r->seen[i].key) *seen_slot(table, cap, r->seen[i].key) = r->seen[i];
+    free(r->seen);
+    r->seen = table;
+    r->seen_cap = cap;
+    return 0;
+}
 
 static const char *seen_before(rp_report *r, const char *key, const char *path)
 {
-    size_t i;
-    for (i = 0; i < r->nseen; i++)
-        if (strcmp(r->seen[i].key, key) == 0) return r->seen[i].path;
-    if (r->nseen == r->seen_cap) {
-        size_t cap = r->seen_cap ? r->seen_cap * 2 : 64;
-        rp_seen *p = (rp_seen *)realloc(r->seen, cap * sizeof *p);
-        if (p == NULL) return NULL;   /* no memory to remember: counted, as before */
-        r->seen = p;
-        r->seen_cap = cap;
+    rp_seen *slot;
+    if (r->seen_cap && (slot = seen_slot(r->seen, r->seen_cap, key))->key) return r->seen_files[slot->file];
+    if ((r->nseen + 1) * 2 > r->seen_cap && seen_grow(r) != 0) return NULL;   /* no memory to remember: counted */
+    if (r->nseen_files == 0 || strcmp(r->seen_files[r->nseen_files - 1], path) != 0) {
+        char **files = (char **)realloc(r->seen_files, (r->nseen_files + 1) * sizeof *files);
+        char *copy = (char *)malloc(strlen(path) + 1);
+        if (files) r->seen_files = files;
+        if (files == NULL || copy == NULL) {
+            free(copy);
+            return NULL;
+        }
+        strcpy(copy, path);
+        r->seen_files[r->nseen_files++] = copy;
     }
-    snprintf(r->seen[r->nseen].key, sizeof r->seen[0].key, "%s", key);
-    snprintf(r->seen[r->nseen].path, sizeof r->seen[0].path, "%s", path);
+    slot = seen_slot(r->seen, r->seen_cap, key);
+    slot->key = (char *)malloc(strlen(key) + 1);
+    if (slot->key == NULL) return NULL;
+    strcpy(slot->key, key);
+    slot->file = r->nseen_files - 1;
     r->nseen++;
     return NULL;
 }
@@ -265,10 +297,14 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
         {   /* an interval row is told apart by its place in the file (a copy of the file has it at the
              * same place; wakeup writes its intervals at the repetition's end, of one moment and,
              * but the last, one length) */
-            char key[400], place[24];
+            char key[1200], place[24];
             const char *before;
             snprintf(place, sizeof place, "%lu", (unsigned long)row);
-            snprintf(key, sizeof key, "%s|%s|%s|%s|%s|%s|%s|%s", ctx(t, row, WB_COL_RUN_ID), ctx(t, row, WB_COL_HOST),
+            /* the machine's identity too: two machines whose run ids agree (by name and second,
+             * before 0.5 added the process id) are never one run read twice */
+            snprintf(key, sizeof key, "%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s", ctx(t, row, WB_COL_RUN_ID),
+                     ctx(t, row, WB_COL_HOST), ctx(t, row, WB_COL_OS_NAME), ctx(t, row, WB_COL_OS_BUILD),
+                     ctx(t, row, WB_COL_WINE_VERSION), ctx(t, row, WB_COL_CPU_NAME),
                      field(t, row, wb_lead_columns[WB_COL_LABEL]), m->name, variant,
                      field(t, row, wb_lead_columns[WB_COL_REP]), kind, series ? place : "");
             if ((before = seen_before(r, key, path)) != NULL) {
@@ -303,8 +339,8 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
         if (take_parts(g, t, row) != 0) return -1;
     }
     if (repeated)
-        wb_fprintf(stderr, "winbench: report: %s: %lu repetition%s already read from %s (the same run id, configuration "
-                "and repetition): counted once\n", path, (unsigned long)repeated, repeated == 1 ? "" : "s", repeated_from);
+        wb_fprintf(stderr, "winbench: report: %s: %lu repetition%s already read from %s (the same run id, machine, "
+                "configuration and repetition): counted once\n", path, (unsigned long)repeated, repeated == 1 ? "" : "s", repeated_from);
     if (skipped) {
         const wb_module *m = wb_module_find(field(t, 1, wb_lead_columns[WB_COL_BENCHMARK]));
         wb_fprintf(stderr, "winbench: report: %s: %lu row%s left out: %s\n", path, (unsigned long)skipped,

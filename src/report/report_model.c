@@ -506,12 +506,15 @@ void rp_report_free(rp_report *r)
     for (i = 0; i < r->ngroups; i++) {
         free(r->groups[i].values.v);
         free(r->groups[i].series_t.v), free(r->groups[i].series_v.v), free(r->groups[i].series_rate.v);
-        free(r->groups[i].loss.v), free(r->groups[i].sent.v);
+        free(r->groups[i].loss.v), free(r->groups[i].sent.v), free(r->groups[i].unsent.v), free(r->groups[i].achieved.v);
         for (k = 0; k < RP_MAX_PERCENTILES; k++) free(r->groups[i].pct[k].v);
         for (k = 0; k < RP_MAX_PARTS; k++) free(r->groups[i].parts[k].v);
         free(r->groups[i].whole.v);
     }
     free(r->groups);
     free(r->machines);
+    for (i = 0; i < r->seen_cap; i++) free(r->seen[i].key);
+    for (i = 0; i < r->nseen_files; i++) free(r->seen_files[i]);
     free(r->seen);
+    free(r->seen_files);
 }

@@ -66,6 +66,12 @@ enum { RP_SIG_NONE, RP_SIG_YES, RP_SIG_NO, RP_SIG_CANNOT_TELL };
 #define RP_LOAD_PRECISION 0.01
 int rp_loads_differ(double a, double b);
 
+/* A slot of the table of rows read (report_load.c): NULL key, a free slot. */
+typedef struct rp_seen {
+    char *key;
+    size_t file;                 /* index into seen_files: the file it was first read from */
+} rp_seen;
+
 typedef struct rp_report {
     rp_machine *machines;
     size_t nmachines;
@@ -78,8 +84,10 @@ typedef struct rp_report {
     const char *compare_column;
     char compare_value[64];
     size_t rows_repeated, rows_skipped;   /* rep rows read twice (counted once), and left out by spec */
-    struct rp_seen *seen;        /* the rep rows read so far, to count each once */
+    rp_seen *seen;               /* the rep rows read so far, to count each once (report_load.c) */
     size_t nseen, seen_cap;
+    char **seen_files;           /* the files they came from */
+    size_t nseen_files;
     size_t files_loaded, files_failed, files_skipped;
     const char *const *exclude;  /* NULL-terminated paths never loaded (the report's own outputs) */
 } rp_report;

@@ -442,7 +442,8 @@ static int run_parsed(wb_run *r)
     wb_sysinfo_read(&r->si);
     wb_local_stamp(WB_STAMP_COMPACT, stamp, sizeof stamp);
     if (r->common.run_id) snprintf(r->run_id, sizeof r->run_id, "%s", r->common.run_id);
-    else snprintf(r->run_id, sizeof r->run_id, "%s-%s", r->si.host, stamp);
+    else   /* the process id too: runs started in the same second are still told apart */
+        snprintf(r->run_id, sizeof r->run_id, "%s-%s-%lu", r->si.host, stamp, (unsigned long)GetCurrentProcessId());
     rc = apply_process_settings(r);
     /* Windows 10 1709 on: no efficient cores or low clocks for a process it thinks unseen, and
      * (Windows 11) timeBeginPeriod kept without visible windows */
