@@ -64,4 +64,23 @@ int cell_is(const csv_file *c, size_t row, const char *col, const char *want);
 /* main(): set up g_dir, run the named case, remove g_dir. */
 int e2e_main(const wbt_case *cases, int argc, char **argv);
 
+/* Sleep(1) timed over and over in a thread of the test while a run goes on beside it, so that
+ * the run's own figure can be held against what Sleep(1) took at the same time, whatever else
+ * the machine was doing. period_1ms: the thread asks for a 1 ms timer (timeBeginPeriod) first,
+ * as the run does. */
+#define SLEEP_WATCH_CAP 8192
+typedef struct sleep_watch {
+    volatile LONG stop;
+    int period_1ms;
+    unsigned n;
+    double ms[SLEEP_WATCH_CAP];
+    HANDLE thread;
+} sleep_watch;
+void sleep_watch_start(sleep_watch *w, int period_1ms);
+void sleep_watch_stop(sleep_watch *w);
+/* The least and greatest median of 5 consecutive calls; 0 when fewer than 5 were timed. */
+int sleep_watch_range(const sleep_watch *w, double *least, double *most);
+/* The q-th quantile (0..1) of the single calls, ms; NaN when none was timed. */
+double sleep_watch_quantile(const sleep_watch *w, double q);
+
 #endif

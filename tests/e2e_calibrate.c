@@ -184,52 +184,6 @@ static void test_cpu_coarse(void)
     result_free(&r);
 }
 
-/* Sleep(1) timed over and over in a thread of the test while a run goes on beside it, so that
- * the run's own figure can be held against what Sleep(1) took at the same time, whatever else
- * the machine was doing: the least and the greatest median of 5 consecutive calls (the run
- * takes the median of 5). */
-#define SLEEP_WATCH_CAP 8192
-typedef struct sleep_watch {
-    volatile LONG stop;
-    unsigned n;
-    double ms[SLEEP_WATCH_CAP];
-    HANDLE thread;
-} sleep_watch;
-
-static DWORD WINAPI sleep_watch_thread(void *arg)
-{
-    sleep_watch *w = (sleep_watch *)arg;
-    LARGE_INTEGER f, t0, t1;
-    QueryPerformanceFrequency(&f);
-    while (!w->stop && w->n < SLEEP_WATCH_CAP) {
-        QueryPerformanceCounter(&t0);
-        Sleep(1);
-        QueryPerformanceCounter(&t1);
-        w->ms[w->n++] = (double)(t1.QuadPart - t0.QuadPart) * 1e3 / (double)f.QuadPart;
-    }
-    return 0;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The least and greatest median of 5 consecutive calls; 0 when fewer than 5 were timed. */
-static int sleep_watch_range(const sleep_watch *w, double *least, double *most)
-{
-    unsigned i;
-    for (i = 0; i + 5 <= w->n; i++) {
-        double five[5];
-        memcpy(five, &w->ms[i], sizeof five);
-        qsort(five, 5, sizeof five[0], by_value);
-        if (i == 0 || five[2] < *least) *least = five[2];
-        if (i == 0 || five[2] > *most) *most = five[2];
-    }
-    return w->n >= 5;
-}
-
 /* The timer state of a run's rows against what this test reads itself beside it: the timer
  * resolution from NtQueryTimerResolution, and Sleep(1) timed in a thread of the test all the
  * while the run goes on. sockloop raises the timer to 1 ms in its set-up: its rows' timer (read
@@ -244,13 +198,9 @@ static void test_timer_context(void)
     double least = 0, most = 0;
     result r;
     csv_file c;
-    watch.stop = 0;
-    watch.n = 0;
-    watch.thread = CreateThread(NULL, 0, sleep_watch_thread, &watch, 0, NULL);
-    ok(watch.thread != NULL, "CreateThread: error %lu", GetLastError());
+    sleep_watch_start(&watch, 0);
     r = run("sendmsg", "--iterations", "10k", "--repeat", "1", "--csv", "t.csv", "--quiet", NULL);
-    InterlockedExchange(&watch.stop, 1);
-    if (watch.thread) WaitForSingleObject(watch.thread, INFINITE), CloseHandle(watch.thread);
+    sleep_watch_stop(&watch);
     c = load_csv_here("t.csv", ',');
     ok(r.code == 0, "exit %lu", r.code);
     ok(num(&c, 1, "tick_ms") > 0 && num(&c, 1, "timer_res_ms") > 0 && num(&c, 1, "sleep1_ms") > 0,

@@ -295,7 +295,7 @@ static void test_floors_off(void)
     wb_csv_free(&c.t);
 }
 
-/* Two variants alike but for one unit of work, and a machine that gets twenty times slower from
+/* Two variants alike but for one unit of work, and a machine that gets 30 s a repetition slower from
  * the run's 9th repetition on (WINBENCH_TEST_SLOW_FROM). Grouped, every repetition of the second
  * variant falls in the slow part: "significantly slower". Interleaved, each variant has four
  * fast and four slow ones, in every round one of each: the rank test cannot call them different

@@ -390,3 +390,72 @@ int e2e_main(const wbt_case *cases, int argc, char **argv)
     return rc;
 }
 
+
+/* ---- Sleep(1) timed beside a run --------------------------------------------------------------- */
+
+static DWORD WINAPI sleep_watch_thread(void *arg)
+{
+    typedef UINT (WINAPI *period_fn)(UINT);
+    sleep_watch *w = (sleep_watch *)arg;
+    HMODULE winmm = w->period_1ms ? LoadLibraryA("winmm.dll") : NULL;
+    period_fn begin = winmm ? (period_fn)(void (*)(void))GetProcAddress(winmm, "timeBeginPeriod") : NULL;
+    period_fn end = winmm ? (period_fn)(void (*)(void))GetProcAddress(winmm, "timeEndPeriod") : NULL;
+    LARGE_INTEGER f, t0, t1;
+    QueryPerformanceFrequency(&f);
+    if (begin) begin(1);
+    while (!w->stop && w->n < SLEEP_WATCH_CAP) {
+        QueryPerformanceCounter(&t0);
+        Sleep(1);
+        QueryPerformanceCounter(&t1);
+        w->ms[w->n++] = (double)(t1.QuadPart - t0.QuadPart) * 1e3 / (double)f.QuadPart;
+    }
+    if (end) end(1);
+    if (winmm) FreeLibrary(winmm);
+    return 0;
+}
+
+void sleep_watch_start(sleep_watch *w, int period_1ms)
+{
+    w->stop = 0;
+    w->n = 0;
+    w->period_1ms = period_1ms;
+    w->thread = CreateThread(NULL, 0, sleep_watch_thread, w, 0, NULL);
+    ok(w->thread != NULL, "CreateThread: error %lu", GetLastError());
+}
+
+void sleep_watch_stop(sleep_watch *w)
+{
+    InterlockedExchange(&w->stop, 1);
+    if (w->thread) WaitForSingleObject(w->thread, INFINITE), CloseHandle(w->thread);
+    w->thread = NULL;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int sleep_watch_range(const sleep_watch *w, double *least, double *most)
+{
+    unsigned i;
+    for (i = 0; i + 5 <= w->n; i++) {
+        double five[5];
+        memcpy(five, &w->ms[i], sizeof five);
+        qsort(five, 5, sizeof five[0], by_value);
+        if (i == 0 || five[2] < *least) *least = five[2];
+        if (i == 0 || five[2] > *most) *most = five[2];
+    }
+    return w->n >= 5;
+}
+
+double sleep_watch_quantile(const sleep_watch *w, double q)
+{
+    double *sorted, v;
+    if (w->n == 0 || (sorted = (double *)malloc(w->n * sizeof *sorted)) == NULL) return NAN;
+    memcpy(sorted, w->ms, w->n * sizeof *sorted);
+    qsort(sorted, w->n, sizeof *sorted, by_value);
+    v = sorted[(unsigned)(q * (double)(w->n - 1) + 0.5)];
+    free(sorted);
+    return v;
+}

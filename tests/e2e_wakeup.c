@@ -58,14 +58,26 @@ static void test_mmtimer_count(void)
     wb_csv_free(&c.t);
 }
 
-/* --resolution 1: Sleep(1)'s median interval is under 2 ms, and the rows say the resolution in
- * force and what timeBeginPeriod answered. */
+/* --resolution 1: Sleep(1)'s median interval is under 2 ms, or no longer than Sleep(1) took at
+ * the same time in a thread of this test that asked for a 1 ms timer too (its 90th percentile:
+ * beside busy threads every Sleep(1) wakes late, 2.2-2.8 ms at the median, and a fixed bound
+ * failed), and the rows say the resolution in force and what timeBeginPeriod answered. A
+ * resolution not applied (Windows' 15.6 ms) is over both. */
 static void test_resolution_1(void)
 {
-    csv_file c = run_wakeup("r.csv", "--source", "sleep", "--resolution", "1", "--duration", "0.5s", NULL, NULL);
-    size_t r = rep_of(&c, "sleep", NULL);
+    static sleep_watch watch;
+    csv_file c;
+    size_t r;
+    double beside_p90;
+    sleep_watch_start(&watch, 1);
+    c = run_wakeup("r.csv", "--source", "sleep", "--resolution", "1", "--duration", "0.5s", NULL, NULL);
+    sleep_watch_stop(&watch);
+    beside_p90 = sleep_watch_quantile(&watch, 0.9) * 1000;
+    r = rep_of(&c, "sleep", NULL);
     if (r) {
-        ok(num(&c, r, "interval_p50_us") < 2000, "Sleep(1) takes %g us at the median", num(&c, r, "interval_p50_us"));
+        ok(num(&c, r, "interval_p50_us") < 2000 || num(&c, r, "interval_p50_us") <= beside_p90,
+           "Sleep(1) takes %g us at the median (beside: %g us at the 90th percentile, %u calls)",
+           num(&c, r, "interval_p50_us"), beside_p90, watch.n);
         ok(num(&c, r, "res_during_ms") <= 1.0, "resolution in force %g ms", num(&c, r, "res_during_ms"));
         cell_is(&c, r, "begin_period", "0 (TIMERR_NOERROR)");
         cell_is(&c, r, "resolution", "1");

@@ -87,10 +87,11 @@ static void distort_for_test(const wb_rep_plan *plan, unsigned rep, wb_sample *s
 {
     unsigned long nth = plan->reps_run ? ++*plan->reps_run : rep;
     if (rep == 1 && plan->leap_ms) s->iv.t1 += (uint64_t)((double)plan->leap_ms / 1000.0 * (double)wb_clock_freq());
-    /* slow_rep: a fixed 30 s more, not a multiple, so that a repetition the load happened to
-     * speed up cannot hide among the others' spread (twenty times a quick one did, once) */
-    if (plan->slow_rep && rep == plan->slow_rep) s->iv.t1 += (uint64_t)(30.0 * (double)wb_clock_freq());
-    if (plan->slow_from && nth >= plan->slow_from) s->iv.t1 = s->iv.t0 + (s->iv.t1 - s->iv.t0) * 20;
+    /* A fixed 30 s more, not a multiple, so that a repetition the load happened to speed up
+     * cannot hide among the others' spread (twenty times a quick one did, once for each hook),
+     * nor one it slowed pass for a slowed one. */
+    if ((plan->slow_rep && rep == plan->slow_rep) || (plan->slow_from && nth >= plan->slow_from))
+        s->iv.t1 += (uint64_t)(30.0 * (double)wb_clock_freq());
     if (plan->grow_rep && rep == plan->grow_rep) {   /* touched, so that it is in the working set; never freed */
         static char *grown;
         if (grown == NULL && (grown = (char *)malloc(8u << 20)) != NULL) memset(grown, 1, 8u << 20);

@@ -13,7 +13,7 @@ typedef struct wb_rep_plan {
     /* Test hooks (0: off), see runner.c: a QPC leap of leap_ms in repetition 1, repetition
      * slow_rep made 30 s longer, 8 MiB more memory from repetition grow_rep on, and
      * every timed repetition from the run's slow_from-th on (counted over all its variants, in
-     * the order they ran, in *reps_run) twenty times longer. */
+     * the order they ran, in *reps_run) 30 s longer. */
     unsigned long leap_ms, slow_rep, grow_rep, slow_from;
     unsigned long *reps_run;              /* the run's timed repetitions so far (may be NULL) */
 } wb_rep_plan;
