@@ -106,6 +106,7 @@ static void test_round_trip(void)
     wb_csv_empty(&w);
     wb_csv_double(&w, HUGE_VAL);
     wb_csv_end_row(&w);
+    wb_csv_release(&w);
 
     text = slurp(f, &len);
     ok(strstr(text, "label,value,n\r\n") == text, "header line with CRLF: [%.20s]", text);
@@ -163,6 +164,7 @@ static void test_tsv_writer(void)
     wb_csv_double(&w, 0.25);
     wb_csv_text(&w, "x\ty");
     wb_csv_end_row(&w);
+    wb_csv_release(&w);
     text = slurp(f, &len);
     ok(strcmp(text, "a,b\t0.25\tx y\r\n") == 0, "tsv row: [%s]", text);
     free(text);

@@ -275,6 +275,12 @@ int wb_run_suite(int argc, char **argv)
             return WB_EXIT_INTERRUPTED;
         }
         if (rc != WB_EXIT_OK) failures++;
+        if (outcome.write_failed) {   /* the next runs would only fill the same disk */
+            wb_printf("winbench all: stopped after %lu of %lu runs: the last could not write its rows (disk full?); "
+                      "CSVs in %s\n", (unsigned long)done, (unsigned long)n, out);
+            free(parts_text);
+            return WB_EXIT_RUNTIME;
+        }
     }
     print_parts(parts_text, &parts_used);
     wb_printf("winbench all: %lu of %lu runs done, CSVs in %s\n", (unsigned long)(n - (size_t)failures), (unsigned long)n, out);

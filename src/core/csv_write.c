@@ -1,17 +1,63 @@
-/* CSV (RFC 4180) and TSV output. Rows end in CRLF and are flushed as soon as they are complete,
- * so an interrupted run leaves whole rows behind. */
+/* CSV (RFC 4180) and TSV output. Rows end in CRLF and are written whole and flushed as soon as
+ * they are complete, so an interrupted run, or a full disk, leaves whole rows behind. */
 #include "core/wb_csv.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <io.h>
+#define cut_file(f, size) _chsize(_fileno(f), (size))
+#else
+#include <unistd.h>
+#define cut_file(f, size) ftruncate(fileno(f), (off_t)(size))
+#endif
 
 void wb_csv_init(wb_csv *w, FILE *f, char sep)
 {
+    memset(w, 0, sizeof *w);
     w->f = f;
     w->sep = sep;
-    w->fields = 0;
-    w->error = 0;
+}
+
+void wb_csv_whole_rows(wb_csv *w)
+{
+    long at;
+    setvbuf(w->f, NULL, _IONBF, 0);   /* nothing held back in a buffer to be written after a cut */
+    at = ftell(w->f);
+    w->whole = at > 0 ? at : 0;
+    w->cut_on_error = 1;
+}
+
+void wb_csv_release(wb_csv *w)
+{
+    free(w->row);
+    w->row = NULL;
+    w->len = w->cap = 0;
+}
+
+/* Room for n more bytes and a NUL in the row; 0, or -1 (error set) without memory. */
+static int room(wb_csv *w, size_t n)
+{
+    char *p;
+    size_t cap;
+    if (w->len + n + 1 <= w->cap) return 0;
+    cap = w->cap ? w->cap : 1024;
+    while (cap < w->len + n + 1) cap *= 2;
+    if ((p = (char *)realloc(w->row, cap)) == NULL) {
+        w->error = 1;
+        return -1;
+    }
+    w->row = p;
+    w->cap = cap;
+    return 0;
+}
+
+static void append(wb_csv *w, const char *s, size_t n)
+{
+    if (room(w, n) != 0) return;
+    memcpy(w->row + w->len, s, n);
+    w->len += n;
 }
 
 size_t wb_csv_cell(char sep, const char *text, char *out, size_t cap)
@@ -43,37 +89,25 @@ size_t wb_csv_cell(char sep, const char *text, char *out, size_t cap)
 
 static void put_sep(wb_csv *w)
 {
-    if (w->fields++ > 0 && fputc(w->sep, w->f) == EOF) w->error = 1;
+    if (w->fields++ > 0) append(w, &w->sep, 1);
 }
 
 void wb_csv_text(wb_csv *w, const char *text)
 {
-    char small[512];
     size_t need;
     put_sep(w);
     if (text == NULL) return;
-    need = wb_csv_cell(w->sep, text, small, sizeof small);
-    if (need < sizeof small) {
-        if (fputs(small, w->f) == EOF) w->error = 1;
-        return;
-    }
-    /* A rare long cell (a long --label): once more into a buffer of the right size. */
-    {
-        char *big = (char *)malloc(need + 1);
-        if (big == NULL) {
-            w->error = 1;
-            return;
-        }
-        wb_csv_cell(w->sep, text, big, need + 1);
-        if (fputs(big, w->f) == EOF) w->error = 1;
-        free(big);
-    }
+    need = wb_csv_cell(w->sep, text, NULL, 0);
+    if (room(w, need) != 0) return;
+    wb_csv_cell(w->sep, text, w->row + w->len, need + 1);
+    w->len += need;
 }
 
 void wb_csv_u64(wb_csv *w, uint64_t value)
 {
+    char buf[24];
     put_sep(w);
-    if (fprintf(w->f, "%llu", (unsigned long long)value) < 0) w->error = 1;
+    append(w, buf, (size_t)snprintf(buf, sizeof buf, "%llu", (unsigned long long)value));
 }
 
 void wb_csv_format_double(double value, char *buf, size_t cap)
@@ -96,7 +130,7 @@ void wb_csv_double(wb_csv *w, double value)
     char buf[64];
     wb_csv_format_double(value, buf, sizeof buf);
     put_sep(w);
-    if (fputs(buf, w->f) == EOF && buf[0]) w->error = 1;
+    append(w, buf, strlen(buf));
 }
 
 void wb_csv_empty(wb_csv *w)
@@ -106,7 +140,14 @@ void wb_csv_empty(wb_csv *w)
 
 int wb_csv_end_row(wb_csv *w)
 {
-    if (fputs("\r\n", w->f) == EOF || fflush(w->f) != 0) w->error = 1;
+    append(w, "\r\n", 2);
+    if (!w->error && (fwrite(w->row, 1, w->len, w->f) != w->len || fflush(w->f) != 0)) {
+        w->error = 1;
+        if (w->cut_on_error && cut_file(w->f, w->whole) == 0) fseek(w->f, w->whole, SEEK_SET);   /* whole rows only */
+    } else if (!w->error) {
+        w->whole += (long)w->len;
+    }
+    w->len = 0;
     w->fields = 0;
     return w->error ? -1 : 0;
 }

@@ -9,19 +9,31 @@
 /* Bump when columns change meaning or order; docs/csv.md lists each version. */
 #define WB_CSV_SCHEMA 1
 
+/* A row is built in memory and written whole, in one call, when it ends. Once a write has
+ * failed (disk full, closed pipe) nothing more is written: the rows before it are whole, and
+ * with wb_csv_whole_rows the file is cut back to them (a write may have put part of the row
+ * on the disk before it failed). */
 typedef struct wb_csv {
     FILE *f;
     char sep;         /* ',' for CSV, '\t' for TSV */
     int fields;       /* fields written on the current row */
     int error;        /* a write failed (disk full, closed pipe) */
+    char *row;        /* the current row, unwritten */
+    size_t len, cap;
+    long whole;       /* bytes of the file that are whole rows (wb_csv_whole_rows: a file, cut back on error) */
+    int cut_on_error;
 } wb_csv;
 
 void wb_csv_init(wb_csv *w, FILE *f, char sep);
+/* f is a file of its own (not stdout): unbuffered, and cut back to its whole rows when a write
+ * fails. Call before anything is written. */
+void wb_csv_whole_rows(wb_csv *w);
+void wb_csv_release(wb_csv *w);                      /* frees the row's memory */
 void wb_csv_text(wb_csv *w, const char *text);       /* quoted as needed */
 void wb_csv_u64(wb_csv *w, uint64_t value);
 void wb_csv_double(wb_csv *w, double value);         /* NaN/inf: empty cell */
 void wb_csv_empty(wb_csv *w);
-int  wb_csv_end_row(wb_csv *w);                      /* CRLF + flush; -1 on error */
+int  wb_csv_end_row(wb_csv *w);                      /* the row + CRLF, written whole and flushed; -1 on error */
 
 /* One cell as it would be written: CSV quotes fields holding the separator, '"', CR or LF
  * and doubles embedded quotes; TSV cannot quote, so tabs and line breaks become spaces.

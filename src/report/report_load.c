@@ -358,6 +358,29 @@ static int is_report_table(const wb_csv_table *t)
            wb_csv_column(t, wb_lead_columns[WB_COL_SCHEMA]) < 0;
 }
 
+
+/* winbench ends every row with CRLF, and writes rows whole: a file that ends inside a line was
+ * cut (a disk that filled before 0.5, a copy cut short, `head -c`). When that last line does not
+ * parse, or has fewer fields than the header, it is left out (*size shortened to the whole lines)
+ * and 1 returned; a complete last row that only lacks its line end is kept (0). */
+static int cut_last_line(const char *text, size_t len, char sep, long *size)
+{
+    wb_csv_table t;
+    char err[200];
+    size_t end = len;
+    int whole;
+    if (text[len - 1] == '\n') return 0;
+    while (end > 0 && text[end - 1] != '\n') end--;
+    if (end == 0) return 0;   /* one line, the header cut: refused as it is */
+    if (wb_csv_parse(text, len, sep, &t, err, sizeof err) == 0) {
+        whole = t.nrows > 1 && t.rows[t.nrows - 1].nfields == t.rows[0].nfields;
+        wb_csv_free(&t);
+        if (whole) return 0;
+    }
+    *size = (long)end;
+    return 1;
+}
+
 static void load_file(rp_report *r, const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -385,6 +408,10 @@ static void load_file(rp_report *r, const char *path)
         return;
     }
     fclose(f);
+    if (size > 0 && cut_last_line(text, (size_t)size, sep, &size)) {
+        wb_fprintf(stderr, "winbench: report: %s: its last line is cut (the file ends inside it: a full disk, or a copy "
+                "cut short): left out, the whole rows before it read\n", path);
+    }
     if (wb_csv_parse(text, size > 0 ? (size_t)size : 0, sep, &t, err, sizeof err) != 0) {
         wb_fprintf(stderr, "winbench: report: %s: %s\n", path, err);
         r->files_failed++;

@@ -178,6 +178,7 @@ int rp_write_csv(const rp_report *r, FILE *f)
         for (c = 0; c < C_COUNT; c++) wb_csv_text(&w, cells[c]);
         wb_csv_end_row(&w);
     }
+    wb_csv_release(&w);
     return w.error ? -1 : 0;
 }
 

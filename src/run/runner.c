@@ -422,11 +422,14 @@ static int close_sinks(wb_run *r, int rc)
     for (i = 0; i < r->nsinks; i++)
         if (r->sinks[i]->where) r->sinks[i]->where(r->sinks[i], &e);
     if (failed >= 0 && rc == WB_EXIT_OK) {
-        char err[MAX_PATH + 64];
+        char err[MAX_PATH + 200];
         wb_run_end of;
         memset(&of, 0, sizeof of);
         if (r->sinks[failed]->where) r->sinks[failed]->where(r->sinks[failed], &of);
-        snprintf(err, sizeof err, "writing %s failed (disk full?)", of.rows_path[0] ? of.rows_path : "the results");
+        if (r->outcome) r->outcome->write_failed = 1;
+        snprintf(err, sizeof err, "writing %s failed (disk full?): it holds %lu whole row%s, the header included; "
+                 "the rows after them, and the summary, were not written", of.rows_path[0] ? of.rows_path : "the results",
+                 (unsigned long)of.rows + 1, of.rows == 0 ? "" : "s");
         rc = runtime_error(r, err);
     }
     e.rc = rc;
@@ -479,7 +482,10 @@ int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *out
     }
     r->m = m;
     r->outcome = outcome;
-    if (outcome) outcome->verdicts[0] = outcome->parts[0] = '\0';
+    if (outcome) {
+        outcome->verdicts[0] = outcome->parts[0] = '\0';
+        outcome->write_failed = 0;
+    }
     {   /* a module whose columns outgrow a row would have them cut or read past the arrays */
         char why[160];
         if (wb_module_check_limits(m, why, sizeof why) != 0) {

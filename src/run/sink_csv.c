@@ -295,6 +295,7 @@ static int csv_end(wb_sink *s, int rc)
     (void)rc;
     if (c->f == NULL) return 0;
     failed = c->csv.error;
+    wb_csv_release(&c->csv);
     if (c->is_stdout) {
         fflush(stdout);
     } else {
@@ -367,6 +368,7 @@ wb_sink *wb_csv_sink_open(const wb_run_info *run, const char *stamp, int *rc)
         return NULL;
     }
     wb_csv_init(&c->csv, c->f, run->common->tsv ? '\t' : ',');
+    if (!c->is_stdout) wb_csv_whole_rows(&c->csv);
     c->base.begin = csv_begin;
     c->base.variant = csv_variant;
     c->base.rep = csv_rep;

@@ -56,6 +56,7 @@ typedef struct wb_run_outcome {
     /* Where each variant's time went, from its summary (the parts line, a variant's name before
      * it under --loop all), one per line: `winbench all` ends with them. "" when none. */
     char parts[4096];
+    int write_failed;            /* its rows could not all be written (a full disk): a suite stops */
 } wb_run_outcome;
 
 /* Run one benchmark module with its arguments (after the module name). Returns the exit code,

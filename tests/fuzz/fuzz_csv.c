@@ -20,6 +20,7 @@ static void round_trip(const wb_csv_table *t)
         for (f = 0; f < t->rows[r].nfields; f++) wb_csv_text(&w, t->rows[r].fields[f]);
         wb_csv_end_row(&w);
     }
+    wb_csv_release(&w);
     out_len = (size_t)ftell(mem);
     out = (char *)malloc(out_len + 1);
     rewind(mem);
