@@ -162,7 +162,7 @@ static int check_tcp(sockloop_config *c, const wb_args *args, char *err, size_t 
 
 /* The loop a reflector waits with: one, and for a TCP reflector one that also waits for room
  * to send (`watch`: select). */
-static int check_reflector_loop(sockloop_config *c, char *err, size_t cap)
+static int check_reflector_loop(sockloop_config *c, const wb_args *args, char *err, size_t cap)
 {
     if (c->proto == PROTO_TCP && c->reflect) {
         /* The TCP reflector's connections come and go, and a client that does not read is
@@ -177,6 +177,14 @@ static int check_reflector_loop(sockloop_config *c, char *err, size_t cap)
         for (i = 0; c->loop == LOOP_ALL && i < WB_WAIT_COUNT; i++)
             if (wb_wait_backends[i]->watch) c->loop = i;
     }
+    if (c->reflect && c->loop == LOOP_ALL && !wb_args_named(args, "loop")) {
+        /* A reflector is the echo, not what is measured: with no --loop (whose default, all, is
+         * the peer's) it takes the first loop this Windows has. */
+        int i;
+        for (i = 0; i < WB_WAIT_COUNT && c->loop == LOOP_ALL; i++)
+            if (wb_wait_backends[i]->unavailable() == NULL) c->loop = i;
+        if (c->loop == LOOP_ALL) c->loop = 0;
+    }
     if (c->reflect && c->loop == LOOP_ALL) {
         char names[128] = "";
         size_t used = 0;
@@ -184,7 +192,7 @@ static int check_reflector_loop(sockloop_config *c, char *err, size_t cap)
         for (i = 0; i < WB_WAIT_COUNT; i++)   /* "select, wsapoll or wsaevents" */
             used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i == 0 ? "" : i + 1 < WB_WAIT_COUNT ? ", " : " or ",
                                      wb_wait_backends[i]->name);
-        snprintf(err, cap, "--reflect: pick one --loop (%s)", names);
+        snprintf(err, cap, "--reflect: a reflector runs one loop, not all: pick one --loop (%s), or give none", names);
         return -1;
     }
     return 0;
@@ -299,7 +307,7 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
     /* The effective address goes in the CSV: say it rather than leave the cell empty. */
     if (c->bind == NULL) c->bind = c->peer ? "0.0.0.0" : "127.0.0.1";
     if (check_reflector(c, err, cap) != 0 || check_group(c, args, err, cap) != 0 || check_tcp(c, args, err, cap) != 0 ||
-        check_reflector_loop(c, err, cap) != 0 || check_addresses(c, err, cap) != 0 || check_rates(c, err, cap) != 0 ||
+        check_reflector_loop(c, args, err, cap) != 0 || check_addresses(c, err, cap) != 0 || check_rates(c, err, cap) != 0 ||
         check_ports(c, err, cap) != 0)
         return -1;
     return 0;

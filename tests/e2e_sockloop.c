@@ -745,8 +745,17 @@ static void test_bad_arguments(void)
 {
     expect_usage("winbench: sockloop: --reflect: cannot be combined with --peer (run them on two machines)",
                  "sockloop", "--reflect", "--peer", "1.2.3.4:5");
-    expect_usage("winbench: sockloop: --reflect: pick one --loop (select, wsapoll, wsaevents, asyncselect, iocp, iocpex or afd)", "sockloop",
-                 "--reflect", NULL, NULL);
+    expect_usage("winbench: sockloop: --reflect: a reflector runs one loop, not all: pick one --loop (select, wsapoll, "
+                 "wsaevents, asyncselect, iocp, iocpex or afd), or give none", "sockloop", "--reflect", "--loop", "all");
+    {   /* --raw and --csv one file: refused before either is created (it said "already exists") */
+        result r = run("sockloop", "--raw", "same.csv", "--csv", ".\\SAME.csv", "--force", NULL);
+        ok(r.code == 2 && strstr(r.err, "winbench: sockloop: --raw and --csv name the same file (same.csv)") != NULL &&
+           count_lines(r.err) == 1, "--raw = --csv: exit %lu: %s", r.code, r.err);
+        char path[MAX_PATH];
+        path_in_dir(path, sizeof path, "same.csv");
+        ok(GetFileAttributesA(path) == INVALID_FILE_ATTRIBUTES, "no file left");
+        result_free(&r);
+    }
     expect_usage("winbench: sockloop: --size: 10 is out of range (32..65507)", "sockloop", "--size", "10", NULL);
     expect_usage("winbench: sockloop: --rate: expected a positive integer, got \"0\"", "sockloop", "--rate", "0", NULL);
     expect_usage("winbench: sockloop: --loop: expected one of select|wsapoll|wsaevents|asyncselect|iocp|iocpex|afd|all, got \"epoll\"",
@@ -766,6 +775,20 @@ static void test_bad_arguments(void)
                  "sockloop", "--ttl", "4", NULL);
     expect_usage("winbench: sockloop: --peer: expected a port 1..65535 after the colon, got \"h:99999\"", "sockloop",
                  "--peer", "h:99999", NULL);
+}
+
+/* A reflector with no --loop (the peer's default is all, which a reflector cannot run) takes
+ * the first loop this Windows has, select, and runs. */
+static void test_reflector_default_loop(void)
+{
+    result r = run("sockloop", "--reflect", "--duration", "1s", "--csv", "refl.csv", NULL);
+    csv_file c;
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    ok(strstr(r.out, "sockloop: reflecting on 127.0.0.1:") != NULL, "it reflects:\n%s", r.out);
+    result_free(&r);
+    c = load_csv_here("refl.csv", ',');
+    ok(c.ok && c.t.nrows > 1 && strcmp(cell(&c, 1, "loop"), "select") == 0, "loop %s", c.ok && c.t.nrows > 1 ? cell(&c, 1, "loop") : "-");
+    wb_csv_free(&c.t);
 }
 
 /* XP and Server 2003 hand out ports 1025 to 5000 for port 0 (KB929851): 4000 receiving sockets
@@ -813,6 +836,7 @@ static const wbt_case cases[] = {
     { "iocp_outstanding", test_iocp_outstanding, WBT_CPU_HEAVY },
     { "pacing", test_pacing, 0 },
     { "vanished_peer", test_vanished_peer, 0 },
+    { "reflector_default_loop", test_reflector_default_loop, 0 },
     { "bad_arguments", test_bad_arguments, 0 },
     { "ephemeral_ports", test_ephemeral_ports, 0 },
     { NULL, NULL, 0 }

@@ -48,32 +48,38 @@ passed=$((passed + 1))
 
 # What UDP cannot promise a starved receiver is delivery: a datagram that finds its socket's
 # buffer full is dropped, and the kernel counts it (/proc/net/snmp, per namespace). Those counts
-# are the outside truth for what the peer calls lost: the far side's receive and send drops (the
-# echo refused: SndbufErrors) and the near side's receive drops (its own refused sends are its
-# send_errors, not sent). Beside busy threads 51 of 3000 were lost, and the kernel had them.
-udp_drops() {   # udp_drops NS COUNTERS...: the sum of those Udp counters of the namespace
-  local ns=$1; shift
-  ip netns exec "$ns" awk -v want="$*" '/^Udp:/ { if (!h) { for (i = 2; i <= NF; i++) c[$i] = i; h = 1; next }
-                                        n = split(want, w, " "); s = 0; for (k = 1; k <= n; k++) s += $c[w[k]]; print s }' \
+# are the outside truth for what the peer calls lost: both sides' receive drops (RcvbufErrors)
+# were all lost, and at most the far side's refused sends (SndbufErrors: the echo refused, or
+# tried again later, so the count can exceed the loss) on top. Beside busy threads 248 of 3000
+# were lost while the two counters together rose by 599: a refused send is not always a loss.
+udp_drops() {   # udp_drops NS COUNTER: that Udp counter of the namespace
+  ip netns exec "$1" awk -v want="$2" '/^Udp:/ { if (!h) { for (i = 2; i <= NF; i++) c[$i] = i; h = 1; next } print $c[want] }' \
     /proc/net/snmp
 }
-drops_now() { echo $(( $(udp_drops "$far" RcvbufErrors SndbufErrors) + $(udp_drops "$near" RcvbufErrors) )); }
+drops_now() {   # "receive drops, far side's refused sends"
+  echo "$(( $(udp_drops "$far" RcvbufErrors) + $(udp_drops "$near" RcvbufErrors) )) $(udp_drops "$far" SndbufErrors)"
+}
+drops_since() {   # drops_since "R S" (an earlier drops_now): sets rcv_drops and snd_refused
+  local now; now=$(drops_now)
+  rcv_drops=$(( ${now% *} - ${1% *} )); snd_refused=$(( ${now#* } - ${1#* } ))
+}
 
 # The near host: the README's peer command (no --bind: it binds the wildcard address), with a
 # long grace that ends with the last echo (a loaded machine's reflector may answer late).
 drops0=$(drops_now)
 (cd "$dir" && in_ns "$near" near "$root/scripts/wine-run" "$exe" sockloop --peer 192.0.2.1:5555 --rate 1000 \
    --duration 3 --grace 30 --csv near.csv) >"$dir/near.out" 2>"$dir/near.err" || fail "the peer failed: $(tail -3 "$dir/near.err")"
-drops=$(( $(drops_now) - drops0 ))
+drops_since "$drops0"
 cell() {   # cell FILE COLUMN: the column of the first rep row, both found by name in the header
   awk -F, -v col="$2" 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == col) c = i; if ($i == "row") r = i } next }
                       c && r && $r == "rep" { print $c; exit }' "$1"
 }
 sent=$(cell "$dir/near.csv" sent); received=$(cell "$dir/near.csv" received); lost=$(cell "$dir/near.csv" lost)
 scheduled=$(( sent + $(cell "$dir/near.csv" send_errors) + $(cell "$dir/near.csv" unsent) ))
-[ "$scheduled" = 3000 ] && [ "$lost" = "$drops" ] && [ "$received" = $(( sent - drops )) ] ||
+[ "$scheduled" = 3000 ] && [ "$lost" = $(( sent - received )) ] && [ "$lost" -ge "$rcv_drops" ] &&
+  [ "$lost" -le $(( rcv_drops + snd_refused )) ] ||
   fail "across the veth: sent $sent of $scheduled scheduled, received $received, lost $lost (expected 3000 scheduled," \
-       "and the $drops the kernels dropped lost)"
+       "and lost from the $rcv_drops the kernels dropped to those and the $snd_refused echo sends refused)"
 [ "$(cell "$dir/near.csv" bind)" = 0.0.0.0 ] || fail "the peer bound $(cell "$dir/near.csv" bind), not the wildcard"
 passed=$((passed + 1))
 if grep -qiw nan "$dir/near.out" "$dir/near.err" "$dir/far.out"; then fail "\"nan\" in the output"; fi
@@ -112,11 +118,14 @@ drops0=$(drops_now)
 (cd "$dir" && in_ns "$near" near "$root/scripts/wine-run" "$exe" sockloop --peer 239.1.2.3:5557 --loop select \
    --rate 1000 --duration 2 --grace 30 --csv near-mc.csv) >"$dir/near-mc.out" 2>"$dir/near-mc.err" ||
   fail "the peer of the group failed: $(tail -3 "$dir/near-mc.err")"
-drops=$(( $(drops_now) - drops0 ))
+drops_since "$drops0"
 sent=$(cell "$dir/near-mc.csv" sent); received=$(cell "$dir/near-mc.csv" received); dup=$(cell "$dir/near-mc.csv" duplicated)
 scheduled=$(( sent + $(cell "$dir/near-mc.csv" send_errors) + $(cell "$dir/near-mc.csv" unsent) ))
-[ "$scheduled" = 2000 ] && [ "$received" = $(( sent - drops )) ] && [ "$dup" = 0 ] ||
+missing=$(( sent - received ))
+[ "$scheduled" = 2000 ] && [ "$missing" -ge "$rcv_drops" ] && [ "$missing" -le $(( rcv_drops + snd_refused )) ] &&
+  [ "$dup" = 0 ] ||
   fail "through the group across the veth: sent $sent of $scheduled scheduled, received $received, duplicated $dup" \
-       "(expected 2000 scheduled, none duplicated, and the $drops the kernels dropped missing)"
+       "(expected 2000 scheduled, none duplicated, and from the $rcv_drops the kernels dropped to those and the" \
+       "$snd_refused echo sends refused missing)"
 passed=$((passed + 1))
 echo "$passed passed, 0 failed"

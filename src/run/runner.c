@@ -328,6 +328,29 @@ static int run_variants(wb_run *r)
 }
 
 /* Parses the arguments into r. Returns WB_EXIT_OK, a usage error, or -1 for --help. */
+/* A module's file option (a text option whose value is a FILE: sockloop's --raw) must not name
+ * the CSV: the second to be created would find the first ("already exists") or, with --force,
+ * the two would write over each other. */
+typedef struct same_file_check {
+    const char *csv;
+    char *err;
+    size_t cap;
+} same_file_check;
+
+static int names_the_csv(void *arg, const wb_option *o, const void *config)
+{
+    same_file_check *c = (same_file_check *)arg;
+    const char *path;
+    char a[MAX_PATH], b[MAX_PATH];
+    if (o->type != WB_OPT_TEXT || o->metavar == NULL || strcmp(o->metavar, "FILE") != 0 || config == NULL) return 0;
+    path = *(const char *const *)((const char *)config + o->offset);
+    if (path == NULL || GetFullPathNameA(path, sizeof a, a, NULL) == 0 || GetFullPathNameA(c->csv, sizeof b, b, NULL) == 0 ||
+        _stricmp(a, b) != 0)
+        return 0;
+    snprintf(c->err, c->cap, "--%s and --csv name the same file (%s): give each its own", o->name, path);
+    return 1;
+}
+
 static int parse(wb_run *r, int argc, char **argv)
 {
     wb_option_set sets[2];
@@ -351,6 +374,13 @@ static int parse(wb_run *r, int argc, char **argv)
         wb_options_parse(sets, 2, argc, argv, err, sizeof err) != 0 ||
         (r->m->check && r->m->check(r->config, &args, err, sizeof err) != 0))
         return wb_usage_error(r->m->name, err);
+    if (r->common.csv && strcmp(r->common.csv, "-") != 0) {
+        same_file_check same = { NULL, NULL, 0 };
+        same.csv = r->common.csv;
+        same.err = err;
+        same.cap = sizeof err;
+        if (wb_options_each(r->m->options, r->config, names_the_csv, &same) != 0) return wb_usage_error(r->m->name, err);
+    }
     join_args(r->options_text, sizeof r->options_text, argc, argv);
     return WB_EXIT_OK;
 }
