@@ -876,6 +876,15 @@ static int sockloop_rep_warnings(void *state, const wb_sample *sample,
                  (unsigned long long)(st->backend->recovered(st->waiter) - st->rx.recovered_before));
         warn(into, "notifications_lost", text);
     }
+    if (!st->cfg.reflect && sample->metrics[M_SENT] > 0 &&
+        sample->metrics[M_LOST] > SL_LOSS_WARN * sample->metrics[M_SENT]) {
+        snprintf(text, sizeof text, "lost %.0f of the %.0f packets sent (%.1f%%): the latencies are of the packets that "
+                 "arrived, and say nothing of the others%s", sample->metrics[M_LOST], sample->metrics[M_SENT],
+                 100.0 * sample->metrics[M_LOST] / sample->metrics[M_SENT],
+                 st->cfg.proto == PROTO_UDP ? " (UDP drops what a receiver's buffer cannot hold: a receiver too slow "
+                 "for the rate, or starved of CPU)" : "");
+        warn(into, "loss_high", text);
+    }
     if (!st->cfg.reflect && st->tx.total > 0 && !sl_kept_up(sample->metrics, st->cfg.rate)) {
         snprintf(text, sizeof text, "the sender offered %.1f packets/s of the %llu/s asked (%.0f of the %llu scheduled "
                  "never sent): this loop ran at a lower load than asked, so its latencies do not compare with those of "

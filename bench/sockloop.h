@@ -60,6 +60,8 @@ typedef struct sockloop_config {
 /* A sender kept up with its schedule when it sent (or tried to) this share of the packets
  * scheduled; below it the run warns sender_behind and comparisons say the loads differ. */
 #define SL_KEPT_UP 0.99
+/* Loss over this share of what was sent warns loss_high (and a run that lost most says so). */
+#define SL_LOSS_WARN 0.01
 
 /* The CSV columns this module adds, listed once: the M_ index and the column name. */
 #define SOCKLOOP_METRICS(X)                                                                         \

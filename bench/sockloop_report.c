@@ -173,6 +173,9 @@ void sockloop_print_summary(FILE *out, const void *variant, const wb_run_summary
             s->reps, s->reps == 1 ? "" : "s", m[M_RECV_RATE], m[M_LOST], times_of(c), us(m[M_LAT_MEAN], mean),
             us(m[M_ILAT_MEAN], imean),
             us(m[M_LAT_P99], p99), us(m[M_JITTER], jit));
+    if (m[M_SENT] > 0 && m[M_LOST] > 0.5 * m[M_SENT])
+        wb_fprintf(out, "  most packets were lost (%.0f of %.0f sent, %.0f%%): the latency is of the few that arrived\n",
+                m[M_LOST], m[M_SENT], 100.0 * m[M_LOST] / m[M_SENT]);
     if (!sl_kept_up(m, c->rate))
         wb_fprintf(out, "  the sender offered %.1f/s of the %llu/s asked (%.0f never sent): measured at a lower load "
                      "than asked\n", sl_offered_rate(m), (unsigned long long)c->rate, m[M_UNSENT]);

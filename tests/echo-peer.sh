@@ -59,6 +59,11 @@ dropped=$(stat drop dropped); echoed=$(stat drop echoed); heard=$(stat drop rece
 [ "$sent" = "$heard" ] && [ "$errors" = 0 ] || fail "sent $sent with $errors send errors; the echo heard $heard"
 [ "$lost" = "$dropped" ] || fail "the echo dropped $dropped, winbench says $lost lost"
 [ "$received" = "$echoed" ] || fail "the echo echoed $echoed, winbench received $received"
+# A tenth lost is over the 1% that warns: in the rep row and on stderr, with the echo's count.
+grep -q "lost $dropped of the $sent packets sent" "$dir/drop.err" &&
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "warnings") w = i; if ($i == "row") r = i } next }
+           $r == "rep" && $w ~ /loss_high/ { found = 1 } END { exit !found }' "$dir/drop.csv" ||
+  fail "no loss_high warning for $dropped of $sent lost: $(grep warning "$dir/drop.err")"
 passed=$((passed + 1))
 echo "$passed passed, 0 failed"
 exit 0

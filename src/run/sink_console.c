@@ -17,6 +17,14 @@ typedef struct console_sink {
     const wb_run_info *run;
     const void *variant;
     const char *variant_name;   /* "select" under --loop all, "" otherwise */
+    /* The variants' own warnings, one line per kind at the run's end: the first variant's
+     * sentence, and the others that had it ("also in wsapoll, iocp"), not twenty lines of
+     * cpu_coarse burying the one that matters. */
+    struct {
+        char code[24], line[WB_WARNING_TEXT + 100], also[200];
+        unsigned more;
+    } pending[WB_MAX_WARNINGS * 2];
+    int npending;
     /* progress, from its own thread */
     HANDLE thread, stop;
     const volatile LONG *permille;
@@ -203,7 +211,7 @@ static int is_run_warning(const wb_run_info *run, const char *code)
 /* 1 the first time a sentence is seen in this process. */
 static int said_first_time(const char *text)
 {
-    static char said[32][256];
+    static char said[32][WB_WARNING_TEXT + 100];
     static int n;
     int i;
     for (i = 0; i < n; i++)
@@ -236,16 +244,51 @@ static void con_summary(wb_sink *s, const wb_variant_result *r)
     }
     print_parts(c, r->medians);
     give(c);
-    /* Each warning once per process: the machine's (Wine, a VM) would otherwise repeat for
-     * every loop of --loop all and every run of `winbench all`; the CSV rows keep them all.
-     * A variant's own warnings name the variant ("select: ..."). */
+    /* The machine's warnings (Wine, a VM) once per process, now: they would otherwise repeat for
+     * every loop of --loop all and every run of `winbench all`. A variant's own, one line per
+     * kind at the run's end, naming the variants ("select: ... (also in wsapoll, iocp)"). The
+     * CSV rows keep them all. */
     for (k = 0; k < r->warnings.n; k++) {
-        int machine = is_run_warning(c->run, r->warnings.code[k]);
-        const char *who = !machine && c->variant_name && c->variant_name[0] ? c->variant_name : NULL;
-        char line[WB_WARNING_TEXT + 100];
-        snprintf(line, sizeof line, "%s%s%s", who ? who : "", who ? ": " : "", r->warnings.text[k]);
-        if (said_first_time(line)) wb_fprintf(stderr, "winbench: %s: warning: %s\n", m->name, line);
+        const char *who = c->variant_name && c->variant_name[0] ? c->variant_name : NULL;
+        int i;
+        if (is_run_warning(c->run, r->warnings.code[k])) {
+            if (said_first_time(r->warnings.text[k]))
+                wb_fprintf(stderr, "winbench: %s: warning: %s\n", m->name, r->warnings.text[k]);
+            continue;
+        }
+        for (i = 0; i < c->npending && strcmp(c->pending[i].code, r->warnings.code[k]) != 0; i++)
+            continue;
+        if (i < c->npending) {   /* another variant with it */
+            size_t used = strlen(c->pending[i].also);
+            if (who && used + strlen(who) + 3 < sizeof c->pending[i].also)
+                snprintf(c->pending[i].also + used, sizeof c->pending[i].also - used, "%s%s", used ? ", " : "", who);
+            else
+                c->pending[i].more++;
+        } else if (c->npending < (int)(sizeof c->pending / sizeof c->pending[0])) {
+            snprintf(c->pending[i].code, sizeof c->pending[i].code, "%s", r->warnings.code[k]);
+            snprintf(c->pending[i].line, sizeof c->pending[i].line, "%s%s%s", who ? who : "", who ? ": " : "",
+                     r->warnings.text[k]);
+            c->pending[i].also[0] = '\0';
+            c->pending[i].more = 0;
+            c->npending++;
+        }
     }
+}
+
+static void say_pending_warnings(console_sink *c)
+{
+    int i;
+    for (i = 0; i < c->npending; i++) {
+        char more[32] = "";
+        if (c->pending[i].more)
+            snprintf(more, sizeof more, "%s%u more", c->pending[i].also[0] ? ", and " : "", c->pending[i].more);
+        if (c->pending[i].also[0] || more[0])
+            wb_fprintf(stderr, "winbench: %s: warning: %s (also in %s%s)\n", c->run->m->name, c->pending[i].line,
+                    c->pending[i].also, more);
+        else if (said_first_time(c->pending[i].line))
+            wb_fprintf(stderr, "winbench: %s: warning: %s\n", c->run->m->name, c->pending[i].line);
+    }
+    c->npending = 0;
 }
 
 static void con_compare(wb_sink *s, int n, const void *const *variants, const double *const *medians)
@@ -271,6 +314,7 @@ static int con_end(wb_sink *s, int rc)
     c->stop = NULL;
     take(c);
     give(c);
+    if (c->run) say_pending_warnings(c);
     return 0;
 }
 
