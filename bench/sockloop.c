@@ -209,6 +209,14 @@ static int check_addresses(sockloop_config *c, char *err, size_t cap)
             snprintf(err, cap, "--peer: %s", e.what);
             return -1;
         }
+        if (strspn(host, "0123456789.") == strlen(host)) {   /* meant as an address: one, or refused now */
+            wb_netmask one;
+            char why[128];
+            if (wb_netmask_parse(host, &one, why, sizeof why) != 0 || one.mask != 0xFFFFFFFFu) {
+                snprintf(err, cap, "--peer: %s: not an IPv4 address (four numbers of 0 to 255, dotted)", host);
+                return -1;
+            }
+        }
     }
     {   /* The receivers bind to --bind, and a loopback run sends there: an address that is not this
          * machine's would send the whole stream out through the default route (Wine's bind does

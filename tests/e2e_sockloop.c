@@ -797,6 +797,11 @@ static void test_bad_arguments(void)
                  "sockloop", "--ttl", "4", NULL);
     expect_usage("winbench: sockloop: --peer: expected a port 1..65535 after the colon, got \"h:99999\"", "sockloop",
                  "--peer", "h:99999", NULL);
+    /* a malformed address is refused as one, never looked up in DNS (which took seconds) */
+    expect_usage("winbench: sockloop: --bind: 127.0.0.256: not an IPv4 address (four numbers of 0 to 255, dotted)",
+                 "sockloop", "--bind", "127.0.0.256", NULL);
+    expect_usage("winbench: sockloop: --peer: 10.0.0.300: not an IPv4 address (four numbers of 0 to 255, dotted)",
+                 "sockloop", "--peer", "10.0.0.300:5", NULL);
 }
 
 /* A reflector with no --loop (the peer's default is all, which a reflector cannot run) takes

@@ -58,6 +58,10 @@ int wb_resolve_host(const char *host, struct in_addr *addr, wb_error *err)
         addr->s_addr = a;
         return 0;
     }
+    if (host[0] && strspn(host, "0123456789.") == strlen(host)) {   /* meant as an address: never asked of DNS */
+        wb_error_text(err, "not an IPv4 address (four numbers of 0 to 255, dotted)");
+        return -1;
+    }
     he = gethostbyname(host);
     if (he == NULL || he->h_addrtype != AF_INET || he->h_addr_list[0] == NULL) {
         char call[128];
