@@ -926,6 +926,11 @@ static const wb_report_spec idle_report = {
     .parts_unit = "us",
 };
 
+static double idle_rep_seconds(const void *variant)
+{
+    return ((const idle_config *)variant)->duration;
+}
+
 const wb_module wb_idle_module = {
     .name = "idle",
     .summary = "MFC idle processing (OnIdle, SendMessageToDescendants) under a WM_MOUSEMOVE flood: CPU used",
@@ -943,6 +948,7 @@ const wb_module wb_idle_module = {
     .print_rep = idle_print_rep,
     .print_summary = idle_print_summary,
     .fixed_schedule = 1,
+    .rep_seconds = idle_rep_seconds,
     .default_repeat = "5",   /* the fewest a side with which the report's rank test can answer p < 0.05 is 4 */
     .default_warmup = "0",
     .report = &idle_report,

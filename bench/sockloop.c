@@ -950,6 +950,13 @@ static void sockloop_facts(void *state, const char **values)
     values[F_LOOP_DETAIL] = st->loop_fact;
 }
 
+/* The sending, and the grace at most (it ends early once every packet is in). */
+static double sockloop_rep_seconds(const void *variant)
+{
+    const sockloop_config *c = (const sockloop_config *)variant;
+    return c->duration + (c->reflect ? 0 : c->grace);
+}
+
 const wb_module wb_sockloop_module = {
     .name = "sockloop",
     .summary = "UDP or TCP at a fixed message rate received with select, WSAPoll, WSAWaitForMultipleEvents, WSAAsyncSelect, a completion port (GetQueuedCompletionStatus, -Ex) or AFD poll",
@@ -969,6 +976,7 @@ const wb_module wb_sockloop_module = {
     .print_summary = sockloop_print_summary,
     .rep_warnings = sockloop_rep_warnings,
     .fixed_schedule = 1,
+    .rep_seconds = sockloop_rep_seconds,
     .variant_name = sockloop_variant_name,
     .default_repeat = "1",
     .default_warmup = "0",

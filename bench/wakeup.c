@@ -421,6 +421,11 @@ static const wb_report_spec wakeup_report = {
     .load_title = "p99 lateness (us) against the rate another thread wakes at (wake-ups/s)",
 };
 
+static double wakeup_rep_seconds(const void *variant)
+{
+    return ((const wakeup_config *)variant)->duration;
+}
+
 const wb_module wb_wakeup_module = {
     .name = "wakeup",
     .summary = "how late this Windows wakes a thread: Sleep, waits, multimedia, waitable, high-resolution and queue "
@@ -439,6 +444,7 @@ const wb_module wb_wakeup_module = {
     .print_rep = wakeup_print_rep,
     .print_summary = wakeup_print_summary,
     .fixed_schedule = 1,
+    .rep_seconds = wakeup_rep_seconds,
     .variant_name = wakeup_variant_name,
     .default_repeat = "1",
     .default_warmup = "0",

@@ -210,6 +210,10 @@ typedef struct wb_module {
      * sockloop's sending time): its elapsed time says nothing about it, so outliers and a slow
      * first repetition are judged on the report spec's metric instead of the time per op. */
     int fixed_schedule;
+    /* Optional: the seconds one repetition of this variant lasts by its schedule (idle's and
+     * wakeup's --duration, sockloop's sending and grace): a long run says up front how long it
+     * will take. */
+    double (*rep_seconds)(const void *variant);
     /* Optional: the name of one variant of an expanded run ("select" of --loop all), which its
      * warnings carry on the console, written into name (cap bytes). */
     void (*variant_name)(const void *variant, char *name, size_t cap);

@@ -168,6 +168,9 @@ static void test_interrupt_idle_and_sockloop(void)
     SetEnvironmentVariableA("WINBENCH_STOP_IN_REP", "1:1000");
     r = run("idle", "--windows", "10", "--duration", "60s", "--csv", "idle.csv", NULL);
     ok(r.code == 130 && GetTickCount() - t0 < 20000, "idle stopped early: exit %lu after %lu ms", r.code, GetTickCount() - t0);
+    /* a long run says how long first: idle's default 5 repetitions of the 60 s asked */
+    ok(strstr(r.out, "idle: this run takes about 300 s by its schedule (1 variant x 5 repetitions of 60 s)") != NULL,
+       "the length up front:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("idle.csv", ',');
     ok(c.ok && rows_of(&c, "partial") == 1 && num(&c, 1, "moves_posted") > 0, "the cut repetition is kept as partial");
@@ -178,6 +181,8 @@ static void test_interrupt_idle_and_sockloop(void)
     SetEnvironmentVariableA("WINBENCH_STOP_IN_REP", NULL);
     ok(r.code == 130 && GetTickCount() - t0 < 20000, "sockloop stopped early: exit %lu after %lu ms", r.code, GetTickCount() - t0);
     ok(strstr(r.out, "comparison") == NULL, "no further loops after Ctrl+C");
+    ok(strstr(r.out, " variants x 1 repetition of about 61 s), set-up not counted") != NULL,   /* the sending and the grace */
+       "the length up front:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("sock.csv", ',');
     if (c.ok) {
