@@ -36,8 +36,9 @@
 
 #define O(field) offsetof(sockloop_config, field)
 static const wb_option sockloop_options[] = {
-    { .name = "loop", .type = WB_OPT_CHOICE, .offset = O(loop), .def = "all", .choices = WB_WAIT_CHOICES "all",
-      .help = "how the receiver waits; all: each in turn, then compared" },
+    { .name = "loop", .type = WB_OPT_TEXT, .offset = O(loop_text), .def = "all", .metavar = "LOOP[,LOOP...]",
+      .help = "how the receiver waits: " WB_WAIT_CHOICES "all; a list (select,iocp) or all: each in turn, then "
+              "compared" },
     { .name = "rate", .type = WB_OPT_COUNTS, .offset = O(rates), .def = "10k", .min = 1, .max = 1000000,
       .metavar = "PPS[,PPS...]",
       .help = "packets sent per second; a list (1k,2k,5k,10k) runs each rate in turn: latency against offered load" },
@@ -162,6 +163,40 @@ static int check_tcp(sockloop_config *c, const wb_args *args, char *err, size_t 
 
 /* The loop a reflector waits with: one, and for a TCP reflector one that also waits for room
  * to send (`watch`: select). */
+/* --loop: one loop's name, a list of them, or all, into loop and loop_mask. */
+static int check_loop_list(sockloop_config *c, char *err, size_t cap)
+{
+    const char *p = c->loop_text ? c->loop_text : "all";
+    int i, n = 0;
+    c->loop_mask = 0;
+    if (strcmp(p, "all") == 0) {
+        c->loop = LOOP_ALL;
+        c->loop_mask = (1u << WB_WAIT_COUNT) - 1;
+        return 0;
+    }
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        for (i = 0; i < WB_WAIT_COUNT; i++)
+            if (strlen(wb_wait_backends[i]->name) == len && strncmp(wb_wait_backends[i]->name, p, len) == 0) break;
+        if (i == WB_WAIT_COUNT) {
+            snprintf(err, cap, "--loop: expected one of %s, or a list of them (select,iocp), got \"%.*s\"",
+                     WB_WAIT_CHOICES "all", (int)len, p);
+            return -1;
+        }
+        if (!(c->loop_mask & (1u << i))) n++;
+        c->loop_mask |= 1u << i;
+        c->loop = i;
+        p += len;
+        if (*p == ',') p++;
+    }
+    if (n == 0) {
+        snprintf(err, cap, "--loop: expected one of %s, or a list of them (select,iocp), got \"\"", WB_WAIT_CHOICES "all");
+        return -1;
+    }
+    if (n > 1) c->loop = LOOP_ALL;   /* several: expanded as all is, over these */
+    return 0;
+}
+
 static int check_reflector_loop(sockloop_config *c, const wb_args *args, char *err, size_t cap)
 {
     if (c->proto == PROTO_TCP && c->reflect) {
@@ -194,6 +229,10 @@ static int check_reflector_loop(sockloop_config *c, const wb_args *args, char *e
                                      wb_wait_backends[i]->name);
         snprintf(err, cap, "--reflect: a reflector runs one loop, not all: pick one --loop (%s), or give none", names);
         return -1;
+    }
+    if (c->reflect) {   /* the one it takes, as its rows will say */
+        c->loop_mask = 1u << c->loop;
+        c->loop_text = wb_wait_backends[c->loop]->name;
     }
     return 0;
 }
@@ -314,7 +353,8 @@ static int sockloop_check(void *config, const wb_args *args, char *err, size_t c
     sockloop_config *c = (sockloop_config *)config;
     /* The effective address goes in the CSV: say it rather than leave the cell empty. */
     if (c->bind == NULL) c->bind = c->peer ? "0.0.0.0" : "127.0.0.1";
-    if (check_reflector(c, err, cap) != 0 || check_group(c, args, err, cap) != 0 || check_tcp(c, args, err, cap) != 0 ||
+    if (check_loop_list(c, err, cap) != 0 || check_reflector(c, err, cap) != 0 || check_group(c, args, err, cap) != 0 ||
+        check_tcp(c, args, err, cap) != 0 ||
         check_reflector_loop(c, args, err, cap) != 0 || check_addresses(c, err, cap) != 0 || check_rates(c, err, cap) != 0 ||
         check_ports(c, err, cap) != 0)
         return -1;
@@ -347,11 +387,13 @@ static int sockloop_expand(const void *config, int index, void *variant, char *n
     const sockloop_config *c = (const sockloop_config *)config;
     sockloop_config *v = (sockloop_config *)variant;
     const unsigned nrates = c->rates.n ? c->rates.n : 1;
-    const int nloops = c->loop == LOOP_ALL ? WB_WAIT_COUNT : 1;
-    int loop = c->loop == LOOP_ALL ? index / (int)nrates : c->loop;
+    int loop = -1, nth = index / (int)nrates, i;
     unsigned rate = (unsigned)index % nrates;
-    if (index >= nloops * (int)nrates) return 0;
+    for (i = 0; i < WB_WAIT_COUNT && loop < 0; i++)   /* the nth loop --loop names */
+        if ((c->loop_mask & (1u << i)) && nth-- == 0) loop = i;
+    if (loop < 0) return 0;
     v->loop = loop;
+    v->loop_text = wb_wait_backends[loop]->name;   /* its rows say which loop */
     v->rate = c->rates.v[rate];
     v->rates.v[0] = c->rates.v[rate];
     v->rates.n = 1;

@@ -48,6 +48,8 @@ typedef struct sockloop_config {
     uint64_t rate, size, sockets, port, ttl;
     double duration, interval, grace;
     int loop, spread, reflect, pacing, proto, nodelay;
+    const char *loop_text;        /* --loop as typed ("all", "select", "select,iocp"); a variant: its loop's name */
+    unsigned loop_mask;           /* the loops it names (bit i: backend i); loop is LOOP_ALL for more than one */
     const char *bind, *peer, *raw, *group;
     char allow[WB_OPT_LIST_CAP];  /* --allow, given as often as wanted: "10.0.0.0/8;192.0.2.7" */
     int echo_any;

@@ -780,8 +780,10 @@ static void test_bad_arguments(void)
     }
     expect_usage("winbench: sockloop: --size: 10 is out of range (32..65507)", "sockloop", "--size", "10", NULL);
     expect_usage("winbench: sockloop: --rate: expected a positive integer, got \"0\"", "sockloop", "--rate", "0", NULL);
-    expect_usage("winbench: sockloop: --loop: expected one of select|wsapoll|wsaevents|asyncselect|iocp|iocpex|afd|all, got \"epoll\"",
-                 "sockloop", "--loop", "epoll", NULL);
+    expect_usage("winbench: sockloop: --loop: expected one of select|wsapoll|wsaevents|asyncselect|iocp|iocpex|afd|all, or a "
+                 "list of them (select,iocp), got \"epoll\"", "sockloop", "--loop", "epoll", NULL);
+    expect_usage("winbench: sockloop: --loop: expected one of select|wsapoll|wsaevents|asyncselect|iocp|iocpex|afd|all, or a "
+                 "list of them (select,iocp), got \"all\"", "sockloop", "--loop", "select,all", NULL);
     expect_usage("winbench: sockloop: --peer: expected HOST:PORT, got \"nocolon\"", "sockloop", "--peer",
                  "nocolon", NULL);
     /* multicast: a group that is not one, and what a group cannot be combined with */
@@ -802,6 +804,22 @@ static void test_bad_arguments(void)
                  "sockloop", "--bind", "127.0.0.256", NULL);
     expect_usage("winbench: sockloop: --peer: 10.0.0.300: not an IPv4 address (four numbers of 0 to 255, dotted)",
                  "sockloop", "--peer", "10.0.0.300:5", NULL);
+}
+
+/* --loop takes a list: those loops, each in turn, in the registry's order, then compared. */
+static void test_loop_list(void)
+{
+    result r = run("sockloop", "--loop", "iocp,select", "--rate", "300", "--duration", "1s", "--grace", "200ms", "--csv",
+                   "list.csv", NULL);
+    csv_file c;
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    ok(strstr(r.out, "\n  select       mean ") != NULL && strstr(r.out, "\n  iocp         mean ") != NULL &&
+       strstr(r.out, "wsapoll") == NULL, "the two compared, no other:\n%s", r.out);
+    result_free(&r);
+    c = load_csv_here("list.csv", ',');
+    ok(c.ok && count_rows(&c, "summary", "select") == 1 && count_rows(&c, "summary", "iocp") == 1 &&
+       count_rows(&c, "summary", NULL) == 2, "a summary row for each of the two");
+    wb_csv_free(&c.t);
 }
 
 /* A reflector with no --loop (the peer's default is all, which a reflector cannot run) takes
@@ -864,6 +882,7 @@ static const wbt_case cases[] = {
     { "pacing", test_pacing, 0 },
     { "vanished_peer", test_vanished_peer, 0 },
     { "reflector_default_loop", test_reflector_default_loop, 0 },
+    { "loop_list", test_loop_list, 0 },
     { "bad_arguments", test_bad_arguments, 0 },
     { "ephemeral_ports", test_ephemeral_ports, 0 },
     { NULL, NULL, 0 }
