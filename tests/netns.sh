@@ -3,8 +3,9 @@
 # veth pair (addresses from 192.0.2.0/24, TEST-NET-1, which exist only inside them), a
 # reflector on the far one and the peer on the near one. Wine's sockets live in its wineserver,
 # so each side runs in a Wine prefix (and server) of its own, started inside its namespace.
-# The README's commands, with a rate and a length that Wine sustains in a test (1000/s, 3 s)
-# in place of its 10,000/s for 20 s. Skips, saying why, where namespaces cannot be made.
+# The README's commands, with rates and lengths that Wine sustains in a test (UDP: 200 small
+# datagrams, which no buffer on the way can drop; TCP: 1000/s for 2 s) in place of its 10,000/s
+# for 20 s. Skips, saying why, where namespaces cannot be made.
 set -uo pipefail
 exe=$(readlink -f "$1")
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -46,40 +47,24 @@ for _ in $(seq 600); do grep -q "reflecting on 0.0.0.0:5555" "$dir/far.out" 2>/d
 grep -q "reflecting on 0.0.0.0:5555" "$dir/far.out" || fail "the reflector did not start: $(cat "$dir/far.err")"
 passed=$((passed + 1))
 
-# What UDP cannot promise a starved receiver is delivery: a datagram that finds its socket's
-# buffer full is dropped, and the kernel counts it (/proc/net/snmp, per namespace). Those counts
-# are the outside truth for what the peer calls lost: both sides' receive drops (RcvbufErrors)
-# were all lost, and at most the far side's refused sends (SndbufErrors: the echo refused, or
-# tried again later, so the count can exceed the loss) on top. Beside busy threads 248 of 3000
-# were lost while the two counters together rose by 599: a refused send is not always a loss.
-udp_drops() {   # udp_drops NS COUNTER: that Udp counter of the namespace
-  ip netns exec "$1" awk -v want="$2" '/^Udp:/ { if (!h) { for (i = 2; i <= NF; i++) c[$i] = i; h = 1; next } print $c[want] }' \
-    /proc/net/snmp
-}
-drops_now() {   # "receive drops, far side's refused sends"
-  echo "$(( $(udp_drops "$far" RcvbufErrors) + $(udp_drops "$near" RcvbufErrors) )) $(udp_drops "$far" SndbufErrors)"
-}
-drops_since() {   # drops_since "R S" (an earlier drops_now): sets rcv_drops and snd_refused
-  local now; now=$(drops_now)
-  rcv_drops=$(( ${now% *} - ${1% *} )); snd_refused=$(( ${now#* } - ${1#* } ))
-}
-
+# UDP promises no delivery to a starved receiver (51 and 248 of 3000 lost beside busy threads,
+# and the kernels' drop counters did not account for them: they rose by 1298 in a run that lost
+# nothing). So loss is made impossible: 200 datagrams of 200 bytes fit every socket buffer on
+# the way (the default 208 KiB, doubled by Linux, holds over 300 of them) even if a receiver
+# reads nothing until the end, and the grace waits for the last echo.
 # The near host: the README's peer command (no --bind: it binds the wildcard address), with a
 # long grace that ends with the last echo (a loaded machine's reflector may answer late).
-drops0=$(drops_now)
-(cd "$dir" && in_ns "$near" near "$root/scripts/wine-run" "$exe" sockloop --peer 192.0.2.1:5555 --rate 1000 \
-   --duration 3 --grace 30 --csv near.csv) >"$dir/near.out" 2>"$dir/near.err" || fail "the peer failed: $(tail -3 "$dir/near.err")"
-drops_since "$drops0"
+(cd "$dir" && in_ns "$near" near "$root/scripts/wine-run" "$exe" sockloop --peer 192.0.2.1:5555 --rate 200 \
+   --duration 1 --size 200 --grace 30 --csv near.csv) >"$dir/near.out" 2>"$dir/near.err" ||
+  fail "the peer failed: $(tail -3 "$dir/near.err")"
 cell() {   # cell FILE COLUMN: the column of the first rep row, both found by name in the header
   awk -F, -v col="$2" 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == col) c = i; if ($i == "row") r = i } next }
                       c && r && $r == "rep" { print $c; exit }' "$1"
 }
 sent=$(cell "$dir/near.csv" sent); received=$(cell "$dir/near.csv" received); lost=$(cell "$dir/near.csv" lost)
 scheduled=$(( sent + $(cell "$dir/near.csv" send_errors) + $(cell "$dir/near.csv" unsent) ))
-[ "$scheduled" = 3000 ] && [ "$lost" = $(( sent - received )) ] && [ "$lost" -ge "$rcv_drops" ] &&
-  [ "$lost" -le $(( rcv_drops + snd_refused )) ] ||
-  fail "across the veth: sent $sent of $scheduled scheduled, received $received, lost $lost (expected 3000 scheduled," \
-       "and lost from the $rcv_drops the kernels dropped to those and the $snd_refused echo sends refused)"
+[ "$scheduled" = 200 ] && [ "$sent" = 200 ] && [ "$received" = 200 ] && [ "$lost" = 0 ] ||
+  fail "across the veth: sent $sent of $scheduled scheduled, received $received, lost $lost (expected 200, 200, 200, 0)"
 [ "$(cell "$dir/near.csv" bind)" = 0.0.0.0 ] || fail "the peer bound $(cell "$dir/near.csv" bind), not the wildcard"
 passed=$((passed + 1))
 if grep -qiw nan "$dir/near.out" "$dir/near.err" "$dir/far.out"; then fail "\"nan\" in the output"; fi
@@ -114,18 +99,13 @@ for _ in $(seq 600); do grep -q "reflecting on 239.1.2.3:5557" "$dir/far-mc.out"
 grep -q "reflecting on 239.1.2.3:5557" "$dir/far-mc.out" || fail "the group's reflector did not start: $(cat "$dir/far-mc.err")"
 # a long grace, which ends with the last echo: a loaded machine's reflector answers late (1722 of
 # 2000 back within the default second, beside a test suite and a compiler)
-drops0=$(drops_now)
 (cd "$dir" && in_ns "$near" near "$root/scripts/wine-run" "$exe" sockloop --peer 239.1.2.3:5557 --loop select \
-   --rate 1000 --duration 2 --grace 30 --csv near-mc.csv) >"$dir/near-mc.out" 2>"$dir/near-mc.err" ||
+   --rate 200 --duration 1 --size 200 --grace 30 --csv near-mc.csv) >"$dir/near-mc.out" 2>"$dir/near-mc.err" ||
   fail "the peer of the group failed: $(tail -3 "$dir/near-mc.err")"
-drops_since "$drops0"
 sent=$(cell "$dir/near-mc.csv" sent); received=$(cell "$dir/near-mc.csv" received); dup=$(cell "$dir/near-mc.csv" duplicated)
 scheduled=$(( sent + $(cell "$dir/near-mc.csv" send_errors) + $(cell "$dir/near-mc.csv" unsent) ))
-missing=$(( sent - received ))
-[ "$scheduled" = 2000 ] && [ "$missing" -ge "$rcv_drops" ] && [ "$missing" -le $(( rcv_drops + snd_refused )) ] &&
-  [ "$dup" = 0 ] ||
+[ "$scheduled" = 200 ] && [ "$sent" = 200 ] && [ "$received" = 200 ] && [ "$dup" = 0 ] ||
   fail "through the group across the veth: sent $sent of $scheduled scheduled, received $received, duplicated $dup" \
-       "(expected 2000 scheduled, none duplicated, and from the $rcv_drops the kernels dropped to those and the" \
-       "$snd_refused echo sends refused missing)"
+       "(expected 200, 200, 200, 0)"
 passed=$((passed + 1))
 echo "$passed passed, 0 failed"
