@@ -1090,6 +1090,38 @@ static void test_suite_subset(void)
     expect_usage("winbench: all: --only: no run is called \"sendmesg\" (a benchmark, e.g. sockloop, or a run as its CSV "
                  "names it, e.g. scratch-off-same)", "all", "--only", "sendmesg", NULL);
     expect_usage("winbench: all: --only and --skip leave no run", "all", "--only=idle", "--skip", "idle");
+    /* --resume: the run whose CSV has its summary is kept; one cut short (its summary row gone,
+     * as Ctrl+C or a full disk leave it) runs again */
+    {
+        WIN32_FIND_DATAA fd;
+        char path[MAX_PATH], *text;
+        size_t len;
+        HANDLE h;
+        path_in_dir(path, sizeof path, "S\\winbench-sendmsg-mfc-on-cross-*.csv");
+        h = FindFirstFileA(path, &fd);
+        ok(h != INVALID_HANDLE_VALUE, "the mfc CSV");
+        if (h != INVALID_HANDLE_VALUE) {
+            FindClose(h);
+            path_in_dir(path, sizeof path, "S\\");
+            strncat(path, fd.cFileName, sizeof path - strlen(path) - 1);
+            text = read_all(path, &len);
+            if (text && len > 2) {   /* the last row (the summary) cut off */
+                char *last = text + len - 2;
+                FILE *f;
+                while (last > text && last[-1] != '\n') last--;
+                if ((f = fopen(path, "wb")) != NULL) fwrite(text, 1, (size_t)(last - text), f), fclose(f);
+            }
+            free(text);
+        }
+        r = run("all", "--quick", "--resume", "S", "--only", "sendmsg-scratch-off-same,mfc-on-cross", NULL);
+        ok(r.code == 0 && strstr(r.out, "[1/2] sendmsg scratch-off-same: kept (S\\winbench-sendmsg-scratch-off-same-") &&
+           strstr(r.out, "] sendmsg --target mfc") != NULL && strstr(r.out, "] sendmsg --target scratch") == NULL,
+           "--resume: the whole one kept, the cut one run again: exit %lu\n%s", r.code, r.out);
+        result_free(&r);
+        ok(files_matching("S\\winbench-sendmsg-scratch-off-same-*.csv") == 1 &&
+           files_matching("S\\winbench-sendmsg-mfc-on-cross-*.csv") == 2, "one new CSV: %d", files_matching("S\\*.csv"));
+        expect_usage("winbench: all: --resume names the folder already: drop --out", "all", "--resume=S", "--out", "S");
+    }
 }
 
 static void test_bad_arguments(void)

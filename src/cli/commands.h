@@ -10,6 +10,9 @@
  * or -1 when the arguments ask for help. */
 int wb_run_suite(int argc, char **argv);
 const wb_option *wb_suite_options(void);   /* for `winbench help all` */
+/* --resume: 1 when dir holds a CSV named prefix<yyyymmdd-hhmmss>suffix with a summary row (a
+ * run that ended), its path in found; 0 when none does. sep joins dir and the name. */
+int wb_suite_run_done(const char *dir, char sep, const char *prefix, const char *suffix, char *found, size_t cap);
 
 /* Replaces the CRT's argv (the ANSI command line, best-fit mapped) with the Unicode command
  * line in the ANSI code page: 0, or the usage error's exit code (said on stderr) when an

@@ -15,7 +15,7 @@
 typedef struct suite_config {
     int quick, force;
     uint64_t repeat;
-    const char *out, *label, *only, *skip;
+    const char *out, *label, *only, *skip, *resume;
 } suite_config;
 
 #define S(field) offsetof(suite_config, field)
@@ -34,6 +34,8 @@ static const wb_option suite_options[] = {
       .help = "only these runs: a benchmark (sockloop), a run's name (scratch-off-same) or both (sendmsg-scratch-off-same)" },
     { .name = "skip", .type = WB_OPT_TEXT, .offset = S(skip), .metavar = "RUN[,RUN...]",
       .help = "every run but these (named as for --only)" },
+    { .name = "resume", .type = WB_OPT_TEXT, .offset = S(resume), .metavar = "DIR",
+      .help = "go on with the suite whose CSVs are in DIR: runs whose CSV has its summary are kept, the others run" },
     { .name = NULL }
 };
 
@@ -231,6 +233,12 @@ int wb_run_suite(int argc, char **argv)
         n += chosen[i];
     }
     if (n == 0) return wb_usage_error("all", "--only and --skip leave no run");
+    if (cfg.resume && cfg.out) return wb_usage_error("all", "--resume names the folder already: drop --out");
+    if (cfg.resume && GetFileAttributesA(cfg.resume) == INVALID_FILE_ATTRIBUTES) {
+        snprintf(err, sizeof err, "--resume: %s: no such folder", cfg.resume);
+        return wb_usage_error("all", err);
+    }
+    if (cfg.resume) cfg.out = cfg.resume;
 
     snprintf(repeat_text, sizeof repeat_text, "%llu", (unsigned long long)cfg.repeat);
     wb_sysinfo_read(&si);
@@ -259,6 +267,16 @@ int wb_run_suite(int argc, char **argv)
         int a, k, rc;
         const wb_module *m = wb_module_find(suite[i].bench);
         if (!chosen[i]) continue;
+        if (cfg.resume) {   /* a run that ended before is kept */
+            char prefix[MAX_PATH], suffix[160], kept[MAX_PATH];
+            snprintf(prefix, sizeof prefix, "winbench-%s-%s-%s-", suite[i].bench, suite[i].name, si.host);
+            snprintf(suffix, sizeof suffix, "%s%s.csv", cfg.label ? "-" : "", cfg.label ? cfg.label : "");
+            if (wb_suite_run_done(out, sep, prefix, suffix, kept, sizeof kept)) {
+                wb_printf("[%lu/%lu] %s %s: kept (%s has its summary)\n", (unsigned long)++done, (unsigned long)n,
+                          suite[i].bench, suite[i].name, kept);
+                continue;
+            }
+        }
         snprintf(csv, sizeof csv, "%s%cwinbench-%s-%s-%s-%s%s%s.csv", out, sep, suite[i].bench, suite[i].name, si.host,
                  stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
         a = run_args(&cfg, opts, repeat_text, csv, run_id, calibration, args);
@@ -271,7 +289,8 @@ int wb_run_suite(int argc, char **argv)
             snprintf(calibration, sizeof calibration, "%s", outcome.verdicts);
         if (rc == WB_EXIT_OK) add_parts(&parts_text, &parts_used, suite[i].bench, suite[i].name, outcome.parts);
         if (rc == WB_EXIT_INTERRUPTED) {
-            wb_printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s\n", (unsigned long)done - 1, (unsigned long)n, out);
+            wb_printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s (to go on: the same command with "
+                      "--resume %s in place of --out)\n", (unsigned long)done - 1, (unsigned long)n, out, out);
             return WB_EXIT_INTERRUPTED;
         }
         if (rc != WB_EXIT_OK) failures++;
