@@ -580,6 +580,9 @@ static void test_misreadings(void)
         path_in_dir(path, sizeof path, "loss.html");
         html = read_all(path, &len);
         ok(html && strstr(html, "<th>lost</th>") && strstr(html, "<td>100</td>"), "the HTML carries the loss");
+        /* and its bar is marked: 10% lost, over the 1% that marks one (select, none lost, is not) */
+        ok(html && strstr(html, "class=\"lossy\"") && strstr(html, "lost 100 (10%)</title>") &&
+           strstr(html, "lost over 1% of its packets") != NULL, "the lossy bar marked, and the mark explained");
         free(html);
     }
     result_free(&r);

@@ -100,7 +100,11 @@ static double y_of(const scale *s, double v)
     return s->top + s->h - v / s->hi * s->h;
 }
 
-static void bar_legend(FILE *f, const rp_report *r, double x, double y)
+/* A bar whose group lost over this share of its packets is marked: its latency is of what
+ * arrived, and looks like any other bar's otherwise. */
+#define LOSSY_PCT 1.0
+
+static void bar_legend(FILE *f, const rp_report *r, double x, double y, int lossy)
 {
     size_t i;
     char name[128];
@@ -120,6 +124,11 @@ static void bar_legend(FILE *f, const rp_report *r, double x, double y)
     wb_fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"#888\" fill-opacity=\"0.45\"/>", x, y + 44);
     wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">cannot tell: not tested</text>", x + 18, y + 54);
     wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">(too few repetitions)</text>\n", x + 18, y + 68);
+    if (lossy) {
+        wb_fprintf(f, "<text class=\"lossy\" x=\"%.0f\" y=\"%.0f\" fill=\"#c00\" font-weight=\"bold\">!</text>", x + 3, y + 90);
+        wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">lost over %.0f%% of its packets:</text>", x + 18, y + 90, LOSSY_PCT);
+        wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">a latency of what arrived</text>\n", x + 18, y + 104);
+    }
 }
 
 /* The bar chart's legend: its room right of the plot (the longest line, "from the baseline
@@ -152,6 +161,13 @@ static void draw_bar(FILE *f, const rp_report *r, const rp_group *g, const scale
             wb_format_number(g->max, num[2], sizeof num[2]),
             (unsigned long)g->values.n, g->significance == RP_SIG_NO ? "; not significantly different from the baseline"
                                         : g->significance == RP_SIG_CANNOT_TELL ? "; too few repetitions to tell either way" : "");
+    if (g->loss_pct > LOSSY_PCT) {   /* above the bar and its whisker */
+        double above = g->max == g->max && y_of(sc, g->max) < y ? y_of(sc, g->max) : y;
+        wb_fprintf(f, "<text class=\"lossy\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#c00\" "
+                      "font-weight=\"bold\">!<title>", cx, above - 4);
+        rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
+        wb_fprintf(f, " %s: lost %.0f (%.2g%%)</title></text>\n", label, g->loss_median, g->loss_pct);
+    }
     if (g->min == g->min && g->max == g->max) {
         ylo = y_of(sc, g->min);
         yhi = y_of(sc, g->max);
@@ -171,6 +187,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     scale sc;
     rp_frame plot;
     char title[300], heading[400], label[256], note[96];
+    int lossy = 0;
     x = left + gap / 2;
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
@@ -187,6 +204,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
         }
         prev = g->variant;
         x += bar_w;
+        lossy |= g->loss_pct > LOSSY_PCT;
         if (g->max > ymax) ymax = g->max;
         if (g->median > ymax) ymax = g->median;
         if (g->median > 0 && g->median < ymin) ymin = g->median;
@@ -236,7 +254,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
         x += bar_w;
     }
     rp_frame_axes(f, &plot);
-    bar_legend(f, r, width - LEGEND_W, top);
+    bar_legend(f, r, width - LEGEND_W, top, lossy);
     rp_frame_end(f);
 }
 

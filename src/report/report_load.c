@@ -160,13 +160,18 @@ static int validate(const wb_csv_table *t, char *err, size_t cap)
 static int take_series(rp_group *g, const wb_csv_table *t, size_t row, const wb_report_spec *spec)
 {
     const char *rep = field(t, row, wb_lead_columns[WB_COL_REP]);
-    double elapsed = NAN, v = NAN, rate = NAN;
+    double elapsed = NAN, v = NAN, rate = NAN, sent = NAN;
     if (g->series_rep[0] == '\0') snprintf(g->series_rep, sizeof g->series_rep, "%s", rep);
     if (strcmp(g->series_rep, rep) != 0) return 0;
     parse_number(field(t, row, wb_measure_columns[WB_COL_ELAPSED_S]), &elapsed);
     parse_number(field(t, row, spec->series_metric), &v);
     if (spec->series_rate) parse_number(field(t, row, spec->series_rate), &rate);
     if (!(elapsed > 0)) return 0;
+    /* An interval that sent nothing after the sending began is the grace at the run's end: its
+     * rate falls to nothing and its mean is of a few stragglers, which a chart drew as a collapse
+     * of the loop. Left out. */
+    if (spec->sent_column && g->series_t.n > 0 && parse_number(field(t, row, spec->sent_column), &sent) == 0 && sent == 0)
+        return 0;
     if (rp_values_add(&g->series_t, (g->series_t.n ? g->series_t.v[g->series_t.n - 1] : 0.0) + elapsed) != 0 ||
         rp_values_add(&g->series_v, v) != 0 || rp_values_add(&g->series_rate, rate) != 0)
         return -1;
