@@ -684,6 +684,58 @@ static void test_same_second(void)
     wb_csv_free(&c.t);
 }
 
+/* The regression gate: select planted 10% slower with 5 repetitions a side (no overlap),
+ * a configuration with 2 a side (no outcome could reach p < 0.05), one only in the new results
+ * and one only in the old. */
+#define LG(id, rep, loop, lat) "1,sockloop,,rep," rep "," loop ",1000,1060,1,0,loopback,timer,1000,0," lat "," id \
+                               ",VM,Windows 7,6.1,7601,Service Pack 1,8.0\r\n"
+static const char fixture_gate_old[] = HEAD_L
+    LG("O", "1", "select", "100") LG("O", "2", "select", "101") LG("O", "3", "select", "99") LG("O", "4", "select", "100")
+    LG("O", "5", "select", "102") LG("O", "1", "iocp", "50") LG("O", "2", "iocp", "51") LG("O", "1", "wsapoll", "200")
+    LG("O", "2", "wsapoll", "201") LG("O", "3", "wsapoll", "199") LG("O", "4", "wsapoll", "200") LG("O", "5", "wsapoll", "202");
+static const char fixture_gate_new[] = HEAD_L
+    LG("N", "1", "select", "110") LG("N", "2", "select", "111") LG("N", "3", "select", "109") LG("N", "4", "select", "110")
+    LG("N", "5", "select", "112") LG("N", "1", "iocp", "60") LG("N", "2", "iocp", "61") LG("N", "1", "afd", "80")
+    LG("N", "2", "afd", "81") LG("N", "3", "afd", "79") LG("N", "4", "afd", "80") LG("N", "5", "afd", "82");
+
+static void test_gate(void)
+{
+    result r;
+    write_fixture("gate-old.csv", fixture_gate_old);
+    write_fixture("gate-new.csv", fixture_gate_new);
+    r = run("report", "gate-new.csv", "--against", "gate-old.csv", "--fail-worse", "5", NULL);
+    ok(r.code == 3, "a 10%% slowdown fails a 5%% gate: exit %lu\n%s%s", r.code, r.out, r.err);
+    {
+        const char *p = strstr(r.out, ": 10.0% worse (median 110 against 100, ratio 1.1000, p=");
+        ok(strstr(r.out, "  WORSE: sockloop loop=select rate=1000") != NULL && p != NULL && atof(p + 55) < 0.05 &&
+           strstr(p, ", 5 and 5 repetitions)") != NULL, "select named, with its numbers:\n%s", r.out);
+    }
+    ok(strstr(r.out, "loop=iocp") && strstr(r.out, ": too few repetitions (2 new, 2 old; p < 0.05 needs 4 a side)") != NULL,
+       "iocp not compared, and why:\n%s", r.out);
+    ok(strstr(r.out, "loop=afd") && strstr(r.out, ": only in the new results") && strstr(r.out, "loop=wsapoll") &&
+       strstr(r.out, ": only in the old results") != NULL, "what one side lacks:\n%s", r.out);
+    ok(strstr(r.out, "gate: FAILED: 1 of 1 configurations compared worse by 5% or more (p < 0.05); 3 not compared") != NULL,
+       "the verdict:\n%s", r.out);
+    result_free(&r);
+    r = run("report", "gate-new.csv", "--against", "gate-old.csv", "--fail-worse", "15", NULL);
+    ok(r.code == 0 && strstr(r.out, "  ok: sockloop loop=select") != NULL, "10%% passes a 15%% gate: exit %lu\n%s", r.code,
+       r.out);
+    result_free(&r);
+    r = run("report", "gate-new.csv", "--fail-worse", "5", "--against", "gate-new.csv", NULL);
+    ok(r.code == 0 && strstr(r.out, "gate: passed: 0 of 2 configurations") != NULL, "a run against itself: exit %lu\n%s",
+       r.code, r.out);
+    result_free(&r);
+    expect_usage("winbench: report: --against: needs --fail-worse PCT (how much worse fails)", "report", "a.csv",
+                 "--against", "b.csv");
+    expect_usage("winbench: report: --fail-worse: needs --against OLD... (the results to hold these against)", "report",
+                 "a.csv", "--fail-worse", "5");
+    r = run("report", "a.csv", "--against", "b.csv", "--fail-worse=5%", NULL);
+    ok(r.code == 2 && strstr(r.err, "winbench: report: --fail-worse: expected a percentage (e.g. 5 or 2.5), got \"5%\"") == r.err &&
+       count_lines(r.err) == 1,
+       "a percentage with its sign: exit %lu: %s", r.code, r.err);
+    result_free(&r);
+}
+
 /* A folder holding report's own output beside the benchmark CSVs (results/ does): skipped with a
  * note, not a failure. A file of a newer schema: one clear line. */
 static void test_folders_and_schemas(void)
@@ -1155,6 +1207,7 @@ static const wbt_case cases[] = {
     { "bad_arguments", test_bad_arguments, 0 },
     { "different_loads", test_different_loads, 0 },
     { "same_second", test_same_second, 0 },
+    { "gate", test_gate, 0 },
     { "misreadings", test_misreadings, 0 },
     { NULL, NULL, 0 }
 };

@@ -8,6 +8,7 @@
 
 #include "core/usage.h"
 #include "report.h"
+#include "report_gate.h"
 #include "report_load.h"
 #include "report_render.h"
 #include "wb_files.h"
@@ -16,8 +17,8 @@
 #include "wb_console.h"
 
 typedef struct report_config {
-    const char *baseline, *compare;
-    int force;
+    const char *baseline, *compare, *fail_worse;
+    int force, against;
     /* What each output's option says (by its place in formats[]): a file's path (RP_DEST_FILE),
      * or the flag of the others. */
     const char *path[RP_FORMAT_COUNT];
@@ -46,8 +47,9 @@ static const char *file_options(const char *sep, char *buf, size_t cap)
     return buf;
 }
 
-/* --baseline, --compare, an option per output that has one, --force: made once, from formats[]. */
-static wb_option report_options[2 + RP_FORMAT_COUNT + 2];
+/* --baseline, --compare, an option per output that has one, --force, --against, --fail-worse:
+ * made once, from formats[]. */
+static wb_option report_options[2 + RP_FORMAT_COUNT + 4];
 
 static const wb_option *report_table(void)
 {
@@ -75,6 +77,12 @@ static const wb_option *report_table(void)
     }
     snprintf(force_help, sizeof force_help, "overwrite %s files", file_options(" / ", files, sizeof files));
     report_options[n++] = (wb_option){ .name = "force", .type = WB_OPT_FLAG, .offset = R(force), .help = force_help };
+    report_options[n++] = (wb_option){ .name = "against", .type = WB_OPT_FLAG, .offset = R(against),
+                                       .help = "the paths after it are the old results that those before it are held "
+                                               "against (with --fail-worse: a regression gate)" };
+    report_options[n++] = (wb_option){ .name = "fail-worse", .type = WB_OPT_TEXT, .offset = R(fail_worse), .metavar = "PCT",
+                                       .help = "with --against: exit 3 when a configuration is PCT % worse or more, with "
+                                               "p < 0.05" };
     report_options[n].name = NULL;
     return report_options;
 }
@@ -152,6 +160,15 @@ const wb_option *wb_report_options(void)
     return report_table();
 }
 
+/* Where --against stands in argv (the old results follow it), or argc. */
+static int against_at(int argc, char **argv)
+{
+    int i;
+    for (i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--against") == 0) return i;
+    return argc;
+}
+
 /* The options (paths and options mix freely: options and their values go to the table's
  * parser) and how many paths there are. Returns WB_EXIT_OK, a usage error, or -1 for --help. */
 static int parse_report_args(int argc, char **argv, report_config *cfg, int *npaths)
@@ -176,6 +193,25 @@ static int parse_report_args(int argc, char **argv, report_config *cfg, int *npa
         return wb_usage_error("report", err);
     for (*npaths = 0, i = 0; (i = next_path(argc, argv, i)) < argc; i++) (*npaths)++;
     if (*npaths == 0) return wb_usage_error("report", "expected CSV files or folders to compare");
+    if (cfg->against || cfg->fail_worse) {
+        int at = against_at(argc, argv), before = 0, after = 0;
+        char *end;
+        double pct = cfg->fail_worse ? strtod(cfg->fail_worse, &end) : 0;
+        for (i = 0; (i = next_path(argc, argv, i)) < argc; i++) {
+            if (i < at) before++;
+            else after++;
+        }
+        if (!cfg->against)
+            return wb_usage_error("report", "--fail-worse: needs --against OLD... (the results to hold these against)");
+        if (!cfg->fail_worse) return wb_usage_error("report", "--against: needs --fail-worse PCT (how much worse fails)");
+        if (*end != '\0' || !(pct >= 0 && pct < 1000)) {
+            snprintf(err, sizeof err, "--fail-worse: expected a percentage (e.g. 5 or 2.5), got \"%s\"", cfg->fail_worse);
+            return wb_usage_error("report", err);
+        }
+        if (before == 0 || after == 0)
+            return wb_usage_error("report", "--against: expected the new results before it and the old after it "
+                                            "(NEW... --against OLD...)");
+    }
     return WB_EXIT_OK;
 }
 
@@ -209,7 +245,7 @@ static int prepare_outputs(const report_config *cfg, output *outs, FILE **people
 
 /* Every CSV under the paths; the outputs just created are not inputs, even inside a folder
  * being read. */
-static void load_inputs(rp_report *r, int argc, char **argv, const output *outs)
+static void load_inputs(rp_report *r, int argc, char **argv, const output *outs, int from, int to)
 {
     static const char *exclude[OUT_COUNT + 1];
     int i, n = 0;
@@ -217,8 +253,9 @@ static void load_inputs(rp_report *r, int argc, char **argv, const output *outs)
         if (outs[i].f && !outs[i].to_stdout) exclude[n++] = outs[i].path;
     exclude[n] = NULL;
     r->exclude = exclude;
-    for (i = 0; (i = next_path(argc, argv, i)) < argc; i++) rp_load_path(r, argv[i]);
+    for (i = from; (i = next_path(argc, argv, i)) < to; i++) rp_load_path(r, argv[i]);
 }
+
 
 /* --baseline and --compare against what was read: WB_EXIT_OK or a usage error. */
 static int settle_comparison(rp_report *r, const report_config *cfg)
@@ -280,6 +317,29 @@ static int write_outputs(const rp_report *r, output *outs, FILE *people)
     return rc;
 }
 
+/* --against OLD... --fail-worse PCT: the old results loaded on their own, and every
+ * configuration of the new held against them. Exit 3 when any is worse by PCT or more. */
+static int run_gate(const rp_report *newer, const report_config *cfg, int argc, char **argv, const output *outs,
+                    FILE *people)
+{
+    rp_report old;
+    int rc = WB_EXIT_OK, worse;
+    memset(&old, 0, sizeof old);
+    load_inputs(&old, argc, argv, outs, against_at(argc, argv) + 1, argc);
+    if (old.ngroups == 0) {
+        if (old.files_failed == 0) wb_fprintf(stderr, "winbench: report: --against: no repetitions in the old results\n");
+        rp_report_free(&old);
+        return WB_EXIT_RUNTIME;
+    }
+    rp_model_finish(&old);
+    wb_fprintf(people, "\n");
+    worse = rp_gate(newer, &old, strtod(cfg->fail_worse, NULL), people);
+    if (old.files_failed) rc = WB_EXIT_RUNTIME;
+    else if (worse) rc = WB_EXIT_WORSE;
+    rp_report_free(&old);
+    return rc;
+}
+
 int wb_report(int argc, char **argv)
 {
     report_config cfg;
@@ -294,7 +354,7 @@ int wb_report(int argc, char **argv)
     rc = prepare_outputs(&cfg, outs, &people);
     if (rc != WB_EXIT_OK) return rc;
     memset(&r, 0, sizeof r);
-    load_inputs(&r, argc, argv, outs);
+    load_inputs(&r, argc, argv, outs, 0, against_at(argc, argv));
     if (r.ngroups == 0) {
         /* Each failed file has had its line; say more only when nothing failed. */
         if (r.files_failed == 0) wb_fprintf(stderr, "winbench: report: no repetitions to compare in these files\n");
@@ -310,6 +370,7 @@ int wb_report(int argc, char **argv)
     rp_model_finish(&r);
     rc = write_outputs(&r, outs, people);
     if (r.files_failed && rc == WB_EXIT_OK) rc = WB_EXIT_RUNTIME;   /* said on stderr, file by file */
+    if (cfg.against && rc == WB_EXIT_OK) rc = run_gate(&r, &cfg, argc, argv, outs, people);
     rp_report_free(&r);
     return rc;
 }
