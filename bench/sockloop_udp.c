@@ -52,8 +52,16 @@ static int join_group(sockloop_state *st, struct in_addr iface, wb_error *err)
     join.imr_interface = iface;
     snprintf(call, sizeof call, "setsockopt(IP_ADD_MEMBERSHIP %s", inet_ntoa(st->group.sin_addr));
     snprintf(call + strlen(call), sizeof call - strlen(call), " on %s)", inet_ntoa(iface));
-    if (set_ip(st->sockets[0], IP_ADD_MEMBERSHIP, call, &join, (int)sizeof join, err) != 0 ||
-        set_ip(st->sockets[0], IP_MULTICAST_LOOP, "setsockopt(IP_MULTICAST_LOOP)", &loop, (int)sizeof loop, err) != 0)
+    if (set_ip(st->sockets[0], IP_ADD_MEMBERSHIP, call, &join, (int)sizeof join, err) != 0) {
+        /* An interface with no route for multicast (--bind 0.0.0.0 where nothing routes
+         * 224.0.0.0/4): Wine says "Invalid argument", Windows "no such address" or the like;
+         * what to do is the same. */
+        size_t used = strlen(err->what);
+        snprintf(err->what + used, sizeof err->what - used, " - no route for multicast from %s: --bind an interface that "
+                 "has one (or add a route for 224.0.0.0/4)", st->cfg.bind);
+        return -1;
+    }
+    if (set_ip(st->sockets[0], IP_MULTICAST_LOOP, "setsockopt(IP_MULTICAST_LOOP)", &loop, (int)sizeof loop, err) != 0)
         return -1;
     st->group.sin_port = at.sin_port;   /* the port bound (--port 0: a free one) */
     st->addrs[0] = st->group;           /* what the sender sends to, and what the rows name */
@@ -107,7 +115,11 @@ static int udp_send(sockloop_state *st, unsigned target, const char *msg, int le
                      "224.0.0.0/4)", st->cfg.bind);
             return -1;
         }
-        wb_error_win32(err, "sendto", (unsigned long)code);
+        {   /* the address too: "unreachable" says nothing of which */
+            char call[64];
+            snprintf(call, sizeof call, "sendto(%s:%u)", inet_ntoa(to->sin_addr), ntohs(to->sin_port));
+            wb_error_win32(err, call, (unsigned long)code);
+        }
         return -1;
     }
     return 0;
