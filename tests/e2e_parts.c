@@ -42,6 +42,24 @@ static double share_named(const char *out, const char *whole, const char *part)
     return NAN;
 }
 
+/* The share column of a part's row in the report's table of parts ("   part ... 100%"), or NaN. */
+static double table_share(const char *out, const char *part)
+{
+    const char *p = out, *end;
+    while ((p = strstr(p, part)) != NULL) {
+        end = strchr(p, '\n');
+        if (end == NULL) end = p + strlen(p);
+        while (end > p && (end[-1] == '\r' || end[-1] == ' ')) end--;
+        if (end > p && end[-1] == '%') {
+            const char *start = end - 1;
+            while (start > p && start[-1] != ' ') start--;
+            return atof(start);
+        }
+        p = end;
+    }
+    return NAN;
+}
+
 static size_t rep_rows(const csv_file *c, const char *column, const char *value)
 {
     size_t r, n = 0;
@@ -136,9 +154,15 @@ static void test_hook_is_the_api(void)
     wb_csv_free(&on.t);
     a = run("report", "off.csv", "on.csv", "--compare", "hook", NULL);
     ok(a.code == 0, "report: exit %lu: %s", a.code, a.err);
-    {
+    {   /* Where the rank test on the parts can tell, it names the API. Beside busy threads it once
+         * could not (the parts of 5 repetitions against 5 overlapped: dispatch p 0.15, "where:
+         * cannot tell"), which is the report's honest answer; the share of the difference the
+         * table gives the dispatch is arithmetic, and the API's whatever the load. */
         double share = share_named(a.out, "a SendMessage", "SendMessage's dispatch (the API)");
-        ok(share >= 50 && share <= 150, "report names the API (%g%%):\n%s", share, a.out);
+        double in_table = table_share(a.out, "SendMessage's dispatch (the API)");
+        ok((share >= 50 && share <= 150) || (share != share && strstr(a.out, "where: cannot tell") != NULL),
+           "report names the API (%g%%), or cannot tell:\n%s", share, a.out);
+        ok(in_table >= 50 && in_table <= 150, "the table gives the dispatch the difference (%g%%):\n%s", in_table, a.out);
     }
     result_free(&a);
 }
