@@ -258,10 +258,12 @@ static void test_seed_switches(void)
     csv_file two = run_idle("s2.csv", "--case", "2", NULL, NULL);
     if (one.ok && two.ok) {
         double p1 = num(&one, 1, "idle_periods"), p2 = num(&two, 1, "idle_periods");
-        ok(num(&one, 1, "msgs_per_idle_period") >= 1000 && num(&one, 1, "msgs_per_idle_period") < 1010,
-           "case 1: %g messages per idle period (200 windows not walked)", num(&one, 1, "msgs_per_idle_period"));
-        ok(num(&two, 1, "msgs_per_idle_period") >= 1000 && num(&two, 1, "msgs_per_idle_period") < 1010,
-           "case 2: %g messages per idle period", num(&two, 1, "msgs_per_idle_period"));
+        /* the sends of a period: what was delivered less the moves pumped (a loaded machine
+         * queues more moves a period: 1010.5 and 1015.4 messages a period counting them) */
+        double s1 = (num(&one, 1, "msgs_delivered") - num(&one, 1, "moves_processed")) / p1;
+        double s2 = (num(&two, 1, "msgs_delivered") - num(&two, 1, "moves_processed")) / p2;
+        ok(s1 >= 1000 && s1 < 1010, "case 1: %g messages per idle period besides the moves (200 windows not walked)", s1);
+        ok(s2 >= 1000 && s2 < 1010, "case 2: %g messages per idle period besides the moves", s2);
         ok(num(&two, 1, "map_lookups") >= 1000 * p2, "case 2: %g lookups for %g periods: every send through AfxWndProc",
            num(&two, 1, "map_lookups"), p2);
         ok(num(&one, 1, "map_lookups") < 100 * p1, "case 1: %g lookups for %g periods: the sends bypass MFC",
