@@ -207,6 +207,20 @@ static void test_limits(void)
     ok(wb_module_check_limits(&fake, err, sizeof err) == 0, "%d metrics refused: %s", WB_MAX_METRICS, err);
 }
 
+/* What sockloop's comparison prints for these variants and medians, into out. */
+static void compare_text(int n, const void *const *variants, const double *const *medians, char *out, size_t cap)
+{
+    FILE *f = tmpfile();
+    size_t got;
+    out[0] = '\0';
+    if (!f) return;
+    wb_module_find("sockloop")->compare(f, n, variants, medians);
+    rewind(f);
+    got = fread(out, 1, cap - 1, f);
+    out[got] = '\0';
+    fclose(f);
+}
+
 /* sockloop's comparison lines, on medians whose answer is known: a ratio is claimed only when
  * its spread, as printed, stays clear of 1. */
 static void compare_line(double y, double sy, char *out, size_t cap)
@@ -215,8 +229,6 @@ static void compare_line(double y, double sy, char *out, size_t cap)
     sockloop_config a, b;
     const void *variants[2];
     const double *medians[2];
-    FILE *f = tmpfile();
-    size_t n;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
     a.loop = 0;
@@ -229,13 +241,7 @@ static void compare_line(double y, double sy, char *out, size_t cap)
     other[M_INTERVAL_SD] = sy;
     medians[0] = best;
     medians[1] = other;
-    out[0] = '\0';
-    if (!f) return;
-    wb_module_find("sockloop")->compare(f, 2, variants, medians);
-    rewind(f);
-    n = fread(out, 1, cap - 1, f);
-    out[n] = '\0';
-    fclose(f);
+    compare_text(2, variants, medians, out, cap);
 }
 
 static void test_sockloop_compare(void)
@@ -256,8 +262,6 @@ static void compare_three(const double *send_rate, const double *lost, const dou
     sockloop_config v[3];
     const void *variants[3];
     const double *medians[3];
-    FILE *f = tmpfile();
-    size_t n;
     int i;
     for (i = 0; i < 3; i++) {
         memset(&v[i], 0, sizeof v[i]);
@@ -274,13 +278,7 @@ static void compare_three(const double *send_rate, const double *lost, const dou
         variants[i] = &v[i];
         medians[i] = m[i];
     }
-    text[0] = '\0';
-    if (!f) return;
-    wb_module_find("sockloop")->compare(f, 3, variants, medians);
-    rewind(f);
-    n = fread(text, 1, cap - 1, f);
-    text[n] = '\0';
-    fclose(f);
+    compare_text(3, variants, medians, text, cap);
 }
 
 /* Loops at different real loads, and loss, stand in the ranking's lines: a loop whose sender
@@ -322,8 +320,6 @@ static void test_sockloop_offered_load(void)
     const void *variants[7];
     const double *medians[7];
     char text[4096];
-    FILE *f = tmpfile();
-    size_t n;
     int i;
     for (i = 0; i < 7; i++) {
         memset(&v[i], 0, sizeof v[i]);
@@ -339,12 +335,7 @@ static void test_sockloop_offered_load(void)
         variants[i] = &v[i];
         medians[i] = m[i];
     }
-    if (!f) return;
-    wb_module_find("sockloop")->compare(f, 7, variants, medians);
-    rewind(f);
-    n = fread(text, 1, sizeof text - 1, f);
-    text[n] = '\0';
-    fclose(f);
+    compare_text(7, variants, medians, text, sizeof text);
     ok(strstr(text, "latency against offered load") != NULL, "the table:\n%s", text);
     ok(strstr(text, "select held 2000/s (at 4000/s its p99 was 2 ms)") != NULL, "the tail ran away:\n%s", text);
     ok(strstr(text, "wsapoll held 1000/s (at 2000/s the sender managed 1500/s)") != NULL, "the rate not sent:\n%s", text);
