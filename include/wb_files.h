@@ -14,4 +14,10 @@ FILE *wb_create_file(const char *path, int replace, unsigned long *code);
  * overwrite it)" (returns WB_EXIT_USAGE) or "CreateFile(PATH) failed: ..." (returns WB_EXIT_RUNTIME). */
 int wb_create_file_error(const char *option, const char *path, unsigned long code, char *msg, size_t cap);
 
+/* data written whole as path: to path.part first, flushed, then renamed over path (replaced only
+ * with replace != 0), so that a reader finds the whole file or none. 0, or -1 with the call that
+ * failed and its error in err (path.part removed). */
+struct wb_error;
+int wb_write_whole(const char *path, const void *data, size_t len, int replace, struct wb_error *err);
+
 #endif

@@ -14,6 +14,16 @@ const wb_option *wb_suite_options(void);   /* for `winbench help all` */
  * run that ended), its path in found; 0 when none does. sep joins dir and the name. */
 int wb_suite_run_done(const char *dir, char sep, const char *prefix, const char *suffix, char *found, size_t cap);
 
+/* all --json FILE: the runs' documents gathered into one, written whole at the end. */
+#include "core/wb_json.h"
+typedef struct wb_suite_json {
+    wb_json doc;
+    int runs;
+} wb_suite_json;
+void wb_suite_json_start(wb_suite_json *s, const char *run_id);
+int  wb_suite_json_add(wb_suite_json *s, const char *run_json);   /* 0, or -1: no document there */
+int  wb_suite_json_finish(wb_suite_json *s, const char *path, int force);   /* 0, or -1 (said) */
+
 /* Replaces the CRT's argv (the ANSI command line, best-fit mapped) with the Unicode command
  * line in the ANSI code page: 0, or the usage error's exit code (said on stderr) when an
  * argument has characters the code page cannot hold. */

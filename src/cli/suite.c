@@ -15,7 +15,7 @@
 typedef struct suite_config {
     int quick, force;
     uint64_t repeat;
-    const char *out, *label, *only, *skip, *resume;
+    const char *out, *label, *only, *skip, *resume, *json;
 } suite_config;
 
 #define S(field) offsetof(suite_config, field)
@@ -29,7 +29,9 @@ static const wb_option suite_options[] = {
     { .name = "repeat", .type = WB_OPT_COUNT, .offset = S(repeat), .def = "0", .max = 100000, .metavar = "N",
       .help = "timed repetitions of every run (0: each run's own: 5 in the full suite, 1-3 with --quick)" },
     { .name = "force", .type = WB_OPT_FLAG, .offset = S(force),
-      .help = "overwrite CSVs of the same name" },
+      .help = "overwrite CSVs (and --json's file) of the same name" },
+    { .name = "json", .type = WB_OPT_TEXT, .offset = S(json), .metavar = "FILE",
+      .help = "also every run as JSON: each beside its CSV, all of them in FILE (docs/json.md), written when the suite ends" },
     { .name = "only", .type = WB_OPT_TEXT, .offset = S(only), .metavar = "RUN[,RUN...]",
       .help = "only these runs: a benchmark (sockloop), a run's name (scratch-off-same) or both (sendmsg-scratch-off-same)" },
     { .name = "skip", .type = WB_OPT_TEXT, .offset = S(skip), .metavar = "RUN[,RUN...]",
@@ -140,8 +142,8 @@ static int make_dirs(const char *path)
 /* What one run of the suite is given: its options (--repeat replaced by the suite's when one
  * is given), the CSV, the run id and label, --force, the calibration's verdicts so far, and
  * --quiet. Returns how many of args it filled (at most 32). */
-static int run_args(const suite_config *cfg, const char *const *opts, char *repeat_text, char *csv, char *run_id,
-                    char *calibration, char **args)
+static int run_args(const suite_config *cfg, const char *const *opts, char *repeat_text, char *csv, char *json,
+                    char *run_id, char *calibration, char **args)
 {
     int a = 0, k;
     {   /* the run's options, --repeat replaced by the suite's when one is given */
@@ -161,6 +163,10 @@ static int run_args(const suite_config *cfg, const char *const *opts, char *repe
     }
     args[a++] = (char *)"--csv";
     args[a++] = csv;
+    if (cfg->json) {
+        args[a++] = (char *)"--json";
+        args[a++] = json;
+    }
     args[a++] = (char *)"--run-id";
     args[a++] = run_id;
     if (cfg->label) {
@@ -218,6 +224,7 @@ int wb_run_suite(int argc, char **argv)
     char calibration[256] = "";   /* the first run's (calibrate's) verdicts, for every later row */
     char *parts_text = NULL;      /* every run's parts lines, printed at the end */
     size_t parts_used = 0;
+    wb_suite_json json;           /* --json: the runs' documents */
 
     memset(&cfg, 0, sizeof cfg);
     set.table = suite_options;
@@ -239,6 +246,10 @@ int wb_run_suite(int argc, char **argv)
         return wb_usage_error("all", err);
     }
     if (cfg.resume) cfg.out = cfg.resume;
+    if (cfg.json && !cfg.force && GetFileAttributesA(cfg.json) != INVALID_FILE_ATTRIBUTES) {
+        snprintf(err, sizeof err, "--json: %s already exists (add --force to overwrite it)", cfg.json);
+        return wb_usage_error("all", err);
+    }
 
     snprintf(repeat_text, sizeof repeat_text, "%llu", (unsigned long long)cfg.repeat);
     wb_sysinfo_read(&si);
@@ -260,10 +271,11 @@ int wb_run_suite(int argc, char **argv)
     sep = strchr(out, '/') && !strchr(out, '\\') ? '/' : '\\';
     wb_printf("winbench all%s: %lu runs into %s (run id %s)\n", cfg.quick ? " --quick" : "", (unsigned long)n, out, run_id);
     fflush(stdout);
+    if (cfg.json) wb_suite_json_start(&json, run_id);
 
     for (i = 0; i < total; i++) {
         const char *const *opts = cfg.quick ? suite[i].quick : suite[i].full;
-        char *args[32], csv[MAX_PATH];
+        char *args[32], csv[MAX_PATH], run_json[MAX_PATH];
         int a, k, rc;
         const wb_module *m = wb_module_find(suite[i].bench);
         if (!chosen[i]) continue;
@@ -274,12 +286,19 @@ int wb_run_suite(int argc, char **argv)
             if (wb_suite_run_done(out, sep, prefix, suffix, kept, sizeof kept)) {
                 wb_printf("[%lu/%lu] %s %s: kept (%s has its summary)\n", (unsigned long)++done, (unsigned long)n,
                           suite[i].bench, suite[i].name, kept);
+                if (cfg.json) {   /* its document, where the run wrote one */
+                    snprintf(run_json, sizeof run_json, "%.*s.json", (int)(strlen(kept) - 4), kept);
+                    if (wb_suite_json_add(&json, run_json) != 0)
+                        wb_printf("winbench all: --json: %s has no document beside it (run without --json): not in %s\n",
+                                  kept, cfg.json);
+                }
                 continue;
             }
         }
         snprintf(csv, sizeof csv, "%s%cwinbench-%s-%s-%s-%s%s%s.csv", out, sep, suite[i].bench, suite[i].name, si.host,
                  stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
-        a = run_args(&cfg, opts, repeat_text, csv, run_id, calibration, args);
+        snprintf(run_json, sizeof run_json, "%.*s.json", (int)(strlen(csv) - 4), csv);
+        a = run_args(&cfg, opts, repeat_text, csv, run_json, run_id, calibration, args);
         wb_printf("[%lu/%lu] %s", (unsigned long)++done, (unsigned long)n, suite[i].bench);
         for (k = 0; k < a && strcmp(args[k], "--csv") != 0; k++) wb_printf(" %s", args[k]);
         wb_printf("\n");
@@ -288,15 +307,19 @@ int wb_run_suite(int argc, char **argv)
         if (rc == WB_EXIT_OK && outcome.verdicts[0] && !calibration[0])
             snprintf(calibration, sizeof calibration, "%s", outcome.verdicts);
         if (rc == WB_EXIT_OK) add_parts(&parts_text, &parts_used, suite[i].bench, suite[i].name, outcome.parts);
+        if (cfg.json) wb_suite_json_add(&json, run_json);   /* a failed run may have none */
         if (rc == WB_EXIT_INTERRUPTED) {
             wb_printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s (to go on: the same command with "
                       "--resume %s in place of --out)\n", (unsigned long)done - 1, (unsigned long)n, out, out);
+            if (cfg.json) wb_json_free(&json.doc);   /* written when the suite ends: --resume writes it */
+            free(parts_text);
             return WB_EXIT_INTERRUPTED;
         }
         if (rc != WB_EXIT_OK) failures++;
         if (outcome.write_failed) {   /* the next runs would only fill the same disk */
             wb_printf("winbench all: stopped after %lu of %lu runs: the last could not write its rows (disk full?); "
                       "CSVs in %s\n", (unsigned long)done, (unsigned long)n, out);
+            if (cfg.json) wb_json_free(&json.doc);
             free(parts_text);
             return WB_EXIT_RUNTIME;
         }
@@ -304,5 +327,9 @@ int wb_run_suite(int argc, char **argv)
     print_parts(parts_text, &parts_used);
     wb_printf("winbench all: %lu of %lu runs done, CSVs in %s\n", (unsigned long)(n - (size_t)failures), (unsigned long)n, out);
     free(parts_text);
+    if (cfg.json) {
+        if (wb_suite_json_finish(&json, cfg.json, cfg.force) != 0) return WB_EXIT_RUNTIME;
+        wb_printf("winbench all: JSON of %d run%s in %s\n", json.runs, json.runs == 1 ? "" : "s", cfg.json);
+    }
     return failures ? WB_EXIT_RUNTIME : WB_EXIT_OK;
 }

@@ -351,27 +351,53 @@ static int run_variants(wb_run *r)
 }
 
 /* Parses the arguments into r. Returns WB_EXIT_OK, a usage error, or -1 for --help. */
-/* A module's file option (a text option whose value is a FILE: sockloop's --raw) must not name
- * the CSV: the second to be created would find the first ("already exists") or, with --force,
- * the two would write over each other. */
+/* No two output files may be one (a module's FILE option, like sockloop's --raw, the CSV and
+ * the JSON): the second to be created would find the first ("already exists") or, with
+ * --force, the two would write over each other. */
 typedef struct same_file_check {
-    const char *csv;
+    const char *path, *option;   /* the file the others must not name, and its option */
     char *err;
     size_t cap;
 } same_file_check;
 
-static int names_the_csv(void *arg, const wb_option *o, const void *config)
+static int same_path(const char *x, const char *y)
+{
+    char a[MAX_PATH], b[MAX_PATH];
+    return x && y && GetFullPathNameA(x, sizeof a, a, NULL) != 0 && GetFullPathNameA(y, sizeof b, b, NULL) != 0 &&
+           _stricmp(a, b) == 0;
+}
+
+static int names_the_file(void *arg, const wb_option *o, const void *config)
 {
     same_file_check *c = (same_file_check *)arg;
     const char *path;
-    char a[MAX_PATH], b[MAX_PATH];
     if (o->type != WB_OPT_TEXT || o->metavar == NULL || strcmp(o->metavar, "FILE") != 0 || config == NULL) return 0;
     path = *(const char *const *)((const char *)config + o->offset);
-    if (path == NULL || GetFullPathNameA(path, sizeof a, a, NULL) == 0 || GetFullPathNameA(c->csv, sizeof b, b, NULL) == 0 ||
-        _stricmp(a, b) != 0)
-        return 0;
-    snprintf(c->err, c->cap, "--%s and --csv name the same file (%s): give each its own", o->name, path);
+    if (!same_path(path, c->path)) return 0;
+    snprintf(c->err, c->cap, "--%s and --%s name the same file (%s): give each its own", o->name, c->option, path);
     return 1;
+}
+
+/* 0, or -1 with the reason in err when two of the run's output files are one. */
+static int check_output_files(const wb_run *r, char *err, size_t cap)
+{
+    const char *csv = r->common.csv && strcmp(r->common.csv, "-") != 0 ? r->common.csv : NULL;
+    same_file_check same;
+    same.err = err;
+    same.cap = cap;
+    if (r->common.json && strcmp(r->common.json, "-") == 0) {
+        snprintf(err, cap, "--json: give a file (the document is written whole when the run ends, not to stdout)");
+        return -1;
+    }
+    if (csv && same_path(csv, r->common.json)) {
+        snprintf(err, cap, "--json and --csv name the same file (%s): give each its own", csv);
+        return -1;
+    }
+    same.path = csv, same.option = "csv";
+    if (csv && wb_options_each(r->m->options, r->config, names_the_file, &same) != 0) return -1;
+    same.path = r->common.json, same.option = "json";
+    if (r->common.json && wb_options_each(r->m->options, r->config, names_the_file, &same) != 0) return -1;
+    return 0;
 }
 
 static int parse(wb_run *r, int argc, char **argv)
@@ -397,13 +423,7 @@ static int parse(wb_run *r, int argc, char **argv)
         wb_options_parse(sets, 2, argc, argv, err, sizeof err) != 0 ||
         (r->m->check && r->m->check(r->config, &args, err, sizeof err) != 0))
         return wb_usage_error(r->m->name, err);
-    if (r->common.csv && strcmp(r->common.csv, "-") != 0) {
-        same_file_check same = { NULL, NULL, 0 };
-        same.csv = r->common.csv;
-        same.err = err;
-        same.cap = sizeof err;
-        if (wb_options_each(r->m->options, r->config, names_the_csv, &same) != 0) return wb_usage_error(r->m->name, err);
-    }
+    if (check_output_files(r, err, sizeof err) != 0) return wb_usage_error(r->m->name, err);
     join_args(r->options_text, sizeof r->options_text, argc, argv);
     return WB_EXIT_OK;
 }
@@ -436,9 +456,9 @@ static void describe(wb_run *r)
     info->seed_text = r->seed_text;
 }
 
-/* Where a run's results go, in order: the CSV first (the console says where it went), then the
- * console. A third sink is one more entry. */
-static const wb_sink_open_fn sink_openers[] = { wb_csv_sink_open, wb_console_sink_open };
+/* Where a run's results go, in order: the CSV first (the console says where it went), the JSON
+ * document when asked for, then the console. Another sink is one more entry. */
+static const wb_sink_open_fn sink_openers[] = { wb_csv_sink_open, wb_json_sink_open, wb_console_sink_open };
 enum { SINK_COUNT = sizeof sink_openers / sizeof sink_openers[0] };
 
 /* Every sink opened, or none (the ones opened before a failure are ended and closed). */
@@ -447,6 +467,7 @@ static int open_sinks(wb_run *r, const char *stamp)
     int i, rc = WB_EXIT_OK;
     for (i = 0; i < SINK_COUNT && i < RUN_MAX_SINKS; i++) {
         wb_sink *s = sink_openers[i](&r->info, stamp, &rc);
+        if (s == NULL && rc == WB_EXIT_OK) continue;   /* not asked for */
         if (s == NULL) {
             wb_run_end e;
             memset(&e, 0, sizeof e);
@@ -480,9 +501,12 @@ static int close_sinks(wb_run *r, int rc)
         memset(&of, 0, sizeof of);
         if (r->sinks[failed]->where) r->sinks[failed]->where(r->sinks[failed], &of);
         if (r->outcome) r->outcome->write_failed = 1;
-        snprintf(err, sizeof err, "writing %s failed (disk full?): it holds %lu whole row%s, the header included; "
-                 "the rows after them, and the summary, were not written", of.rows_path[0] ? of.rows_path : "the results",
-                 (unsigned long)of.rows + 1, of.rows == 0 ? "" : "s");
+        if (of.rows_path[0] || !of.json_path[0])
+            snprintf(err, sizeof err, "writing %s failed (disk full?): it holds %lu whole row%s, the header included; "
+                     "the rows after them, and the summary, were not written", of.rows_path[0] ? of.rows_path : "the results",
+                     (unsigned long)of.rows + 1, of.rows == 0 ? "" : "s");
+        else   /* the JSON, written whole or not at all (its sink said why) */
+            snprintf(err, sizeof err, "writing %s failed: it was not written (the CSV holds every row)", of.json_path);
         rc = runtime_error(r, err);
     }
     e.rc = rc;

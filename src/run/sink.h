@@ -15,6 +15,7 @@ typedef struct wb_run_end {
     char rows_path[MAX_PATH];     /* "": no sink wrote rows; "-": stdout (a copy: sinks close in turn) */
     int rows;                     /* data rows written */
     const char *rows_kind;        /* "CSV" or "TSV" (static text) */
+    char json_path[MAX_PATH];     /* "": no --json */
 } wb_run_end;
 
 typedef struct wb_sink wb_sink;
@@ -48,6 +49,9 @@ typedef wb_sink *(*wb_sink_open_fn)(const wb_run_info *run, const char *stamp, i
 
 /* The CSV (or TSV) file. Opening checks the path (never overwrites without --force). */
 wb_sink *wb_csv_sink_open(const wb_run_info *run, const char *stamp, int *rc);
+
+/* The JSON document (--json FILE): NULL with *rc 0 when not asked for. */
+wb_sink *wb_json_sink_open(const wb_run_info *run, const char *stamp, int *rc);
 
 /* The console: banner, a line per repetition, the summary, warnings, progress; lines for
  * people go to stdout, or to stderr when the CSV is on stdout (--csv -). Its close says where

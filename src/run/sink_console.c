@@ -362,6 +362,7 @@ static void con_close(wb_sink *s, const wb_run_end *e)
         wb_fprintf(stderr, "winbench: %s: the rows measured are in %s\n", name, path);
     if (e->rc == WB_EXIT_OK && path[0] && !on_stdout)
         wb_fprintf(c->con, "%s: %s\n", e->rows_kind ? e->rows_kind : "CSV", path);
+    if (e->rc == WB_EXIT_OK && e->json_path[0]) wb_fprintf(c->con, "JSON: %s\n", e->json_path);
     DeleteCriticalSection(&c->lock);
     free(c);
 }

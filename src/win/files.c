@@ -29,6 +29,33 @@ FILE *wb_create_file(const char *path, int replace, unsigned long *code)
     return f;
 }
 
+int wb_write_whole(const char *path, const void *data, size_t len, int replace, wb_error *err)
+{
+    char part[MAX_PATH + 8], what[MAX_PATH + 32];
+    HANDLE h;
+    DWORD wrote = 0, code = 0;
+    const char *call = NULL;
+    snprintf(part, sizeof part, "%s.part", path);
+    h = CreateFileA(part, GENERIC_WRITE, 0, NULL, CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, NULL);
+    if (h == INVALID_HANDLE_VALUE) {
+        call = "CreateFile";
+        code = GetLastError();
+    } else {
+        if (!WriteFile(h, data, (DWORD)len, &wrote, NULL) || wrote != (DWORD)len) call = "WriteFile", code = GetLastError();
+        else if (!FlushFileBuffers(h)) call = "FlushFileBuffers", code = GetLastError();
+        CloseHandle(h);
+    }
+    /* MoveFileEx: XP has it (not 9x); without MOVEFILE_REPLACE_EXISTING a file made meanwhile is kept */
+    if (call == NULL && !MoveFileExA(part, path, (replace ? MOVEFILE_REPLACE_EXISTING : 0) | MOVEFILE_WRITE_THROUGH))
+        call = "MoveFileEx", code = GetLastError();
+    if (call == NULL) return 0;
+    if (code == 0) code = ERROR_DISK_FULL;   /* a short write that set no error */
+    DeleteFileA(part);
+    snprintf(what, sizeof what, "%s(%s)", call, call[0] == 'M' ? path : part);
+    wb_error_win32(err, what, code);
+    return -1;
+}
+
 int wb_create_file_error(const char *option, const char *path, unsigned long code, char *msg, size_t cap)
 {
     wb_error err;

@@ -1,0 +1,66 @@
+/* `winbench all --json FILE`: every run's document (each written beside its CSV, as
+ * NAME.json) gathered, in the suite's order, into one (docs/schema/winbench-suite.schema.json),
+ * written whole when the suite ends. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <windows.h>
+
+#include "commands.h"
+#include "core/wb_json.h"
+#include "wb_console.h"
+#include "wb_error.h"
+#include "wb_files.h"
+
+void wb_suite_json_start(wb_suite_json *s, const char *run_id)
+{
+    int first = 1;
+    wb_json_init(&s->doc);
+    s->runs = 0;
+    wb_json_raw(&s->doc, "{");
+    wb_json_key(&s->doc, "format", &first);
+    wb_json_string(&s->doc, "winbench-suite");
+    wb_json_key(&s->doc, "format_version", &first);
+    wb_json_u64(&s->doc, 1);
+    wb_json_key(&s->doc, "run_id", &first);
+    wb_json_string(&s->doc, run_id);
+    wb_json_key(&s->doc, "runs", &first);
+    wb_json_raw(&s->doc, "[");
+}
+
+int wb_suite_json_add(wb_suite_json *s, const char *run_json)
+{
+    FILE *f = fopen(run_json, "rb");
+    long size = -1;
+    char *text = NULL;
+    int ok = 0;
+    if (f == NULL) return -1;
+    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (text = (char *)malloc((size_t)size)) != NULL && fread(text, 1, (size_t)size, f) == (size_t)size) {
+        while (size > 0 && (text[size - 1] == '\n' || text[size - 1] == '\r')) size--;
+        if (size > 1 && text[0] == '{' && text[size - 1] == '}') {   /* a document (written whole) */
+            if (s->runs++) wb_json_raw(&s->doc, ",");
+            wb_json_rawn(&s->doc, text, (size_t)size);
+            ok = 1;
+        }
+    }
+    free(text);
+    fclose(f);
+    return ok ? 0 : -1;
+}
+
+int wb_suite_json_finish(wb_suite_json *s, const char *path, int force)
+{
+    wb_error err;
+    int rc = 0;
+    wb_json_raw(&s->doc, "]}\n");
+    if (s->doc.error) {
+        wb_fprintf(stderr, "winbench: all: --json: out of memory; %s was not written\n", path);
+        rc = -1;
+    } else if (wb_write_whole(path, s->doc.text, s->doc.len, force, &err) != 0) {
+        wb_fprintf(stderr, "winbench: all: --json: %s; it was not written\n", err.what);
+        rc = -1;
+    }
+    wb_json_free(&s->doc);
+    return rc;
+}

@@ -1,0 +1,234 @@
+/* The cells of every row winbench writes: the lead columns, the module's options, facts,
+ * measures, metrics and verdicts, the warnings and the context (src/core/csv_columns.h,
+ * docs/csv.md). The sinks only say how a cell is written (row_cells.h). */
+#include "row_cells.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/wb_csv.h"
+#include "warnings.h"
+
+/* What one row holds beside its measures: the cells that differ between rows. */
+typedef struct row_values {
+    const char *kind;
+    unsigned rep;                 /* 0: empty */
+    const double *metrics;
+    const char *codes;            /* the warnings column */
+    const char *outlier_reps;     /* summary rows: the repetitions the outlier rule named */
+    int with_verdicts;            /* rep and summary rows: the module's verdicts of metrics */
+    const wb_row_stamp *stamp;
+} row_values;
+
+/* One row's measures, by column; NaN cells have no value. */
+typedef struct measure_cells {
+    double v[WB_MEASURE_COUNT];
+} measure_cells;
+
+static void cells_clear(measure_cells *c)
+{
+    int i;
+    for (i = 0; i < WB_MEASURE_COUNT; i++) c->v[i] = NAN;
+}
+
+static void cells_measure(measure_cells *c, const wb_measure *m, int with_cpu)
+{
+    c->v[WB_COL_OPS] = (double)m->ops;
+    c->v[WB_COL_ELAPSED_S] = m->elapsed_s;
+    c->v[WB_COL_OPS_PER_S] = m->ops_per_s;
+    c->v[WB_COL_NS_PER_OP] = m->ns_per_op;
+    if (!with_cpu) return;
+    c->v[WB_COL_CPU_USER_S] = m->cpu_user_s;
+    c->v[WB_COL_CPU_KERNEL_S] = m->cpu_kernel_s;
+    c->v[WB_COL_CPU_PCT] = m->cpu_pct;
+    c->v[WB_COL_THREAD_USER_S] = m->thr_user_s;
+    c->v[WB_COL_THREAD_KERNEL_S] = m->thr_kernel_s;
+}
+
+/* ISO 8601 to the millisecond: repetitions shorter than a second still read in order. */
+static void utc_timestamp(const SYSTEMTIME *t, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%04u-%02u-%02uT%02u:%02u:%02u.%03uZ", t->wYear, t->wMonth, t->wDay, t->wHour, t->wMinute,
+             t->wSecond, t->wMilliseconds);
+}
+
+void wb_row_source_init(wb_row_source *src, const wb_run_info *run)
+{
+    const wb_sysinfo *si = run->si;
+    memset(src, 0, sizeof *src);
+    src->run = run;
+#define SET(col, ...) snprintf(src->context[WB_COL_##col], sizeof src->context[0], __VA_ARGS__)
+    SET(OS_VERSION, "%u.%u", si->os_major, si->os_minor);
+    SET(OS_BUILD, "%u", si->os_build);
+    SET(OS_SERVER, "%d", si->os_server);
+    SET(WOW64, "%d", si->wow64);
+    SET(CPU_MHZ, "%u", si->cpu_mhz);
+    SET(CPUS, "%u", si->cpus);
+    if (si->hypervisor >= 0) SET(HYPERVISOR, "%d", si->hypervisor);
+    if (si->themes_active >= 0) SET(THEMES_ACTIVE, "%d", si->themes_active);
+    SET(QPC_HZ, "%llu", (unsigned long long)run->clk->freq);
+    wb_csv_format_double(wb_ticks_to_s(run->clk->resolution_ticks) * 1e9, src->context[WB_COL_QPC_RESOLUTION_NS],
+                         sizeof src->context[0]);
+    wb_csv_format_double(run->clk->call_ns, src->context[WB_COL_QPC_CALL_NS], sizeof src->context[0]);
+    wb_csv_format_double(si->tick_ms > 0 ? si->tick_ms : NAN, src->context[WB_COL_TICK_MS], sizeof src->context[0]);
+    SET(REPEAT, "%llu", (unsigned long long)run->common->repeat);
+    SET(WARMUP, "%llu", (unsigned long long)run->common->warmup);
+#undef SET
+}
+
+/* The context cells; the long texts are taken from where they live. */
+static const char *context_cell(const wb_row_source *src, const row_values *row, int col, char *buf, size_t cap)
+{
+    const wb_run_info *run = src->run;
+    const wb_sysinfo *si = run->si;
+    switch (col) {
+    case WB_COL_TIMESTAMP_UTC: utc_timestamp(&row->stamp->utc, buf, cap); return buf;
+    case WB_COL_RUN_ID: return run->run_id;
+    case WB_COL_HOST: return si->host;
+    case WB_COL_OS_NAME: return si->os_name;
+    case WB_COL_OS_SP: return si->os_csd;
+    case WB_COL_VERSION_API: return si->version_api;
+    case WB_COL_ARCH: return si->arch;
+    case WB_COL_CPU_NAME: return si->cpu_name;
+    case WB_COL_WINE_VERSION: return si->wine;
+    case WB_COL_TOOL_VERSION: return WINBENCH_VERSION;
+    case WB_COL_PRIORITY: return run->priority_text;
+    case WB_COL_AFFINITY: return run->affinity_text;
+    case WB_COL_OPTIONS: return run->options_text;
+    case WB_COL_HYPERVISOR_VENDOR: return si->hypervisor_vendor;
+    case WB_COL_POWER_PLAN: return si->power_plan;
+    case WB_COL_QPC_SOURCE: return si->qpc_source ? si->qpc_source : "";
+    case WB_COL_TIMER_RES_MS:
+        wb_csv_format_double(src->variant->timer_res_ms > 0 ? src->variant->timer_res_ms : NAN, buf, cap);
+        return buf;
+    case WB_COL_SLEEP1_MS:
+        wb_csv_format_double(src->variant->sleep1_ms > 0 ? src->variant->sleep1_ms : NAN, buf, cap);
+        return buf;
+    case WB_COL_PEAK_WORKING_SET_KB:
+        snprintf(buf, cap, "%llu", (unsigned long long)row->stamp->peak_working_set_kb);
+        return buf;
+    case WB_COL_CALIBRATION: return run->common->calibration ? run->common->calibration : "";
+    case WB_COL_OUTLIER_REPS: return row->outlier_reps ? row->outlier_reps : "";
+    case WB_COL_ORDER: return run->order_text ? run->order_text : "";
+    case WB_COL_SEED: return run->seed_text ? run->seed_text : "";
+    case WB_COL_POWER_SOURCE: return run->qos->power_source;
+    case WB_COL_POWER_THROTTLING: return run->qos->throttling;
+    case WB_COL_CPU_CLASSES: return run->qos->cpu_classes;
+    default: return src->context[col];
+    }
+}
+
+static int option_cell(void *arg, const wb_option *o, const void *config)
+{
+    const wb_cell_out *out = (const wb_cell_out *)arg;
+    char buf[512];
+    wb_option_value_text(o, config, buf, sizeof buf);
+    out->text(out->arg, buf);
+    return 0;
+}
+
+/* One whole row: the lead columns, options, facts, measures, metrics, warnings, context. */
+static void write_row(const wb_row_source *src, const row_values *row, const measure_cells *mc, const wb_cell_out *out)
+{
+    const wb_module *m = src->run->m;
+    const wb_variant_info *v = src->variant;
+    char buf[512];
+    int i;
+    out->count(out->arg, WB_CSV_SCHEMA);
+    out->text(out->arg, m->name);
+    out->text(out->arg, src->run->common->label ? src->run->common->label : "");
+    out->text(out->arg, row->kind);
+    if (row->rep) out->count(out->arg, row->rep);
+    else out->empty(out->arg);
+    wb_options_each(m->options, v->config, option_cell, (void *)out);
+    for (i = 0; m->fact_names && m->fact_names[i]; i++) out->text(out->arg, v->facts[i] ? v->facts[i] : "");
+    for (i = 0; i < WB_MEASURE_COUNT; i++) {
+        if (i == WB_COL_OPS || i == WB_COL_N) {   /* counts: written as integers */
+            if (mc->v[i] == mc->v[i]) out->count(out->arg, (uint64_t)mc->v[i]);
+            else out->empty(out->arg);
+        } else {
+            out->number(out->arg, mc->v[i]);
+        }
+    }
+    for (i = 0; m->metric_names && m->metric_names[i]; i++) out->number(out->arg, row->metrics[i]);
+    if (m->verdict_names) {
+        const char *verdicts[WB_MAX_FACTS] = { NULL };
+        if (row->with_verdicts && m->verdicts) m->verdicts(row->metrics, verdicts);
+        for (i = 0; m->verdict_names[i]; i++) out->text(out->arg, verdicts[i] ? verdicts[i] : "");
+    }
+    out->text(out->arg, row->codes);
+    for (i = 0; i < WB_CONTEXT_COUNT; i++) out->text(out->arg, context_cell(src, row, i, buf, sizeof buf));
+}
+
+void wb_row_rep(const wb_row_source *src, const wb_rep_result *r, const wb_cell_out *out)
+{
+    measure_cells mc;
+    row_values row;
+    char codes[320];
+    cells_clear(&mc);
+    /* A partial repetition gets the generic measures only: its CPU times cover a cut interval
+     * the summary does not use. */
+    cells_measure(&mc, &r->measure, !r->partial);
+    if (r->partial && r->measure.ops == 0) mc.v[WB_COL_NS_PER_OP] = NAN;
+    wb_warn_codes(&r->warnings, codes, sizeof codes);
+    memset(&row, 0, sizeof row);
+    row.kind = r->partial ? WB_ROW_PARTIAL : WB_ROW_REP;
+    row.rep = r->rep;
+    row.metrics = r->sample->metrics;
+    row.with_verdicts = !r->partial;
+    row.codes = codes;
+    row.stamp = &r->stamp;
+    write_row(src, &row, &mc, out);
+}
+
+void wb_row_extra(const wb_row_source *src, const wb_extra_row *extra, const wb_cell_out *out)
+{
+    measure_cells mc;
+    row_values row;
+    char codes[256];
+    cells_clear(&mc);
+    mc.v[WB_COL_OPS] = (double)extra->ops;
+    mc.v[WB_COL_ELAPSED_S] = extra->elapsed_s;
+    mc.v[WB_COL_OPS_PER_S] = extra->elapsed_s > 0 ? (double)extra->ops / extra->elapsed_s : NAN;
+    mc.v[WB_COL_NS_PER_OP] = extra->ops ? extra->elapsed_s * 1e9 / (double)extra->ops : NAN;
+    wb_warn_codes(src->run->context_warnings, codes, sizeof codes);
+    memset(&row, 0, sizeof row);
+    row.kind = extra->kind;
+    row.rep = extra->rep;
+    row.metrics = extra->metrics;
+    row.codes = codes;
+    row.stamp = &extra->stamp;
+    write_row(src, &row, &mc, out);
+}
+
+void wb_row_summary(const wb_row_source *src, const wb_variant_result *r, const wb_cell_out *out)
+{
+    measure_cells mc;
+    row_values row;
+    char codes[512];
+    wb_measure m = r->total;
+    /* The summary's rate, cost and CPU % are the medians over repetitions (the console's
+     * figures too); ops, elapsed and the CPU seconds are totals. */
+    m.ops_per_s = r->rate.median;
+    m.ns_per_op = r->ns_median;
+    m.cpu_pct = r->cpu_median;
+    cells_clear(&mc);
+    cells_measure(&mc, &m, 1);
+    mc.v[WB_COL_N] = (double)r->rate.n;
+    mc.v[WB_COL_RATE_MIN] = r->rate.min;
+    mc.v[WB_COL_RATE_MAX] = r->rate.max;
+    mc.v[WB_COL_RATE_MEAN] = r->rate.mean;
+    mc.v[WB_COL_RATE_MEDIAN] = r->rate.median;
+    mc.v[WB_COL_RATE_STDDEV] = r->rate.stddev;
+    mc.v[WB_COL_RATE_CV] = r->rate.cv;
+    wb_warn_codes(&r->warnings, codes, sizeof codes);
+    memset(&row, 0, sizeof row);
+    row.kind = r->interrupted ? WB_ROW_INTERRUPTED : WB_ROW_SUMMARY;
+    row.metrics = r->medians;
+    row.with_verdicts = !r->interrupted;
+    row.codes = codes;
+    row.outlier_reps = r->outlier_reps;
+    row.stamp = &r->stamp;
+    write_row(src, &row, &mc, out);
+}

@@ -1,0 +1,475 @@
+/* The JSON sink (--json FILE): the run as one document (docs/json.md, its schema
+ * docs/schema/winbench-run.schema.json): the context once, the units, and per variant its
+ * options, facts, repetitions, interval rows and summary. The values are the CSV's, cell for
+ * cell: both sinks build their rows in row_cells.c. The document is kept in memory and written
+ * at the end, whole (to FILE.part, then renamed over FILE) or not at all. */
+#include "sink.h"
+#include "row_cells.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/wb_csv.h"
+#include "core/wb_json.h"
+#include "report/report_utf8.h"
+#include "wb_console.h"
+#include "wb_error.h"
+#include "wb_files.h"
+#include "wb_runner.h"
+
+#define JSON_FORMAT_VERSION 1
+
+/* Which columns' text cells are numbers: the context's counts and measures (the rest of the
+ * context is text: os_version "10.0" is a version, seed an identifier). */
+static int context_is_number(int col)
+{
+    switch (col) {
+    case WB_COL_OS_BUILD: case WB_COL_OS_SERVER: case WB_COL_WOW64: case WB_COL_CPU_MHZ: case WB_COL_CPUS:
+    case WB_COL_HYPERVISOR: case WB_COL_THEMES_ACTIVE: case WB_COL_QPC_HZ: case WB_COL_QPC_RESOLUTION_NS:
+    case WB_COL_QPC_CALL_NS: case WB_COL_TICK_MS: case WB_COL_REPEAT: case WB_COL_WARMUP:
+    case WB_COL_PEAK_WORKING_SET_KB: case WB_COL_TIMER_RES_MS: case WB_COL_SLEEP1_MS:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The context columns that differ between rows: in each row, not in the document's context. */
+static int context_in_rows(int col)
+{
+    return col == WB_COL_TIMESTAMP_UTC || col == WB_COL_PEAK_WORKING_SET_KB || col == WB_COL_TIMER_RES_MS ||
+           col == WB_COL_SLEEP1_MS || col == WB_COL_OUTLIER_REPS;
+}
+
+typedef enum section { S_LEAD, S_OPTION, S_FACT, S_MEASURE, S_METRIC, S_VERDICT, S_WARNINGS, S_CONTEXT } section;
+
+/* One column: its name, what part of the row it is, and whether its text cells are numbers. */
+typedef struct json_column {
+    const char *name;
+    section sec;
+    int index;             /* within its section (the context's: WB_COL_*) */
+    int numeric_text;      /* a text cell that reads as a JSON number is written as one */
+    const char *unit;
+} json_column;
+
+typedef struct json_variant {
+    const void *config;
+    wb_json head;                  /* "name", "options", "facts" */
+    wb_json facts;                 /* the facts of its first set-up */
+    wb_json reps, intervals, summary;
+    int nreps, nintervals;
+    int order;                     /* its place in the run: its summary's (the runner's variant order) */
+} json_variant;
+
+typedef struct json_sink {
+    wb_sink base;
+    const wb_run_info *run;
+    wb_row_source src;
+    wb_cell_out out;
+    char path[MAX_PATH];
+    json_column *cols;
+    int ncols, cell;               /* the columns; the next cell's column */
+    wb_json cells;                 /* the row being built: each cell's JSON text... */
+    size_t *cell_at;               /* ...starting here (ncols + 1 offsets) */
+    wb_json context;               /* the first row's run-wide context */
+    json_variant *variants, *cur;
+    int nvariants, cap, summaries;
+    wb_json row_facts;             /* the facts of the row being filed */
+    int failed;
+} json_sink;
+
+/* ---- the columns ---- */
+
+typedef struct column_list {
+    json_sink *j;
+    int n;
+} column_list;
+
+static void add_column(column_list *l, const char *name, section sec, int index, int numeric_text)
+{
+    if (l->j->cols) {
+        json_column *c = &l->j->cols[l->n];
+        c->name = name;
+        c->sec = sec;
+        c->index = index;
+        c->numeric_text = numeric_text;
+        c->unit = wb_json_column_unit(name);
+    }
+    l->n++;
+}
+
+static int option_column(void *arg, const wb_option *o, const void *config)
+{
+    column_list *l = (column_list *)arg;
+    int numeric = o->type == WB_OPT_COUNT || o->type == WB_OPT_SECONDS || o->type == WB_OPT_FLAG;
+    (void)config;
+    add_column(l, o->name, S_OPTION, 0, numeric);
+    if (l->j->cols && o->type == WB_OPT_SECONDS) l->j->cols[l->n - 1].unit = "s";
+    return 0;
+}
+
+/* The columns in the order of wb_module_columns (row_cells.c writes them so). */
+static void list_columns(json_sink *j, column_list *l)
+{
+    const wb_module *m = j->run->m;
+    int i;
+    l->j = j;
+    l->n = 0;
+    for (i = 0; i < WB_LEAD_COUNT; i++) add_column(l, wb_lead_columns[i], S_LEAD, i, 0);
+    wb_options_each(m->options, NULL, option_column, l);
+    for (i = 0; m->fact_names && m->fact_names[i]; i++) add_column(l, m->fact_names[i], S_FACT, i, 0);
+    for (i = 0; i < WB_MEASURE_COUNT; i++) add_column(l, wb_measure_columns[i], S_MEASURE, i, 0);
+    for (i = 0; m->metric_names && m->metric_names[i]; i++) add_column(l, m->metric_names[i], S_METRIC, i, 0);
+    for (i = 0; m->verdict_names && m->verdict_names[i]; i++) add_column(l, m->verdict_names[i], S_VERDICT, i, 0);
+    add_column(l, WB_WARNINGS_COLUMN, S_WARNINGS, 0, 0);
+    for (i = 0; i < WB_CONTEXT_COUNT; i++) add_column(l, wb_context_columns[i], S_CONTEXT, i, context_is_number(i));
+}
+
+/* ---- a row's cells ---- */
+
+static void cell_begin(json_sink *j)
+{
+    if (j->cell < j->ncols) j->cell_at[j->cell] = j->cells.len;
+}
+
+static void cell_end(json_sink *j)
+{
+    if (j->cell < j->ncols) j->cell_at[++j->cell] = j->cells.len;
+}
+
+static void cell_text(void *arg, const char *text)
+{
+    json_sink *j = (json_sink *)arg;
+    cell_begin(j);
+    if (j->cell < j->ncols && j->cols[j->cell].numeric_text && wb_json_is_number(text)) {
+        wb_json_raw(&j->cells, text);
+    } else if (j->cell < j->ncols && j->cols[j->cell].numeric_text && text[0] == '\0') {
+        wb_json_raw(&j->cells, "null");
+    } else {
+        char utf8[1024];
+        rp_utf8(text, utf8, sizeof utf8);   /* winbench's text is the ANSI code page's */
+        wb_json_string(&j->cells, utf8);
+    }
+    cell_end(j);
+}
+
+static void cell_number(void *arg, double value)
+{
+    json_sink *j = (json_sink *)arg;
+    cell_begin(j);
+    wb_json_number(&j->cells, value);
+    cell_end(j);
+}
+
+static void cell_count(void *arg, uint64_t value)
+{
+    json_sink *j = (json_sink *)arg;
+    cell_begin(j);
+    wb_json_u64(&j->cells, value);
+    cell_end(j);
+}
+
+static void cell_empty(void *arg)
+{
+    json_sink *j = (json_sink *)arg;
+    cell_begin(j);
+    wb_json_raw(&j->cells, "null");
+    cell_end(j);
+}
+
+static void start_row(json_sink *j)
+{
+    j->cells.len = 0;
+    j->cell = 0;
+}
+
+/* The cells of the columns for which keep(column) says so, as "name":value pairs. */
+static void put_cells(const json_sink *j, wb_json *into, int (*keep)(const json_column *c))
+{
+    int i, first = 1;
+    wb_json_raw(into, "{");
+    for (i = 0; i < j->cell && i < j->ncols; i++) {
+        if (!keep(&j->cols[i])) continue;
+        wb_json_key(into, j->cols[i].name, &first);
+        wb_json_rawn(into, j->cells.text + j->cell_at[i], j->cell_at[i + 1] - j->cell_at[i]);
+    }
+    wb_json_raw(into, "}");
+}
+
+static int is_option(const json_column *c) { return c->sec == S_OPTION; }
+static int is_fact(const json_column *c) { return c->sec == S_FACT; }
+static int is_run_context(const json_column *c) { return c->sec == S_CONTEXT && !context_in_rows(c->index); }
+/* A row: its kind and repetition, what it measured, its warnings and its own context. */
+static int is_row_cell(const json_column *c)
+{
+    return (c->sec == S_LEAD && (c->index == WB_COL_ROW || c->index == WB_COL_REP)) || c->sec == S_MEASURE ||
+           c->sec == S_METRIC || c->sec == S_VERDICT || c->sec == S_WARNINGS || (c->sec == S_CONTEXT && context_in_rows(c->index));
+}
+
+/* The variant the sink was last told of, found or added (by its configuration: an interleaved
+ * run tells of each variant again before each of its repetitions). */
+static json_variant *variant_of(json_sink *j, const void *config)
+{
+    int i;
+    for (i = 0; i < j->nvariants; i++)
+        if (j->variants[i].config == config) return &j->variants[i];
+    if (j->nvariants == j->cap) {
+        int cap = j->cap ? j->cap * 2 : 8;
+        json_variant *grown = (json_variant *)realloc(j->variants, (size_t)cap * sizeof *grown);
+        if (grown == NULL) return NULL;
+        j->variants = grown;
+        j->cap = cap;
+    }
+    memset(&j->variants[j->nvariants], 0, sizeof j->variants[0]);
+    j->variants[j->nvariants].config = config;
+    return &j->variants[j->nvariants++];
+}
+
+/* A row built: into its variant's list; the first row also gives the variant's options and
+ * facts, and the run's context. A row whose facts are not its variant's (sockloop's receiver:
+ * each repetition's set-up binds a port of its own) carries its own. */
+static void file_row(json_sink *j, wb_json *list, int *count)
+{
+    json_variant *v = j->cur;
+    if (v == NULL || j->cell != j->ncols) {
+        j->failed = 1;
+        return;
+    }
+    j->row_facts.len = 0;
+    put_cells(j, &j->row_facts, is_fact);
+    if (v->head.len == 0) {
+        int first = 1;
+        wb_json_key(&v->head, "name", &first);
+        wb_json_string(&v->head, j->src.variant->name);
+        wb_json_key(&v->head, "options", &first);
+        put_cells(j, &v->head, is_option);
+        wb_json_key(&v->head, "facts", &first);
+        wb_json_raw(&v->head, j->row_facts.text);
+        wb_json_raw(&v->facts, j->row_facts.text);
+    }
+    if (j->context.len == 0) put_cells(j, &j->context, is_run_context);
+    if (count) {
+        if ((*count)++) wb_json_raw(list, ",");
+    } else {
+        list->len = 0;   /* the summary: one */
+        v->order = ++j->summaries;
+    }
+    put_cells(j, list, is_row_cell);
+    if (v->facts.text && j->row_facts.text && strcmp(v->facts.text, j->row_facts.text) != 0 && !list->error) {
+        list->len--;   /* the row's closing brace */
+        wb_json_raw(list, ",\"facts\":");
+        wb_json_raw(list, j->row_facts.text);
+        wb_json_raw(list, "}");
+    }
+}
+
+/* ---- the sink ---- */
+
+static void json_begin(wb_sink *s, const wb_run_info *run)
+{
+    json_sink *j = (json_sink *)s;
+    column_list l;
+    j->run = run;
+    wb_row_source_init(&j->src, run);
+    list_columns(j, &l);
+    j->cols = (json_column *)calloc((size_t)l.n, sizeof *j->cols);
+    j->cell_at = (size_t *)calloc((size_t)l.n + 1, sizeof *j->cell_at);
+    if (j->cols == NULL || j->cell_at == NULL) {
+        j->failed = 1;
+        return;
+    }
+    list_columns(j, &l);
+    j->ncols = l.n;
+}
+
+static void json_variant_told(wb_sink *s, const wb_variant_info *v)
+{
+    json_sink *j = (json_sink *)s;
+    j->src.variant = v;
+    if ((j->cur = variant_of(j, v->config)) == NULL) j->failed = 1;
+}
+
+static void json_rep(wb_sink *s, const wb_rep_result *r)
+{
+    json_sink *j = (json_sink *)s;
+    if (j->failed || j->cur == NULL) return;
+    start_row(j);
+    wb_row_rep(&j->src, r, &j->out);
+    file_row(j, &j->cur->reps, &j->cur->nreps);
+}
+
+static void json_extra_row(wb_sink *s, const wb_extra_row *row)
+{
+    json_sink *j = (json_sink *)s;
+    if (j->failed || j->cur == NULL) return;
+    start_row(j);
+    wb_row_extra(&j->src, row, &j->out);
+    file_row(j, &j->cur->intervals, &j->cur->nintervals);
+}
+
+static void json_summary(wb_sink *s, const wb_variant_result *r)
+{
+    json_sink *j = (json_sink *)s;
+    if (j->failed || j->cur == NULL) return;
+    start_row(j);
+    wb_row_summary(&j->src, r, &j->out);
+    file_row(j, &j->cur->summary, NULL);
+}
+
+/* The variants in the run's order: as their summaries came (the runner's order), then any
+ * without one (an interrupted run) as they were first told of. */
+static int by_order(const void *a, const void *b)
+{
+    const json_variant *x = *(const json_variant *const *)a, *y = *(const json_variant *const *)b;
+    unsigned ox = x->order ? (unsigned)x->order : 0x7fffffffu, oy = y->order ? (unsigned)y->order : 0x7fffffffu;
+    if (ox != oy) return ox < oy ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+/* The whole document (in_order: the variants, sorted). */
+static void put_document(const json_sink *j, const json_variant *const *in_order, int rc, wb_json *doc)
+{
+    int i, first = 1, ufirst = 1, vfirst = 1;
+    const wb_common *common = j->run->common;
+    char utf8[1024];
+    wb_json_raw(doc, "{");
+    wb_json_key(doc, "format", &first);
+    wb_json_string(doc, "winbench-run");
+    wb_json_key(doc, "format_version", &first);
+    wb_json_u64(doc, JSON_FORMAT_VERSION);
+    wb_json_key(doc, "csv_schema", &first);
+    wb_json_u64(doc, WB_CSV_SCHEMA);
+    wb_json_key(doc, "benchmark", &first);
+    wb_json_string(doc, j->run->m->name);
+    wb_json_key(doc, "label", &first);
+    rp_utf8(common->label ? common->label : "", utf8, sizeof utf8);
+    wb_json_string(doc, utf8);
+    wb_json_key(doc, "exit_code", &first);
+    wb_json_u64(doc, (uint64_t)rc);
+    wb_json_key(doc, "context", &first);
+    wb_json_raw(doc, j->context.len ? j->context.text : "{}");
+    wb_json_key(doc, "units", &first);
+    wb_json_raw(doc, "{");
+    for (i = 0; i < j->ncols; i++)
+        if (j->cols[i].unit && j->cols[i].sec != S_LEAD) {
+            wb_json_key(doc, j->cols[i].name, &ufirst);
+            wb_json_string(doc, j->cols[i].unit);
+        }
+    wb_json_raw(doc, "}");
+    wb_json_key(doc, "variants", &first);
+    wb_json_raw(doc, "[");
+    for (i = 0; i < j->nvariants; i++) {
+        const json_variant *v = in_order[i];
+        if (v->head.len == 0) continue;   /* told of, never measured */
+        wb_json_raw(doc, vfirst ? "{" : ",{");
+        vfirst = 0;
+        wb_json_raw(doc, v->head.text);
+        wb_json_raw(doc, ",\"repetitions\":[");
+        if (v->reps.len) wb_json_raw(doc, v->reps.text);
+        wb_json_raw(doc, "],\"intervals\":[");
+        if (v->intervals.len) wb_json_raw(doc, v->intervals.text);
+        wb_json_raw(doc, "],\"summary\":");
+        wb_json_raw(doc, v->summary.len ? v->summary.text : "null");
+        wb_json_raw(doc, "}");
+    }
+    wb_json_raw(doc, "]}\n");
+}
+
+/* Whole or not at all (wb_write_whole: FILE.part renamed over FILE). */
+static int write_whole(const json_sink *j, const wb_json *doc)
+{
+    wb_error err;
+    if (wb_write_whole(j->path, doc->text, doc->len, j->run->common->force, &err) == 0) return 0;
+    wb_fprintf(stderr, "winbench: %s: --json: %s; the JSON was not written\n", j->run->m->name, err.what);
+    return -1;
+}
+
+static int json_end(wb_sink *s, int rc)
+{
+    json_sink *j = (json_sink *)s;
+    const json_variant **in_order;
+    wb_json doc;
+    int result, i;
+    if (j->run == NULL) return 0;
+    if (j->nvariants == 0 || j->variants[0].head.len == 0) return 0;   /* nothing measured: no file, as the CSV */
+    wb_json_init(&doc);
+    in_order = (const json_variant **)malloc((size_t)j->nvariants * sizeof *in_order);
+    if (in_order != NULL) {
+        for (i = 0; i < j->nvariants; i++) in_order[i] = &j->variants[i];
+        qsort((void *)in_order, (size_t)j->nvariants, sizeof *in_order, by_order);
+        put_document(j, in_order, rc, &doc);
+    }
+    if (in_order == NULL || j->failed || doc.error || j->cells.error || j->row_facts.error) {
+        wb_fprintf(stderr, "winbench: %s: --json: out of memory; the JSON was not written\n", j->run->m->name);
+        result = -1;
+    } else {
+        result = write_whole(j, &doc);
+    }
+    wb_json_free(&doc);
+    free((void *)in_order);
+    return result;
+}
+
+static void json_where(const wb_sink *s, wb_run_end *e)
+{
+    const json_sink *j = (const json_sink *)s;
+    snprintf(e->json_path, sizeof e->json_path, "%s", j->path);
+}
+
+static void json_close(wb_sink *s, const wb_run_end *e)
+{
+    json_sink *j = (json_sink *)s;
+    int i;
+    (void)e;
+    for (i = 0; i < j->nvariants; i++) {
+        wb_json_free(&j->variants[i].head);
+        wb_json_free(&j->variants[i].facts);
+        wb_json_free(&j->variants[i].reps);
+        wb_json_free(&j->variants[i].intervals);
+        wb_json_free(&j->variants[i].summary);
+    }
+    wb_json_free(&j->cells);
+    wb_json_free(&j->row_facts);
+    wb_json_free(&j->context);
+    free(j->variants);
+    free(j->cols);
+    free(j->cell_at);
+    free(j);
+}
+
+/* Without --json: no sink (NULL, rc 0). An existing FILE is refused now, before the run,
+ * unless --force (the file itself is written at the end). */
+wb_sink *wb_json_sink_open(const wb_run_info *run, const char *stamp, int *rc)
+{
+    const wb_common *common = run->common;
+    json_sink *j;
+    (void)stamp;
+    *rc = WB_EXIT_OK;
+    if (common->json == NULL) return NULL;
+    if (!common->force && GetFileAttributesA(common->json) != INVALID_FILE_ATTRIBUTES) {
+        char msg[MAX_PATH + 80];
+        snprintf(msg, sizeof msg, "--json: %s already exists (add --force to overwrite it)", common->json);
+        *rc = wb_usage_error(run->m->name, msg);
+        return NULL;
+    }
+    if ((j = (json_sink *)calloc(1, sizeof *j)) == NULL) {
+        *rc = WB_EXIT_RUNTIME;
+        wb_fprintf(stderr, "winbench: %s: out of memory\n", run->m->name);
+        return NULL;
+    }
+    snprintf(j->path, sizeof j->path, "%s", common->json);
+    j->out.text = cell_text;
+    j->out.number = cell_number;
+    j->out.count = cell_count;
+    j->out.empty = cell_empty;
+    j->out.arg = j;
+    j->base.begin = json_begin;
+    j->base.variant = json_variant_told;
+    j->base.rep = json_rep;
+    j->base.extra_row = json_extra_row;
+    j->base.summary = json_summary;
+    j->base.end = json_end;
+    j->base.where = json_where;
+    j->base.close = json_close;
+    return &j->base;
+}

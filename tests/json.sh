@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# --json FILE, checked from outside: every benchmark's document against its JSON Schema
+# (docs/schema/winbench-run.schema.json) with a real validator (Debian's python3-jsonschema);
+# documents broken on purpose refused by the same check, so that it can fail; the document and
+# the CSV of each run agree cell by cell; an existing FILE refused without --force and left as
+# it was; --json and --csv naming one file refused.
+#     tests/json.sh build/x64/winbench.exe
+set -uo pipefail
+exe=$(readlink -f "$1")
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+check="/usr/bin/python3 $root/tests/tools/json_check.py"
+schema=$root/docs/schema/winbench-run.schema.json
+dir=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+passed=0 failed=0
+# ok CHECK MESSAGE: both evaluated, the message only when the check failed (it may read files the check wrote)
+ok() { if eval "$1"; then passed=$((passed + 1)); else failed=$((failed + 1)); eval "echo \"json: FAILED: $2\""; fi; }
+if ! /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+  echo "json: python3-jsonschema is not installed (scripts/setup installs it)"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+wb() { (cd "$dir" && "$root/scripts/wine-run" "$exe" "$@"); }
+
+# Each benchmark, short, with more than one variant and interval rows where it has them.
+runs=(
+  "sendmsg --iterations 20000 --repeat 2 --work 0,100"
+  "idle --windows 20 --mouse-rate 100 --duration 300ms --repeat 2"
+  "sockloop --loop select,iocp --rate 500 --duration 1s --interval 0.5s --repeat 2"
+  "calibrate --duration 1s --sleeps 10 --hops 20 --duty-time 300ms"
+  "wakeup --source sleep,event --rate 500 --duration 0.5s --interval 0.25s --repeat 2"
+)
+for args in "${runs[@]}"; do
+  name=${args%% *}
+  # shellcheck disable=SC2086
+  wb $args --quiet --label "café \"x\"" --csv "$name.csv" --json "$name.json" >"$dir/$name.out" 2>&1
+  rc=$?
+  ok '[ $rc = 0 ] && [ -s "$dir/$name.json" ] && ! ls "$dir"/*.part >/dev/null 2>&1' \
+     "$name: exit $rc, a document and no .part left: \$(tail -3 \"$dir/$name.out\")"
+  ok 'grep -q "^JSON: $name.json" "$dir/$name.out"' "$name: the console does not say where the JSON went"
+  ok '$check validate "$schema" "$dir/$name.json" >"$dir/$name.valid" 2>&1' '$name: $(cat "$dir/$name.valid")'
+  ok '$check agree "$dir/$name.json" "$dir/$name.csv" >"$dir/$name.agree" 2>&1' '$name: $(cat "$dir/$name.agree")'
+done
+# what the documents hold beyond the schema's shapes: the variants and the rows of each
+ok '/usr/bin/python3 -c "
+import json, sys
+d = json.load(open(\"$dir/sockloop.json\"))
+v = d[\"variants\"]
+assert [x[\"name\"] for x in v] == [\"select\", \"iocp\"], [x[\"name\"] for x in v]
+assert all(len(x[\"repetitions\"]) == 2 and len(x[\"intervals\"]) >= 2 and x[\"summary\"][\"row\"] == \"summary\" for x in v)
+assert d[\"units\"][\"lat_p99_us\"] == \"us\" and d[\"units\"][\"duration\"] == \"s\" and d[\"options\" if 0 else \"label\"] == \"caf\u00e9 \\\"x\\\"\"
+"' "sockloop's document: two variants of two repetitions with intervals, units, the label as UTF-8"
+
+# all --json: every run's document beside its CSV, and all of them in one, valid as the suite's.
+wb all --quick --only calibrate,scratch-off-same --label j --out res --json suite.json >"$dir/all.out" 2>&1
+rc=$?
+ok '[ $rc = 0 ] && grep -q "JSON of 2 runs in suite.json" "$dir/all.out" && [ "$(ls "$dir"/res/*.json | wc -l)" = 2 ]' \
+   'all --json: exit $rc: $(tail -3 "$dir/all.out")'
+ok '$check validate "$root/docs/schema/winbench-suite.schema.json" "$dir/suite.json" >"$dir/s.out" 2>&1' 'suite: $(cat "$dir/s.out")'
+ok '/usr/bin/python3 -c "
+import json
+d = json.load(open(\"$dir/suite.json\"))
+assert [r[\"benchmark\"] for r in d[\"runs\"]] == [\"calibrate\", \"sendmsg\"], d[\"runs\"]
+assert all(r[\"context\"][\"run_id\"] == d[\"run_id\"] for r in d[\"runs\"])
+"' "the suite's document: calibrate then sendmsg, under the suite's run id"
+for f in "$dir"/res/*.csv; do
+  ok '$check agree "${f%.csv}.json" "$f" >"$dir/a.out" 2>&1' '$f: $(cat "$dir/a.out")'
+done
+/usr/bin/python3 -c "
+import json
+d = json.load(open('$dir/suite.json'))
+d['runs'][1]['context']['os_build'] = '7601'
+json.dump(d, open('$dir/broken-suite.json', 'w'))"
+ok '! $check validate "$root/docs/schema/winbench-suite.schema.json" "$dir/broken-suite.json" >"$dir/b.out" 2>&1' \
+   'a run broken inside the suite accepted: $(cat "$dir/b.out")'
+
+# The check can fail: documents broken on purpose are refused.
+break_doc() {   # NAME PYTHON-STATEMENT on d
+  /usr/bin/python3 -c "
+import json
+d = json.load(open('$dir/sockloop.json'))
+$2
+open('$dir/broken-$1.json', 'w').write(json.dumps(d, allow_nan=True))"
+}
+break_doc no-context 'del d["context"]'
+break_doc ops-text 'd["variants"][0]["repetitions"][0]["ops"] = "12"'
+break_doc nan 'd["variants"][0]["summary"]["lat_p99_us"] = float("nan")'
+break_doc bad-row 'd["variants"][1]["intervals"][0]["row"] = "rep"'
+break_doc bad-unit 'd["units"]["lat_p99_us"] = "microseconds"'
+for b in no-context ops-text nan bad-row bad-unit; do
+  ok '! $check validate "$schema" "$dir/broken-$b.json" >"$dir/b.out" 2>&1' 'broken document ($b) accepted: $(cat "$dir/b.out")'
+done
+# and the agreement check sees one changed value
+/usr/bin/python3 -c "
+import json
+d = json.load(open('$dir/sendmsg.json'))
+d['variants'][0]['repetitions'][1]['ns_per_op'] *= 1.01
+json.dump(d, open('$dir/changed.json', 'w'))"
+ok '! $check agree "$dir/changed.json" "$dir/sendmsg.csv" >"$dir/c.out" 2>&1 && grep -q "ns_per_op" "$dir/c.out"' \
+   'a changed value not seen: $(cat "$dir/c.out")'
+
+# An existing file is refused before the run, and kept; --json and --csv as one file refused.
+echo keep >"$dir/old.json"
+wb sendmsg --iterations 1000 --repeat 1 --quiet --csv n1.csv --json old.json >"$dir/o.out" 2>&1
+rc=$?
+ok '[ $rc = 2 ] && grep -q "winbench: sendmsg: --json: old.json already exists (add --force to overwrite it)" "$dir/o.out" &&
+    [ "$(cat "$dir/old.json")" = keep ] && [ ! -e "$dir/n1.csv" ]' 'an existing --json: exit $rc: $(cat "$dir/o.out")'
+wb sendmsg --iterations 1000 --repeat 1 --quiet --csv n2.csv --json old.json --force >"$dir/o.out" 2>&1
+ok '$check validate "$schema" "$dir/old.json" >/dev/null' "--force did not replace it with a document"
+wb sendmsg --iterations 1000 --repeat 1 --quiet --csv same.out --json same.out >"$dir/o.out" 2>&1
+rc=$?
+ok '[ $rc = 2 ] && grep -q "json and --csv name the same file" "$dir/o.out"' '--json = --csv: exit $rc: $(cat "$dir/o.out")'
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
