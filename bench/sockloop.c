@@ -894,6 +894,8 @@ out:
     fill_metrics(st, sample);
     /* the parts, on this (the receiving) thread, once its other threads are done */
     if (st->cfg.floors && !*ctx->stop && !st->fault_set) sl_measure_parts(st, sample, sample->metrics);
+    /* the latency histogram, whole, for the row (st's: valid until the next repetition resets it) */
+    sample->latency = st->cfg.reflect || st->lat_actual->count == 0 ? NULL : st->lat_actual;
     return 0;
 }
 
@@ -1020,6 +1022,7 @@ const wb_module wb_sockloop_module = {
     .fixed_schedule = 1,
     .rep_seconds = sockloop_rep_seconds,
     .variant_name = sockloop_variant_name,
+    .latency_histogram = "each packet's latency, from its send to its receipt (lat_*_us)",
     .default_repeat = "1",
     .default_warmup = "0",
     .expand = sockloop_expand,

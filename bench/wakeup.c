@@ -317,6 +317,7 @@ static int wakeup_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error 
     if (rc != 0) return -1;
     sample->ops = res.wakes;
     fill_metrics(st, &res, sample);
+    sample->latency = st->late->count ? st->late : NULL;   /* the lateness histogram, whole, for the row */
     emit_intervals(st, ctx, wb_ticks_to_s(sample->iv.t1 - sample->iv.t0));
     return 0;
 }
@@ -445,6 +446,7 @@ const wb_module wb_wakeup_module = {
     .print_summary = wakeup_print_summary,
     .fixed_schedule = 1,
     .rep_seconds = wakeup_rep_seconds,
+    .latency_histogram = "each wake-up's lateness from its schedule (late_*_us)",
     .variant_name = wakeup_variant_name,
     .default_repeat = "1",
     .default_warmup = "0",

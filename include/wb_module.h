@@ -70,6 +70,10 @@ typedef struct wb_sample {
      * (sockloop: the sending time, without the grace for stragglers after it), so that
      * ops_per_s is the module's own rate; elapsed_s and the CPU % stay over the interval. */
     double ops_seconds;
+    /* Optional: the repetition's latency histogram (ns), written whole in its row (the
+     * latency_hdr column: HdrHistogram's encoding) so that `report` can merge repetitions and
+     * machines, and to --hlog. Read when the repetition's row is written, before the next. */
+    const struct wb_hist *latency;
 } wb_sample;
 
 /* Where an operation's time goes: the question winbench exists for, "is it the OS, the API or
@@ -228,6 +232,9 @@ typedef struct wb_module {
     /* Optional: after all variants, compare their summaries (medians[i][metric]). */
     void (*compare)(FILE *out, int n, const void *const *variants, const double *const *medians);
     const wb_report_spec *report;
+    /* Optional: what the histogram a repetition hands over (wb_sample.latency) measures ("the
+     * latency of each packet"): --hlog is refused for a module without one. */
+    const char *latency_histogram;
 } wb_module;
 
 extern const wb_module *const wb_modules[];   /* NULL-terminated, in src/run/modules.c */

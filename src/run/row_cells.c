@@ -5,8 +5,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/wb_hdr.h"
 #include "core/wb_csv.h"
 #include "warnings.h"
 
@@ -19,6 +21,7 @@ typedef struct row_values {
     const char *outlier_reps;     /* summary rows: the repetitions the outlier rule named */
     int with_verdicts;            /* rep and summary rows: the module's verdicts of metrics */
     const wb_row_stamp *stamp;
+    const wb_hist *latency;       /* rep rows of a module that keeps one */
 } row_values;
 
 /* One row's measures, by column; NaN cells have no value. */
@@ -128,6 +131,17 @@ static int option_cell(void *arg, const wb_option *o, const void *config)
     return 0;
 }
 
+/* The latency histogram as HdrHistogram encodes it (a few KiB at most: built here, at the
+ * repetition's end, never in its timed loop); empty without one. */
+static void latency_cell(const wb_cell_out *out, const wb_hist *h)
+{
+    size_t need = h ? wb_hdr_encode(h, NULL, 0) : 0;
+    char *text = need ? (char *)malloc(need + 1) : NULL;
+    if (text != NULL && wb_hdr_encode(h, text, need + 1) == need) out->text(out->arg, text);
+    else out->text(out->arg, "");
+    free(text);
+}
+
 /* One whole row: the lead columns, options, facts, measures, metrics, warnings, context. */
 static void write_row(const wb_row_source *src, const row_values *row, const measure_cells *mc, const wb_cell_out *out)
 {
@@ -158,7 +172,10 @@ static void write_row(const wb_row_source *src, const row_values *row, const mea
         for (i = 0; m->verdict_names[i]; i++) out->text(out->arg, verdicts[i] ? verdicts[i] : "");
     }
     out->text(out->arg, row->codes);
-    for (i = 0; i < WB_CONTEXT_COUNT; i++) out->text(out->arg, context_cell(src, row, i, buf, sizeof buf));
+    for (i = 0; i < WB_CONTEXT_COUNT; i++) {
+        if (i == WB_COL_LATENCY_HDR) latency_cell(out, row->latency);
+        else out->text(out->arg, context_cell(src, row, i, buf, sizeof buf));
+    }
 }
 
 void wb_row_rep(const wb_row_source *src, const wb_rep_result *r, const wb_cell_out *out)
@@ -179,6 +196,7 @@ void wb_row_rep(const wb_row_source *src, const wb_rep_result *r, const wb_cell_
     row.with_verdicts = !r->partial;
     row.codes = codes;
     row.stamp = &r->stamp;
+    row.latency = r->sample->latency;
     write_row(src, &row, &mc, out);
 }
 

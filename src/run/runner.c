@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { RUN_MAX_SINKS = 4 };
+enum { RUN_MAX_SINKS = 6 };
 
 /* Everything one run holds; the sinks get what they need as arguments (wb_run_info). */
 typedef struct wb_run {
@@ -393,10 +393,17 @@ static int check_output_files(const wb_run *r, char *err, size_t cap)
         snprintf(err, cap, "--json and --csv name the same file (%s): give each its own", csv);
         return -1;
     }
+    if (r->common.hlog && (same_path(r->common.hlog, csv) || same_path(r->common.hlog, r->common.json))) {
+        snprintf(err, cap, "--hlog and --%s name the same file (%s): give each its own",
+                 same_path(r->common.hlog, csv) ? "csv" : "json", r->common.hlog);
+        return -1;
+    }
     same.path = csv, same.option = "csv";
     if (csv && wb_options_each(r->m->options, r->config, names_the_file, &same) != 0) return -1;
     same.path = r->common.json, same.option = "json";
     if (r->common.json && wb_options_each(r->m->options, r->config, names_the_file, &same) != 0) return -1;
+    same.path = r->common.hlog, same.option = "hlog";
+    if (r->common.hlog && wb_options_each(r->m->options, r->config, names_the_file, &same) != 0) return -1;
     return 0;
 }
 
@@ -457,8 +464,9 @@ static void describe(wb_run *r)
 }
 
 /* Where a run's results go, in order: the CSV first (the console says where it went), the JSON
- * document when asked for, then the console. Another sink is one more entry. */
-static const wb_sink_open_fn sink_openers[] = { wb_csv_sink_open, wb_json_sink_open, wb_console_sink_open };
+ * document and the histogram log when asked for, then the console. Another sink is one more entry. */
+static const wb_sink_open_fn sink_openers[] = { wb_csv_sink_open, wb_json_sink_open, wb_hlog_sink_open,
+                                                 wb_console_sink_open };
 enum { SINK_COUNT = sizeof sink_openers / sizeof sink_openers[0] };
 
 /* Every sink opened, or none (the ones opened before a failure are ended and closed). */

@@ -53,6 +53,9 @@ wb_sink *wb_csv_sink_open(const wb_run_info *run, const char *stamp, int *rc);
 /* The JSON document (--json FILE): NULL with *rc 0 when not asked for. */
 wb_sink *wb_json_sink_open(const wb_run_info *run, const char *stamp, int *rc);
 
+/* The HdrHistogram interval log (--hlog FILE): NULL with *rc 0 when not asked for. */
+wb_sink *wb_hlog_sink_open(const wb_run_info *run, const char *stamp, int *rc);
+
 /* The console: banner, a line per repetition, the summary, warnings, progress; lines for
  * people go to stdout, or to stderr when the CSV is on stdout (--csv -). Its close says where
  * the rows went, or what an interruption left. */

@@ -17,7 +17,7 @@ extern volatile LONG wb_stop_requested;
 
 typedef struct wb_common {
     uint64_t repeat, warmup, affinity, seed;
-    const char *csv, *json, *label, *run_id, *calibration;
+    const char *csv, *json, *hlog, *label, *run_id, *calibration;
     int tsv, priority, quiet, force, order;
 } wb_common;
 
