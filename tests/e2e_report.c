@@ -1,10 +1,12 @@
 /* End-to-end tests of `winbench report` on fixture CSVs whose medians and ratios are known, on
  * damaged and foreign files, and of `winbench all --quick` feeding it. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "e2e.h"
+#include "core/wb_hdr.h"
 
 #define HEAD_S "schema,benchmark,label,row,rep,target,themes,thread,msg,ops_per_s,host,os_name,os_version,os_build,os_sp\r\n"
 #define HEAD_I "schema,benchmark,label,row,rep,case,windows,depth,class,themes,mapped,dispatch,sends,idle-every," \
@@ -641,6 +643,62 @@ static void test_different_loads(void)
     result_free(&r);
 }
 
+/* Two repetitions whose distributions are known and differ: A, 1000 packets at 100 us; B, 900 at
+ * 200 us and 100 at 5 ms. Together (2000 samples) the top 1% are all 5 ms: p99 = 5 ms, which
+ * the report takes from their histograms merged; the median of the two rows' own p99s (100 us
+ * and 5 ms) would say 2.55 ms, which is what it must say, and say so, for rows without one. */
+static void hist_row(char *out, size_t cap, const char *rep, int with_cell, uint64_t fast, uint64_t slow, unsigned nslow)
+{
+    wb_hist *h = (wb_hist *)calloc(1, sizeof *h);
+    char *text = (char *)malloc(65536);
+    unsigned i;
+    for (i = 0; i < 1000; i++) wb_hist_record(h, i < nslow ? slow : fast);
+    wb_hdr_encode(h, text, 65536);
+    snprintf(out, cap, "1,sockloop,,rep,%s,select,1000,1060,1,0,loopback,timer,1000,1000,0,%g,%g,%g,%g,%g,M-1,M,Windows 7,"
+             "6.1,7601,Service Pack 1,8.0,%s\r\n", rep, (double)wb_hist_mean(h) / 1000, (double)wb_hist_percentile(h, 50) / 1000,
+             (double)wb_hist_percentile(h, 90) / 1000, (double)wb_hist_percentile(h, 99) / 1000,
+             (double)wb_hist_percentile(h, 99.9) / 1000, with_cell ? text : "");
+    free(text), free(h);
+}
+
+static void test_merged_percentiles(void)
+{
+    static const char head[] = "schema,benchmark,label,row,rep,loop,rate,size,sockets,spread,mode,pacing_used,sent,received,"
+                               "lost,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p999_us,run_id,host,os_name,os_version,"
+                               "os_build,os_sp,wine_version,latency_hdr\r\n";
+    static char text[2][140000];
+    int with;
+    for (with = 1; with >= 0; with--) {
+        char a[70000], b[70000];
+        result r;
+        csv_file c;
+        size_t row;
+        hist_row(a, sizeof a, "1", with, 100000, 100000, 0);
+        hist_row(b, sizeof b, "2", with, 200000, 5000000, 100);
+        snprintf(text[with], sizeof text[with], "%s%s%s", head, a, b);
+        write_fixture(with ? "hist.csv" : "nohist.csv", text[with]);
+        r = run("report", with ? "hist.csv" : "nohist.csv", "--csv", with ? "hist-r.csv" : "nohist-r.csv", NULL);
+        ok(r.code == 0, "exit %lu %s", r.code, r.err);
+        ok(strstr(r.out, with ? "p99: of all the repetitions' samples together, from their latency histograms merged (1 "
+                                "configuration)" : "p99: the median of the repetitions' p99s, which is not the p99 of their "
+                                "samples together") != NULL, "the report says where its p99 comes from:\n%s", r.out);
+        result_free(&r);
+        c = load_csv_here(with ? "hist-r.csv" : "nohist-r.csv", ',');
+        row = c.ok && c.t.nrows == 2 ? 1 : 0;   /* one configuration on one machine */
+        if (row) {
+            double p99 = num(&c, row, "p99");
+            if (with) ok(fabs(p99 - 5000.0) <= 5000.0 * 0.004, "merged p99 %g us: the union's 5 ms", p99);
+            else ok(fabs(p99 - 2548.5596) <= 30, "without histograms: %g us, the median of 100 us and 5 ms", p99);
+            cell_is(&c, row, "percentiles_from", with ? "histograms" : "medians");
+            /* p50: the 1000th of 2000 samples is A's 100 us; the rows' own p50s are 100 and 200 us */
+            ok(fabs(num(&c, row, "p50") - (with ? 100.0 : 150.0)) <= 1, "p50 %g us", num(&c, row, "p50"));
+        } else {
+            ok(0, "no sockloop row in the report's CSV");
+        }
+        wb_csv_free(&c.t);
+    }
+}
+
 /* Three runs started together (in one second, as a script on three consoles would): three run
  * ids, and the report counts all six repetitions, not two. And two machines whose rows agree
  * in run id, host and label (files of 0.4, hand-named hosts) are not one run read twice. */
@@ -1188,6 +1246,7 @@ static void test_bad_arguments(void)
 
 static const wbt_case cases[] = {
     { "old_files", test_old_files, 0 },
+    { "merged_percentiles", test_merged_percentiles, 0 },
     { "significance", test_significance, 0 },
     { "markdown", test_markdown, 0 },
     { "outputs", test_outputs, 0 },

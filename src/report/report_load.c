@@ -9,6 +9,7 @@
 
 #include "core/csv_columns.h"
 #include "core/wb_csv.h"
+#include "core/wb_hdr.h"
 #include "wb_console.h"
 
 static const char *field(const wb_csv_table *t, size_t row, const char *col)
@@ -192,6 +193,23 @@ static int quiet_default(const wb_report_spec *spec, const char *column, const c
 
 /* The parts of the spec's whole and its floors, where the row has them (an older file, or a
  * run with --floors off, has none: the report then has nothing to split). */
+/* A rep row's latency histogram (latency_hdr), merged into its group's; a row without one (or
+ * whose cell does not decode) leaves the group's percentiles to the rows' medians. */
+static int take_histogram(rp_group *g, const wb_csv_table *t, size_t row)
+{
+    static wb_hist one;   /* the report reads on one thread */
+    const char *cell;
+    char err[128];
+    g->reps++;
+    if (wb_csv_column(t, wb_context_columns[WB_COL_LATENCY_HDR]) < 0) return 0;
+    cell = field(t, row, wb_context_columns[WB_COL_LATENCY_HDR]);
+    if (cell[0] == '\0' || wb_hdr_decode(cell, &one, err, sizeof err) != 0) return 0;
+    if (g->hist == NULL && (g->hist = (wb_hist *)calloc(1, sizeof *g->hist)) == NULL) return -1;
+    wb_hist_merge(g->hist, &one);
+    g->hist_reps++;
+    return 0;
+}
+
 static int take_parts(rp_group *g, const wb_csv_table *t, size_t row)
 {
     const wb_report_spec *spec = wb_module_report(g->m);
@@ -342,6 +360,7 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
                 parse_number(field(t, row, spec->percentile_columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)
                 return -1;
         if (take_parts(g, t, row) != 0) return -1;
+        if (npct > 0 && take_histogram(g, t, row) != 0) return -1;
     }
     if (repeated)
         wb_fprintf(stderr, "winbench: report: %s: %lu repetition%s already read from %s (the same run id, machine, "

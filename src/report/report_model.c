@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/wb_hdr.h"
 #include "core/wb_mannwhitney.h"
 #include "core/wb_stats.h"
 #include "wb_trust.h"
@@ -85,9 +86,54 @@ int rp_loads_differ(double a, double b)
     return a == a && b == b && hi > 0 && fabs(a - b) > RP_LOAD_PRECISION * hi;
 }
 
+/* The percentile a column names ("lat_p99_us": 99, "_p999_": 99.9, "_max_": 100, "_min_": 0),
+ * and the factor from the histogram's nanoseconds to its unit; NAN for one that is none. */
+static double column_percentile(const char *column, double *per_ns)
+{
+    const char *p = strstr(column, "_p"), *unit = strrchr(column, '_');
+    double v = NAN;
+    *per_ns = unit && strcmp(unit, "_us") == 0 ? 1e-3 : unit && strcmp(unit, "_ms") == 0 ? 1e-6 : NAN;
+    if (strstr(column, "_max_")) return 100.0;
+    if (strstr(column, "_min_")) return 0.0;
+    if (p && p[2] >= '0' && p[2] <= '9') {
+        size_t n = strspn(p + 2, "0123456789");
+        v = atof(p + 2);
+        while (n-- > 2) v /= 10;   /* "999": 99.9 */
+        if (p[2 + strspn(p + 2, "0123456789")] != '_') v = NAN;
+    }
+    return v;
+}
+
+static int merged(const rp_group *g)
+{
+    return g->hist != NULL && g->reps > 0 && g->hist_reps == g->reps;
+}
+
 double rp_group_percentile(const rp_group *g, int which)
 {
-    return which >= 0 && which < RP_MAX_PERCENTILES ? median_of(&g->pct[which]) : NAN;
+    const wb_report_spec *spec = wb_module_report(g->m);
+    if (which < 0 || which >= RP_MAX_PERCENTILES) return NAN;
+    if (merged(g)) {   /* the p99 of all the repetitions' samples, not the median of their p99s */
+        double per_ns, p = column_percentile(spec->percentile_columns[which], &per_ns);
+        if (p == p && per_ns == per_ns) return (double)wb_hist_percentile(g->hist, p) * per_ns;
+    }
+    return median_of(&g->pct[which]);
+}
+
+int rp_percentile_index(const wb_module *m, double p)
+{
+    const wb_report_spec *spec = wb_module_report(m);
+    int k, n = rp_percentile_count(m);
+    double per_ns;
+    for (k = 0; k < n; k++)
+        if (column_percentile(spec->percentile_columns[k], &per_ns) == p) return k;
+    return -1;
+}
+
+const char *rp_group_percentiles_from(const rp_group *g)
+{
+    if (rp_percentile_count(g->m) == 0 || g->reps == 0) return "";
+    return merged(g) ? "histograms" : "medians";
 }
 
 double rp_smallest_p(size_t n1, size_t n2)
@@ -508,6 +554,7 @@ void rp_report_free(rp_report *r)
         free(r->groups[i].series_t.v), free(r->groups[i].series_v.v), free(r->groups[i].series_rate.v);
         free(r->groups[i].loss.v), free(r->groups[i].sent.v), free(r->groups[i].unsent.v), free(r->groups[i].achieved.v);
         for (k = 0; k < RP_MAX_PERCENTILES; k++) free(r->groups[i].pct[k].v);
+        free(r->groups[i].hist);
         for (k = 0; k < RP_MAX_PARTS; k++) free(r->groups[i].parts[k].v);
         free(r->groups[i].whole.v);
     }

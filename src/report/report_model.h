@@ -31,6 +31,10 @@ struct rp_group {
     size_t order;                /* where its configuration was first seen: the table's order */
     rp_values values;            /* the module's report metric, one per rep row */
     rp_values pct[RP_MAX_PERCENTILES];   /* the spec's percentile columns, one per rep row */
+    /* the rep rows' latency histograms (latency_hdr) merged: the group's percentiles are this
+     * histogram's when every rep row had one (hist_reps == reps), else the median of the rows' */
+    struct wb_hist *hist;
+    size_t reps, hist_reps;
     rp_values loss;              /* the spec's loss column, one per rep row */
     rp_values sent;              /* the spec's sent column, one per rep row */
     rp_values unsent, achieved;  /* the spec's unsent and achieved columns, one per rep row */
@@ -108,7 +112,12 @@ int rp_part_count(const wb_module *m);
 
 /* The number of percentile columns the module's spec names. */
 int  rp_percentile_count(const wb_module *m);
-double rp_group_percentile(const rp_group *g, int which);   /* median over reps; NaN if none */
+double rp_group_percentile(const rp_group *g, int which);
+/* Where a group's percentiles come from: "histograms" (the repetitions' merged), "medians" (the
+ * median of the repetitions' own, rows without histograms: CSVs before 0.5), "" (none). */
+const char *rp_group_percentiles_from(const rp_group *g);
+/* Which of the module's percentile columns is percentile p (50, 99), or -1. */
+int rp_percentile_index(const wb_module *m, double p);   /* median over reps; NaN if none */
 
 /* The smallest two-sided p a rank test of n1 and n2 distinct values can give: 2 / C(n1+n2, n1). */
 double rp_smallest_p(size_t n1, size_t n2);

@@ -20,7 +20,8 @@
     X(C_COMPARISON, "comparison") X(C_P, "p_value") X(C_SIGNIFICANT, "significant")                    \
     X(C_RATIO_TO_BASELINE, "ratio_to_baseline") X(C_CALIBRATION, "calibration") X(C_LOST, "lost")          \
     X(C_LOSS_PCT, "loss_pct") X(C_WHERE, "where") X(C_AA_RATIO, "aa_ratio") X(C_AA_P, "aa_p") \
-    X(C_ACHIEVED, "achieved_rate") X(C_UNSENT, "unsent")
+    X(C_ACHIEVED, "achieved_rate") X(C_UNSENT, "unsent") X(C_P50, "p50") X(C_P99, "p99")            \
+    X(C_PCT_FROM, "percentiles_from")
 #define COLUMN_ID(id, name) id,
 #define COLUMN_NAME(id, name) name,
 enum { TABLE_COLUMNS(COLUMN_ID) C_COUNT };
@@ -57,6 +58,11 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     fmt(g->loss_pct, cells[C_LOSS_PCT], 256);
     fmt(g->achieved_median, cells[C_ACHIEVED], 256);
     fmt(g->unsent_median, cells[C_UNSENT], 256);
+    /* the latency percentiles (the spec's unit): merged from the repetitions' histograms, or
+     * the median of their own (percentiles_from says which) */
+    fmt(rp_group_percentile(g, rp_percentile_index(g->m, 50)), cells[C_P50], 256);
+    fmt(rp_group_percentile(g, rp_percentile_index(g->m, 99)), cells[C_P99], 256);
+    snprintf(cells[C_PCT_FROM], 256, "%s", rp_group_percentiles_from(g));
     rp_where_text(g, cells[C_WHERE], RP_CELL);
     {   /* the group against itself: its noise floor */
         rp_noise z;
@@ -96,6 +102,7 @@ static void console_cells(const rp_report *r, const rp_group *g, char cells[C_CO
         wb_format_number(g->median, cells[C_MEDIAN], 256);
     }
     if (g->median != g->median) cells[C_MEDIAN][0] = '\0';   /* nothing received: the comparison says so */
+    if (cells[C_P99][0] && strstr(unit, "(us)") != NULL) wb_format_duration(atof(cells[C_P99]) * 1e-6, cells[C_P99], 256);
     people_loss(g, cells);
 }
 
@@ -126,12 +133,14 @@ static size_t people_columns(const rp_report *r, int *shown)
 {
     static const int base[] = { C_BENCH, C_CONFIG, C_MACHINE, C_N, C_MEDIAN, C_UNIT };
     size_t n = 0, i;
-    int loss = 0, unsent = 0;
+    int loss = 0, unsent = 0, p99 = 0;
     for (i = 0; i < r->ngroups; i++) {
         loss |= wb_module_report(r->groups[i].m)->loss_column != NULL;
+        p99 |= rp_percentile_index(r->groups[i].m, 99) >= 0;
         unsent |= r->groups[i].unsent_median > 0;   /* a sender fell behind: how far, beside the loss */
     }
     for (i = 0; i < sizeof base / sizeof base[0]; i++) shown[n++] = base[i];
+    if (p99) shown[n++] = C_P99;
     if (loss) shown[n++] = C_LOST, shown[n++] = C_LOSS_PCT;
     if (unsent) shown[n++] = C_UNSENT;
     shown[n++] = C_COMPARISON;
@@ -155,6 +164,20 @@ static void print_table(const rp_report *r, FILE *out)
         console_cells(r, &r->groups[i], cells);
         for (k = 0; k < nshown; k++)
             wb_fprintf(out, "%-*s%s", (int)widths[shown[k]], cells[shown[k]], k + 1 < nshown ? "  " : "\n");
+    }
+    {   /* where the p99 column comes from, said once for each kind present */
+        size_t merged = 0, medians = 0;
+        for (i = 0; i < r->ngroups; i++) {
+            merged += strcmp(rp_group_percentiles_from(&r->groups[i]), "histograms") == 0;
+            medians += strcmp(rp_group_percentiles_from(&r->groups[i]), "medians") == 0;
+        }
+        if (merged)
+            wb_fprintf(out, "p99: of all the repetitions' samples together, from their latency histograms merged (%lu "
+                       "configuration%s)\n", (unsigned long)merged, merged == 1 ? "" : "s");
+        if (medians)
+            wb_fprintf(out, "p99: the median of the repetitions' p99s, which is not the p99 of their samples together: "
+                       "their rows carry no latency histogram (CSVs before 0.5; %lu configuration%s)\n",
+                       (unsigned long)medians, medians == 1 ? "" : "s");
     }
     for (i = 0; i < r->nmachines; i++) {
         char broken[128], name[128];
