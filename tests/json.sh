@@ -51,6 +51,22 @@ assert all(len(x[\"repetitions\"]) == 2 and len(x[\"intervals\"]) >= 2 and x[\"s
 assert d[\"units\"][\"lat_p99_us\"] == \"us\" and d[\"units\"][\"duration\"] == \"s\" and d[\"options\" if 0 else \"label\"] == \"caf\u00e9 \\\"x\\\"\"
 "' "sockloop's document: two variants of two repetitions with intervals, units, the label as UTF-8"
 
+# report --json: the table for programs, valid, and its --csv's cells, group by group.
+wb report sockloop.csv sendmsg.csv wakeup.csv --json report.json --csv report.csv >"$dir/r.out" 2>&1
+ok '[ $? = 0 ] && $check validate "$root/docs/schema/winbench-report.schema.json" "$dir/report.json" >"$dir/rv.out" 2>&1' \
+   'report --json: $(cat "$dir/r.out" "$dir/rv.out")'
+ok '/usr/bin/python3 -c "
+import csv, json, sys
+rows = list(csv.DictReader(open(\"$dir/report.csv\", encoding=\"cp1252\")))
+groups = json.load(open(\"$dir/report.json\"))[\"groups\"]
+assert len(rows) == len(groups) > 2, (len(rows), len(groups))
+for row, g in zip(rows, groups):
+    for k, cell in row.items():
+        v = g[k]
+        assert (cell == \"\" and v in (None, \"\")) or (isinstance(v, (int, float)) and float(cell) == v) or cell == v, (k, cell, v)
+assert any(g[\"percentiles_from\"] == \"histograms\" and g[\"p99\"] > 0 for g in groups)
+"' "report --json and --csv differ"
+
 # all --json: every run's document beside its CSV, and all of them in one, valid as the suite's.
 wb all --quick --only calibrate,scratch-off-same --label j --out res --json suite.json >"$dir/all.out" 2>&1
 rc=$?

@@ -13,6 +13,7 @@ int   rp_write_tsv(const rp_report *r, FILE *f);       /* tab-separated, CRLF */
 int   rp_write_clipboard(const rp_report *r, FILE *f); /* the TSV onto the clipboard (CF_TEXT), said on f */
 int   rp_write_csv(const rp_report *r, FILE *f);
 int   rp_write_markdown(const rp_report *r, FILE *f);  /* a GitHub-style table */
+int   rp_write_json(const rp_report *r, FILE *f);      /* the table for programs */
 int   rp_write_html(const rp_report *r, FILE *f);
 /* Where an output goes, and so the option that asks for it. */
 typedef enum rp_dest {
@@ -33,7 +34,7 @@ typedef struct rp_format {
 /* Every output, in the order they are written and their options are listed: X(NAME) for a
  * `const rp_format rp_format_NAME` in its renderer's file. A new format is its file and a
  * name here; report.c makes its option, opens its file and writes it. */
-#define RP_FORMATS(X) X(table) X(tsv) X(clip) X(csv) X(html) X(md)
+#define RP_FORMATS(X) X(table) X(tsv) X(clip) X(csv) X(json) X(html) X(md)
 #define RP_DECLARE_FORMAT(name) extern const rp_format rp_format_##name;
 RP_FORMATS(RP_DECLARE_FORMAT)
 #undef RP_DECLARE_FORMAT

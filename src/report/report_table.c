@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/wb_csv.h"
+#include "core/wb_json.h"
 #include "wb_error.h"
 #include "wb_units.h"
 #include "wb_console.h"
@@ -299,6 +300,56 @@ int rp_write_markdown(const rp_report *r, FILE *f)
     return ferror(f) ? -1 : 0;
 }
 
+/* The table's cells that are numbers in the JSON (the others are text). */
+static int is_number_column(int c)
+{
+    switch (c) {
+    case C_N: case C_MEDIAN: case C_STDDEV: case C_MIN: case C_MAX: case C_RATIO: case C_RATIO_ERR: case C_P:
+    case C_RATIO_TO_BASELINE: case C_LOST: case C_LOSS_PCT: case C_AA_RATIO: case C_AA_P: case C_ACHIEVED: case C_UNSENT:
+    case C_P50: case C_P99:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The same table for programs (docs/schema/winbench-report.schema.json): a group per object,
+ * its cells by column, numbers as numbers and empty ones as null; built whole, written at once. */
+int rp_write_json(const rp_report *r, FILE *f)
+{
+    wb_json j;
+    char cells[C_COUNT][RP_CELL], utf8[RP_CELL * 2];
+    size_t i;
+    int c, first = 1, ok;
+    wb_json_init(&j);
+    wb_json_raw(&j, "{");
+    wb_json_key(&j, "format", &first);
+    wb_json_string(&j, "winbench-report");
+    wb_json_key(&j, "format_version", &first);
+    wb_json_u64(&j, 1);
+    wb_json_key(&j, "groups", &first);
+    wb_json_raw(&j, "[");
+    for (i = 0; i < r->ngroups; i++) {
+        int gfirst = 1;
+        cells_of(r, &r->groups[i], cells);
+        wb_json_raw(&j, i ? ",{" : "{");
+        for (c = 0; c < C_COUNT; c++) {
+            wb_json_key(&j, table_header[c], &gfirst);
+            if (is_number_column(c)) {
+                wb_json_raw(&j, wb_json_is_number(cells[c]) ? cells[c] : "null");
+            } else {
+                rp_utf8(cells[c], utf8, sizeof utf8);
+                wb_json_string(&j, utf8);
+            }
+        }
+        wb_json_raw(&j, "}");
+    }
+    wb_json_raw(&j, "]}\n");
+    ok = !j.error && fwrite(j.text, 1, j.len, f) == j.len && fflush(f) == 0;
+    wb_json_free(&j);
+    return ok ? 0 : -1;
+}
+
 const rp_format rp_format_table = { .option = NULL, .label = "table", .dest = RP_DEST_PEOPLE, .write = rp_write_table };
 const rp_format rp_format_tsv = { .option = "tsv", .label = "TSV", .help = "print the table tab-separated",
                                   .dest = RP_DEST_STDOUT, .write = rp_write_tsv };
@@ -307,6 +358,9 @@ const rp_format rp_format_clip = { .option = "clip", .label = "clipboard",
                                    .write = rp_write_clipboard };
 const rp_format rp_format_csv = { .option = "csv", .label = "CSV", .help = "also write the table as CSV (- for stdout)",
                                   .dest = RP_DEST_FILE, .write = rp_write_csv };
+const rp_format rp_format_json = { .option = "json", .label = "JSON",
+                                   .help = "also write the table as JSON (docs/json.md; - for stdout)", .dest = RP_DEST_FILE,
+                                   .write = rp_write_json };
 const rp_format rp_format_md = { .option = "md", .label = "Markdown",
                                  .help = "also write the table as GitHub Markdown (- for stdout)", .dest = RP_DEST_FILE,
                                  .write = rp_write_markdown };
