@@ -17,6 +17,12 @@ int wb_create_file_error(const char *option, const char *path, unsigned long cod
 /* data written whole as path: to path.part first, flushed, then renamed over path (replaced only
  * with replace != 0), so that a reader finds the whole file or none. 0, or -1 with the call that
  * failed and its error in err (path.part removed). */
+/* The whole file, read with one ReadFile, NUL-terminated (its length in *len); NULL when it
+ * cannot be opened or read (free() it). The report reads thousands of files this way: the CRT's
+ * fopen, fseek and fread cost several system calls more each (and, under Wine, console and
+ * time zone queries besides). */
+char *wb_read_whole(const char *path, size_t *len);
+
 struct wb_error;
 int wb_write_whole(const char *path, const void *data, size_t len, int replace, struct wb_error *err);
 

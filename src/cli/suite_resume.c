@@ -10,28 +10,24 @@
 #include "commands.h"
 #include "core/wb_csv.h"
 #include "core/csv_columns.h"
+#include "wb_files.h"
 
 /* 1 when the file is a winbench CSV with a summary row. */
 static int has_summary(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    char *text = NULL, err[128];
-    long size;
+    size_t size = 0;
+    char *text = wb_read_whole(path, &size), err[128];
     wb_csv_table t;
     int found = 0;
     size_t row;
     int col;
-    if (f == NULL) return 0;
-    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (text = (char *)malloc((size_t)size)) != NULL && fread(text, 1, (size_t)size, f) == (size_t)size &&
-        wb_csv_parse(text, (size_t)size, ',', &t, err, sizeof err) == 0) {
+    if (text != NULL && size > 0 && wb_csv_parse(text, size, ',', &t, err, sizeof err) == 0) {
         col = wb_csv_column(&t, wb_lead_columns[WB_COL_ROW]);
         for (row = 1; col >= 0 && row < t.nrows && !found; row++)
             found = (size_t)col < t.rows[row].nfields && strcmp(t.rows[row].fields[col], "summary") == 0;
         wb_csv_free(&t);
     }
     free(text);
-    fclose(f);
     return found;
 }
 

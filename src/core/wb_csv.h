@@ -53,6 +53,11 @@ typedef struct wb_csv_row {
 typedef struct wb_csv_table {
     size_t nrows;
     wb_csv_row *rows;
+    /* the header's names by hash (open addressing; a column's index + 1, 0: empty), made by
+     * wb_csv_parse: wb_csv_column is asked for a dozen columns of every row of every file */
+    int *names;
+    size_t names_cap;
+    char *arena;      /* every field's text (the rows' fields point into it) */
 } wb_csv_table;
 
 /* Returns 0, or -1 with "line N: what" in err (unterminated quote, junk after a quote). */

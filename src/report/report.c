@@ -350,6 +350,10 @@ int wb_report(int argc, char **argv)
 
     rc = parse_report_args(argc, argv, &cfg, &npaths);
     if (rc != WB_EXIT_OK) return rc;
+    /* The table is written cell by cell: unbuffered (the CRT's stdout to a file or pipe), each
+     * cell was a write of its own, and under Wine a console-mode query besides: 89,000 of them
+     * made a 136-file report take 15 s, 1.2 s buffered. It is all written at the end anyway. */
+    setvbuf(stdout, NULL, _IOFBF, 1 << 16);
     /* Every output is checked before anything is read: nothing is written when one cannot be. */
     rc = prepare_outputs(&cfg, outs, &people);
     if (rc != WB_EXIT_OK) return rc;

@@ -11,6 +11,7 @@
 #include "core/wb_csv.h"
 #include "core/wb_hdr.h"
 #include "wb_console.h"
+#include "wb_files.h"
 
 static const char *field(const wb_csv_table *t, size_t row, const char *col)
 {
@@ -407,31 +408,18 @@ static int cut_last_line(const char *text, size_t len, char sep, long *size)
 
 static void load_file(rp_report *r, const char *path)
 {
-    FILE *f = fopen(path, "rb");
     char err[256];
     wb_csv_table t;
-    char *text;
-    long size;
-    size_t len = strlen(path);
+    size_t whole = 0, len = strlen(path);
+    char *text = wb_read_whole(path, &whole);
+    long size = (long)whole;
     char sep = (len > 4 && _stricmp(path + len - 4, ".tsv") == 0) ? '\t' : ',';
 
-    if (f == NULL) {
-        wb_fprintf(stderr, "winbench: report: %s: cannot open it\n", path);
-        r->files_failed++;
-        return;
-    }
-    fseek(f, 0, SEEK_END);
-    size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    text = (char *)malloc(size > 0 ? (size_t)size : 1);
-    if (text == NULL || (size > 0 && fread(text, 1, (size_t)size, f) != (size_t)size)) {
+    if (text == NULL) {
         wb_fprintf(stderr, "winbench: report: %s: cannot read it\n", path);
-        fclose(f);
-        free(text);
         r->files_failed++;
         return;
     }
-    fclose(f);
     if (size > 0 && cut_last_line(text, (size_t)size, sep, &size)) {
         wb_fprintf(stderr, "winbench: report: %s: its last line is cut (the file ends inside it: a full disk, or a copy "
                 "cut short): left out, the whole rows before it read\n", path);

@@ -335,7 +335,9 @@ static const char *base_machine_name(const rp_machine *m)
 
 /* Two different machines may share a label or host (two VMs called "VM"): each then gets the
  * first thing that tells them apart, "VM (Wine 10.0)", "VM (Windows XP 5.1.2600)". */
-const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap)
+/* Its name among all the machines read (every other one looked at: found once per machine in
+ * rp_model_finish, not for every cell of the table). */
+static const char *machine_name_among(const rp_report *r, int machine, char *buf, size_t cap)
 {
     const rp_machine *m = &r->machines[machine];
     int wine = 0, os = 0, arch = 0, cpu = 0, same = 0;
@@ -355,6 +357,13 @@ const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t c
     else if (arch) snprintf(buf, cap, "%s (%s)", base_machine_name(m), m->arch);
     else if (cpu) snprintf(buf, cap, "%s (%s)", base_machine_name(m), m->cpu);
     else snprintf(buf, cap, "%s (#%d)", base_machine_name(m), machine + 1);
+    return buf;
+}
+
+const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap)
+{
+    if (r->machines[machine].shown[0] == '\0') return machine_name_among(r, machine, buf, cap);
+    snprintf(buf, cap, "%s", r->machines[machine].shown);
     return buf;
 }
 
@@ -452,17 +461,51 @@ static int token(const char *variant, int n, char *buf, size_t cap)
     return 1;
 }
 
+/* For each module, the word places that differ between its groups: a place varies when a group
+ * lacks it or two groups' words there differ. Once, in one pass over the groups per module (it
+ * was asked for every group of every other group each time the table was drawn: a 128-machine
+ * lab's 5,000 groups made that 25 million comparisons, and the report grow with the square of
+ * its input). Places past 63 count as varying. */
+static void find_varying_places(rp_report *r)
+{
+    size_t i, j;
+    char mine[128], first[128];
+    r->nvarying = 0;
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        unsigned long long places = 0;
+        int k, n, seen = 0;
+        for (k = 0; k < r->nvarying; k++) seen |= r->varying[k].m == g->m;
+        if (seen || r->nvarying == (int)(sizeof r->varying / sizeof r->varying[0])) continue;
+        for (n = 0; n < 64 && token(g->variant, n, first, sizeof first); n++)
+            for (j = i + 1; j < r->ngroups; j++)
+                if (r->groups[j].m == g->m && (!token(r->groups[j].variant, n, mine, sizeof mine) || strcmp(mine, first))) {
+                    places |= 1ull << n;
+                    break;
+                }
+        /* a place the first group lacks but another has also varies */
+        for (j = i + 1; j < r->ngroups; j++)
+            if (r->groups[j].m == g->m && token(r->groups[j].variant, n, mine, sizeof mine)) {
+                for (; n < 64; n++) places |= 1ull << n;
+                break;
+            }
+        r->varying[r->nvarying].m = g->m;
+        r->varying[r->nvarying].places = places;
+        r->nvarying++;
+    }
+}
+
 void rp_short_variant(const rp_report *r, const rp_group *g, char *buf, size_t cap)
 {
-    char mine[128], other[128];
-    size_t used = 0, i;
+    char mine[128];
+    size_t used = 0;
+    unsigned long long places = ~0ull;
     int n;
     buf[0] = '\0';
+    for (n = 0; n < r->nvarying; n++)
+        if (r->varying[n].m == g->m) places = r->varying[n].places;
     for (n = 0; token(g->variant, n, mine, sizeof mine); n++) {
-        int varies = 0;
-        for (i = 0; i < r->ngroups && !varies; i++)
-            if (r->groups[i].m == g->m && (!token(r->groups[i].variant, n, other, sizeof other) || strcmp(other, mine)))
-                varies = 1;
+        int varies = n >= 64 || (places >> n & 1);
         if (varies && used + strlen(mine) + 2 < cap) used += (size_t)sprintf(buf + used, "%s%s", used ? " " : "", mine);
     }
     /* one configuration: all of it (calibrate's "duration=2"), not a word that hides it */
@@ -542,6 +585,9 @@ void rp_model_finish(rp_report *r)
     for (g = 0; g < r->ngroups; g++) summarize_group(&r->groups[g]);
     number_configurations(r);
     qsort(r->groups, r->ngroups, sizeof *r->groups, group_order);
+    find_varying_places(r);
+    for (g = 0; g < r->nmachines; g++)
+        machine_name_among(r, (int)g, r->machines[g].shown, sizeof r->machines[g].shown);
     compare_groups(r);   /* after the sort: each group keeps a pointer to its base */
 }
 

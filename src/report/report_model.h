@@ -21,6 +21,7 @@ typedef struct rp_machine {
     char host[64], os[160], label[128], arch[16], cpu[160], cpus[16], hypervisor[8], wine[32], qpc[32],
         tool[32], themes[8], power[16];
     char calibration[128];       /* the calibrate verdicts its rows carry ("cal_clock=ok;..."), if any */
+    char shown[256];             /* its name as shown (rp_machine_name), once all are read; "" before */
 } rp_machine;
 
 typedef struct rp_group rp_group;
@@ -94,6 +95,11 @@ typedef struct rp_report {
     size_t nseen_files;
     size_t files_loaded, files_failed, files_skipped;
     const char *const *exclude;  /* NULL-terminated paths never loaded (the report's own outputs) */
+    /* Per module, the places of its configurations' "name=value" words that differ between its
+     * groups (bit n: the n-th word; rp_short_variant shows those): found once, in
+     * rp_model_finish. */
+    struct { const wb_module *m; unsigned long long places; } varying[8];
+    int nvarying;
 } rp_report;
 
 int  rp_values_add(rp_values *v, double x);

@@ -29,6 +29,26 @@ FILE *wb_create_file(const char *path, int replace, unsigned long *code)
     return f;
 }
 
+char *wb_read_whole(const char *path, size_t *len)
+{
+    HANDLE h = CreateFileA(path, GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE, NULL, OPEN_EXISTING,
+                           FILE_FLAG_SEQUENTIAL_SCAN, NULL);
+    DWORD size, got = 0;
+    char *text = NULL;
+    if (h == INVALID_HANDLE_VALUE) return NULL;
+    size = GetFileSize(h, NULL);
+    if (size != INVALID_FILE_SIZE && (text = (char *)malloc((size_t)size + 1)) != NULL &&
+        (size == 0 || (ReadFile(h, text, size, &got, NULL) && got == size))) {
+        text[size] = '\0';
+        *len = size;
+    } else {
+        free(text);
+        text = NULL;
+    }
+    CloseHandle(h);
+    return text;
+}
+
 int wb_write_whole(const char *path, const void *data, size_t len, int replace, wb_error *err)
 {
     char part[MAX_PATH + 8], what[MAX_PATH + 32];
