@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The report grows with its input, not faster: a lab of N machines' suites and one of 4N
+# (copies of results/wine-debian12-epyc/suite-quick-A under other host names; 17 files each),
+# `winbench report` timed on both beside a program that only reads the same files under the
+# same Wine (tests/ref/read_files.c), alternately, the fastest of 5 each (a busy machine only
+# ever slows a run). Ratios in one run, not time limits: 4x the files take at most 4.4x the
+# time, and the report at 4N is within 3x of the bare reading (docs/performance.md: 1.7x at 128
+# machines; 0.4's report took 20x, growing with the square of the groups).
+#     tests/report-scale.sh build/x64/winbench.exe [N]
+set -uo pipefail
+exe=$(readlink -f "$1")
+n=${2:-32}
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ref=$(dirname "$exe")/ref_read_files.exe
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+suite=$root/results/wine-debian12-epyc/suite-quick-A
+for m in "$n" $((4 * n)); do
+  /usr/bin/python3 "$root/tests/tools/make_lab.py" "$suite" "$m" "$dir/lab$m" >/dev/null || { echo "report-scale: no lab"; echo "0 passed, 1 failed"; exit 1; }
+done
+seconds() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1; e=$(date +%s%N); echo $(( (e - s) / 1000 )); }   # microseconds
+best() { sort -n | head -1; }
+declare -A report refr
+for m in "$n" $((4 * n)); do
+  r=() f=()
+  for i in 1 2 3 4 5; do
+    r+=("$(seconds "$root/scripts/wine-run" "$exe" report "$dir/lab$m" --csv "$dir/out$m-$i.csv")")
+    f+=("$(seconds "$root/scripts/wine-run" "$ref" "$dir/lab$m")")
+  done
+  report[$m]=$(printf '%s\n' "${r[@]}" | best)
+  refr[$m]=$(printf '%s\n' "${f[@]}" | best)
+  echo "report-scale: $((m * 17)) files: report $((report[$m] / 1000)) ms, reading alone $((refr[$m] / 1000)) ms (fastest of 5)"
+done
+passed=0 failed=0
+big=$((4 * n))
+rows=$(($(wc -l < "$dir/out$big-1.csv") - 1))
+growth=$(awk -v a="${report[$big]}" -v b="${report[$n]}" 'BEGIN { printf "%.2f", a / b }')
+overhead=$(awk -v a="${report[$big]}" -v b="${refr[$big]}" 'BEGIN { printf "%.2f", a / b }')
+echo "report-scale: 4x the files: ${growth}x the time; at $((big * 17)) files ${overhead}x the reading alone; $rows rows in its table"
+if awk -v g="$growth" 'BEGIN { exit !(g <= 4.4) }'; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "report-scale: FAILED: 4x the files took ${growth}x the time (at most 4.4x)"; fi
+if awk -v o="$overhead" 'BEGIN { exit !(o <= 3.0) }'; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "report-scale: FAILED: ${overhead}x the time of reading the files alone (at most 3x)"; fi
+# the table has a row per configuration and machine: all of them read
+if [ "$rows" -ge $((big * 20)) ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "report-scale: FAILED: $rows rows for $big machines"; fi
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
