@@ -442,7 +442,7 @@ static void test_outputs(void)
     result_free(&r);
     path_in_dir(path, sizeof path, "first.csv");
     ok(GetFileAttributesA(path) == INVALID_FILE_ATTRIBUTES, "no CSV left behind by a failed report");
-    expect_usage("winbench: report: only one output (--csv, --html, --md) can be - (stdout)", "report", "a.csv",
+    expect_usage("winbench: report: only one output (--csv, --json, --html, --md) can be - (stdout)", "report", "a.csv",
                  "--csv=-", "--md=-");
 }
 
@@ -697,6 +697,46 @@ static void test_merged_percentiles(void)
         }
         wb_csv_free(&c.t);
     }
+}
+
+/* Five machines: the console table pivots (a configuration per row, a machine per column, the
+ * medians; `*` where one differs from the baseline), --tsv too; --csv keeps a row per group. */
+static void test_pivot(void)
+{
+    static const char *const hosts[5] = { "H1", "H2", "H3", "H4", "H5" };
+    static const char *const lat[5] = { "300", "310", "600", "305", "320" };   /* H3: twice as slow */
+    char text[4096], name[32];
+    result r;
+    size_t used, k;
+    int i, rep;
+    csv_file c;
+    for (i = 0; i < 5; i++) {
+        used = (size_t)snprintf(text, sizeof text, "%s", HEAD_U);
+        for (rep = 1; rep <= 4; rep++)
+            used += (size_t)snprintf(text + used, sizeof text - used, "1,sockloop,,rep,%d,select,10000,1060,1,0,loopback,timer,"
+                                     "50000,0,%d,0,9999,0,%s-1,%s,Windows 7,6.1,7601,Service Pack 1,8.0\r\n", rep,
+                                     atoi(lat[i]) + rep, hosts[i], hosts[i]);
+        snprintf(name, sizeof name, "p%d.csv", i + 1);
+        write_fixture(name, text);
+    }
+    r = run("report", "p1.csv", "p2.csv", "p3.csv", "p4.csv", "p5.csv", "--csv", "pivot-long.csv", NULL);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "H1") && strstr(r.out, "H5") && strstr(r.out, "5 machines: a configuration per row, a machine per column"),
+       "pivoted:\n%s", r.out);
+    {   /* one row for the configuration, the five medians in it, H3's marked */
+        const char *row = strstr(r.out, "\nsockloop");
+        ok(row && strstr(row, "302.5 us") && strstr(row, "602.5 us*") && strstr(row, "322.5 us") && count_lines(r.out) >= 3,
+           "the row of medians:\n%s", r.out);
+    }
+    result_free(&r);
+    c = load_csv_here("pivot-long.csv", ',');
+    ok(c.ok && c.t.nrows == 6, "--csv keeps a row per machine: %lu rows", c.ok ? (unsigned long)c.t.nrows : 0ul);
+    wb_csv_free(&c.t);
+    r = run("report", "p1.csv", "p2.csv", "p3.csv", "p4.csv", "p5.csv", "--tsv", NULL);
+    for (k = 0, i = 0; r.out[k]; k++) i += r.out[k] == '\t';
+    ok(r.code == 0 && strncmp(r.out, "benchmark\tconfiguration\tunit\tH1\tH2\tH3\tH4\tH5\r\n", 45) == 0 && i == 14,
+       "--tsv pivoted too (%d tabs):\n%s", i, r.out);
+    result_free(&r);
 }
 
 /* Three runs started together (in one second, as a script on three consoles would): three run
@@ -1247,6 +1287,7 @@ static void test_bad_arguments(void)
 static const wbt_case cases[] = {
     { "old_files", test_old_files, 0 },
     { "merged_percentiles", test_merged_percentiles, 0 },
+    { "pivot", test_pivot, 0 },
     { "significance", test_significance, 0 },
     { "markdown", test_markdown, 0 },
     { "outputs", test_outputs, 0 },

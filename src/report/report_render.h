@@ -42,6 +42,16 @@ RP_FORMATS(RP_DECLARE_FORMAT)
 enum { RP_FORMAT_COUNT = 0 RP_FORMATS(RP_COUNT_FORMAT) };
 #undef RP_COUNT_FORMAT
 
+/* More than RP_PIVOT_MACHINES machines: the table for people (the console, --tsv) pivots, a
+ * configuration per row and a machine per column (report_pivot.c); --csv and --json keep a
+ * row per configuration and machine. tsv: tab-separated, whole configurations. */
+#define RP_PIVOT_MACHINES 4
+int   rp_pivot_wanted(const rp_report *r);
+int   rp_write_pivot(const rp_report *r, FILE *f, int tsv);
+/* A group's cells as the console shows them: the configuration shortened to what differs, the
+ * median in its unit ("20.59 ms"), the unit's words (report_table.c). */
+void  rp_people_cells(const rp_report *r, const rp_group *g, char *config, char *median, char *unit, size_t cap);
+
 /* "Where the differences lie": every comparison of a module with parts, split by them, with its
  * noise and the machines' other differences (report_where.c); md: as Markdown. */
 int   rp_write_where(const rp_report *r, FILE *f, int md);

@@ -107,6 +107,15 @@ static void console_cells(const rp_report *r, const rp_group *g, char cells[C_CO
     people_loss(g, cells);
 }
 
+void rp_people_cells(const rp_report *r, const rp_group *g, char *config, char *median, char *unit, size_t cap)
+{
+    static char cells[C_COUNT][RP_CELL];   /* the report runs on one thread */
+    console_cells(r, g, cells);
+    snprintf(config, cap, "%s", cells[C_CONFIG]);
+    snprintf(median, cap, "%s", cells[C_MEDIAN]);
+    snprintf(unit, cap, "%s", cells[C_UNIT]);
+}
+
 /* Tab-separated text: what --tsv prints and --clip puts on the clipboard. */
 static char *tsv_text(const rp_report *r)
 {
@@ -240,14 +249,17 @@ static int to_clipboard(const char *text)
 
 int rp_write_table(const rp_report *r, FILE *f)
 {
-    print_table(r, f);
+    if (rp_pivot_wanted(r)) rp_write_pivot(r, f, 0);
+    else print_table(r, f);
     rp_write_where(r, f, 0);
     return ferror(f) ? -1 : 0;
 }
 
 int rp_write_tsv(const rp_report *r, FILE *f)
 {
-    char *text = tsv_text(r);
+    char *text;
+    if (rp_pivot_wanted(r)) return rp_write_pivot(r, f, 1);
+    text = tsv_text(r);
     int rc = text && wb_fputs(text, f) >= 0 ? 0 : -1;
     free(text);
     return rc;
