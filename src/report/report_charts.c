@@ -104,18 +104,18 @@ static double y_of(const scale *s, double v)
  * arrived, and looks like any other bar's otherwise. */
 #define LOSSY_PCT 1.0
 
-static void bar_legend(FILE *f, const rp_report *r, double x, double y, int lossy)
+static void bar_legend(FILE *f, const rp_report *r, double x, double y, int lossy, int bars_named)
 {
     size_t i;
     char name[128];
-    for (i = 0; i < r->nmachines; i++) {
+    for (i = 0; i < r->nmachines && !bars_named; i++) {
         wb_fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"%s\"/>", x, y + 18.0 * (double)i,
                 rp_svg_colour((int)i));
         wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">", x + 18, y + 18.0 * (double)i + 10);
         rp_svg_text(f, rp_machine_name(r, (int)i, name, sizeof name));
         wb_fputs("</text>", f);
     }
-    y += 18.0 * (double)r->nmachines;
+    if (!bars_named) y += 18.0 * (double)r->nmachines;
     /* the markings' meanings */
     wb_fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"url(#nosig)\" stroke=\"#888\"/>", x, y + 8);
     wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\">no significant difference</text>", x + 18, y + 18);
@@ -176,7 +176,11 @@ static void draw_bar(FILE *f, const rp_report *r, const rp_group *g, const scale
     }
 }
 
-static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
+/* The module's bars in one chart: a cluster per configuration, a bar per machine, the
+ * machines told by colour and the legend. In a lab (more than RP_PIVOT_MACHINES machines) that
+ * chart would be thousands of pixels wide and its colours would repeat: there each
+ * configuration (only) gets a chart of its own, and every bar is named under the axis. */
+static void bar_chart(FILE *f, const rp_report *r, const wb_module *m, const char *only)
 {
     const double left = 70, top = 40, plot_h = 260, bar_w = 22, gap = 18;
     /* the cluster labels are turned 35 degrees: their room below and to the right */
@@ -191,9 +195,13 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     x = left + gap / 2;
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
-        if (g->m != m) continue;
+        if (g->m != m || (only && strcmp(g->variant, only))) continue;
         nbars++;
-        if (!prev || strcmp(prev, g->variant)) {
+        if (only) {   /* each bar's machine, under it */
+            double len = (double)strlen(rp_machine_name(r, g->machine, label, sizeof label)) * TEXT_CHAR_PX;
+            if (14 + len * sin35 + 16 > bottom) bottom = 14 + len * sin35 + 16;
+            if (x + 4 + len * cos35 > right) right = x + 4 + len * cos35;
+        } else if (!prev || strcmp(prev, g->variant)) {
             double len;
             if (prev) x += gap;
             nclusters++;
@@ -228,8 +236,9 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     if (width < 760) width = 760;
     plot.left = left, plot.top = top, plot.w = width - LEGEND_W - 20 - left, plot.h = plot_h;
     snprintf(title, sizeof title, "%s: %s per configuration and machine", m->name, wb_module_report(m)->unit);
-    snprintf(heading, sizeof heading, "%s: %s, the median of the repetitions (%s is better; whiskers: min to max%s%s)",
-             m->name, wb_module_report(m)->unit, wb_module_report(m)->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "",
+    snprintf(heading, sizeof heading, "%s%s%s: %s, the median of the repetitions (%s is better; whiskers: min to max%s%s)",
+             m->name, only ? " " : "", only ? only : "", wb_module_report(m)->unit,
+             wb_module_report(m)->higher_is_better ? "higher" : "lower", sc.log ? "; logarithmic axis" : "",
              rp_alt_note(r, m, note, sizeof note));
     rp_frame_begin(f, width, height, NULL, title, heading, &plot);
     if (sc.log)
@@ -241,10 +250,15 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
     prev = NULL;
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
-        if (g->m != m) continue;
+        if (g->m != m || (only && strcmp(g->variant, only))) continue;
         if (prev && strcmp(prev, g->variant)) x += gap;
         rp_short_variant(r, g, label, sizeof label);
-        if (!prev || strcmp(prev, g->variant)) {   /* the cluster's label, under its first bar */
+        if (only) {   /* whose bar it is */
+            char name[128];
+            wb_fprintf(f, "<text class=\"barname\" transform=\"translate(%.1f %.0f) rotate(35)\">", x + 8, top + plot_h + 14);
+            rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
+            wb_fputs("</text>\n", f);
+        } else if (!prev || strcmp(prev, g->variant)) {   /* the cluster's label, under its first bar */
             wb_fprintf(f, "<text transform=\"translate(%.1f %.0f) rotate(35)\">", x + 4, top + plot_h + 14);
             rp_svg_text(f, label);
             wb_fputs("</text>\n", f);
@@ -254,7 +268,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m)
         x += bar_w;
     }
     rp_frame_axes(f, &plot);
-    bar_legend(f, r, width - LEGEND_W, top, lossy);
+    bar_legend(f, r, width - LEGEND_W, top, lossy, only != NULL);
     rp_frame_end(f);
 }
 
@@ -544,7 +558,13 @@ void rp_write_charts(FILE *f, const rp_report *r, const wb_module *m)
     size_t i;
     int *numbers = numbers_for(r, m);   /* NULL (out of memory): one colour, still drawn */
     g_numbers = numbers;
-    bar_chart(f, r, m);
+    if (r->nmachines <= RP_PIVOT_MACHINES) {
+        bar_chart(f, r, m, NULL);
+    } else {   /* a lab: a chart per configuration, each of its groups' first */
+        for (i = 0; i < r->ngroups; i++)
+            if (r->groups[i].m == m && (i == 0 || r->groups[i - 1].m != m || r->groups[i].order != r->groups[i - 1].order))
+                bar_chart(f, r, m, r->groups[i].variant);
+    }
     for (i = 0; i < r->ngroups; i++)
         if (r->groups[i].m == m && first_of_chart(r, i, wb_module_report(m)->series_line_column, has_percentiles))
             percentile_chart(f, r, &r->groups[i]);

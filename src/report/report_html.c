@@ -69,6 +69,13 @@ int rp_write_html(const rp_report *r, FILE *f)
         int any = 0;
         for (i = 0; i < r->ngroups; i++) any |= r->groups[i].m == m;
         if (!any) continue;
+        if (rp_pivot_wanted(r)) {   /* a lab: a row per configuration, a column per machine */
+            wb_fprintf(f, "<h2>%s</h2>\n", m->name);
+            rp_write_pivot_html(r, f, m);
+            rp_write_parts_chart(f, r, m);
+            rp_write_charts(f, r, m);
+            continue;
+        }
         wb_fprintf(f, "<h2>%s</h2>\n<table>\n<tr><th>configuration</th><th>machine</th><th>n</th><th>median (", m->name);
         rp_svg_text(f, wb_module_report(m)->unit);
         rp_svg_text(f, rp_alt_note(r, m, note, sizeof note));   /* some rows in the spec's other words */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report_svg.h"
 #include "wb_console.h"
 
 int rp_pivot_wanted(const rp_report *r)
@@ -38,6 +39,37 @@ static void cell_of(const rp_report *r, const rp_group *g, int tsv, char *buf, s
     rp_people_cells(r, g, config, median, unit, CELL);
     snprintf(buf, cap, "%s%s", median, g->significance == RP_SIG_YES ? "*" : "");
     if (tsv && g->median == g->median) snprintf(buf, cap, "%.10g%s", g->median, g->significance == RP_SIG_YES ? "*" : "");
+}
+
+void rp_write_pivot_html(const rp_report *r, FILE *f, const wb_module *m)
+{
+    size_t i, j, k, mach;
+    char buf[CELL * 2], name[CELL];
+    wb_fputs("<table class=\"pivot\">\n<tr><th>configuration (the median; * differs from the baseline, p &lt; 0.05)</th>", f);
+    for (mach = 0; mach < r->nmachines; mach++) {
+        wb_fputs("<th>", f);
+        rp_svg_text(f, rp_machine_name(r, (int)mach, name, sizeof name));
+        wb_fputs("</th>", f);
+    }
+    wb_fputs("</tr>\n", f);
+    for (i = 0; i < r->ngroups; i = j) {
+        for (j = i + 1; j < r->ngroups && !starts_row(r, j); j++) {}
+        if (r->groups[i].m != m) continue;
+        row_label(r, &r->groups[i], 0, buf, sizeof buf);
+        wb_fputs("<tr><td>", f);
+        rp_svg_text(f, buf + strlen(m->name) + 1);   /* the module is the section's */
+        wb_fputs("</td>", f);
+        for (mach = 0; mach < r->nmachines; mach++) {
+            buf[0] = '\0';
+            for (k = i; k < j; k++)
+                if (r->groups[k].machine == (int)mach) cell_of(r, &r->groups[k], 0, buf, sizeof buf);
+            wb_fputs("<td class=\"num\">", f);
+            rp_svg_text(f, buf);
+            wb_fputs("</td>", f);
+        }
+        wb_fputs("</tr>\n", f);
+    }
+    wb_fputs("</table>\n", f);
 }
 
 int rp_write_pivot(const rp_report *r, FILE *f, int tsv)

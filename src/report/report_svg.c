@@ -2,6 +2,7 @@
 #include "report_svg.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "report_utf8.h"
@@ -36,9 +37,29 @@ void rp_svg_text(FILE *f, const char *text)
     }
 }
 
+/* Past the palette's eight: colours spread round the hue circle by the golden angle, in three
+ * lightnesses, so that a lab's 32 machines (64 at most before one comes back) each have their
+ * own, and neighbours differ most (HSL to RGB, saturation 65%). */
+#define NCOLOURS 64
+static void generated(int i, char *out, size_t cap)
+{
+    double h = fmod(i * 137.508, 360.0) / 60.0, l = i % 3 == 0 ? 0.38 : i % 3 == 1 ? 0.55 : 0.68, s = 0.65;
+    double c = (1 - fabs(2 * l - 1)) * s, x = c * (1 - fabs(fmod(h, 2.0) - 1)), m = l - c / 2, rgb[3];
+    int k = (int)h;
+    rgb[0] = k == 0 || k == 5 ? c : k == 1 || k == 4 ? x : 0;
+    rgb[1] = k == 0 || k == 3 ? x : k == 1 || k == 2 ? c : 0;
+    rgb[2] = k == 2 || k == 5 ? x : k == 3 || k == 4 ? c : 0;
+    snprintf(out, cap, "#%02x%02x%02x", (int)((rgb[0] + m) * 255 + 0.5), (int)((rgb[1] + m) * 255 + 0.5),
+             (int)((rgb[2] + m) * 255 + 0.5));
+}
+
 const char *rp_svg_colour(int i)
 {
-    return palette[(i < 0 ? -i : i) % NPALETTE];
+    static char colours[NCOLOURS][8];
+    i = (i < 0 ? -i : i) % NCOLOURS;
+    if (i < NPALETTE) return palette[i];
+    if (colours[i][0] == '\0') generated(i, colours[i], sizeof colours[i]);
+    return colours[i];
 }
 
 double rp_svg_step(double max)
