@@ -737,6 +737,20 @@ static void test_pivot(void)
     ok(r.code == 0 && strncmp(r.out, "benchmark\tconfiguration\tunit\tH1\tH2\tH3\tH4\tH5\r\n", 45) == 0 && i == 14,
        "--tsv pivoted too (%d tabs):\n%s", i, r.out);
     result_free(&r);
+    r = run("report", "p1.csv", "p2.csv", "p3.csv", "p4.csv", "p5.csv", "--html", "pivot.html", NULL);
+    result_free(&r);
+    {   /* the page: its table pivoted, and every bar named */
+        char path[MAX_PATH], *html;
+        const char *p;
+        size_t len;
+        int named = 0;
+        path_in_dir(path, sizeof path, "pivot.html");
+        html = read_all(path, &len);
+        for (p = html; p && (p = strstr(p, "class=\"barname\"")) != NULL; p++) named++;
+        ok(html && strstr(html, "<table class=\"pivot\">") && named == 5, "pivot.html: a pivoted table, %d bars named", named);
+        ok(html && strstr(html, ">H3</text>") != NULL, "H3's bar says so");
+        free(html);
+    }
 }
 
 /* Three runs started together (in one second, as a script on three consoles would): three run
