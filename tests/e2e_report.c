@@ -837,6 +837,27 @@ static void test_gate(void)
     ok(r.code == 0 && strstr(r.out, "gate: passed: 0 of 2 configurations") != NULL, "a run against itself: exit %lu\n%s",
        r.code, r.out);
     result_free(&r);
+    {   /* the same configuration run for 10 s against 2 s: not the same test, and said so */
+        static const char head[] = "schema,benchmark,label,row,rep,loop,rate,size,duration,sockets,spread,mode,pacing_used,sent,"
+                                   "lost,lat_mean_us,run_id,host,os_name,os_version,os_build,os_sp,wine_version\r\n";
+        char text[2][2048];
+        int side, rep;
+        for (side = 0; side < 2; side++) {
+            size_t used = (size_t)snprintf(text[side], sizeof text[side], "%s", head);
+            for (rep = 1; rep <= 5; rep++)
+                used += (size_t)snprintf(text[side] + used, sizeof text[side] - used,
+                                         "1,sockloop,,rep,%d,select,1000,1060,%s,1,0,loopback,timer,1000,0,%d,%s-1,%s,Windows 7,"
+                                         "6.1,7601,Service Pack 1,8.0\r\n", rep, side ? "10" : "2", side ? 200 + rep : 100 + rep,
+                                         side ? "N" : "O", "H");
+        }
+        write_fixture("dur-old.csv", text[0]);
+        write_fixture("dur-new.csv", text[1]);
+        r = run("report", "dur-new.csv", "--against", "dur-old.csv", "--fail-worse", "5", NULL);
+        ok(r.code == 0 && strstr(r.out, "not compared: sockloop loop=select rate=1000") &&
+           strstr(r.out, ": different options (--duration 10 new, 2 old)") &&
+           strstr(r.out, "gate: passed: 0 of 0 configurations compared"), "different options named: exit %lu\n%s", r.code, r.out);
+        result_free(&r);
+    }
     expect_usage("winbench: report: --against: needs --fail-worse PCT (how much worse fails)", "report", "a.csv",
                  "--against", "b.csv");
     expect_usage("winbench: report: --fail-worse: needs --against OLD... (the results to hold these against)", "report",

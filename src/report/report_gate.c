@@ -27,6 +27,28 @@ static const rp_group *counterpart(const rp_report *newer, const rp_group *g, co
     return NULL;
 }
 
+/* 1 when an option both sides' rows have was set differently (an option one side's files lack,
+ * from another winbench version, is not a difference); its words into why. */
+static int options_differ(const rp_group *g, const rp_group *h, char *why, size_t cap)
+{
+    const char *p = g->others;
+    while (*p) {
+        size_t len = strcspn(p, " "), eq = strcspn(p, "=");
+        char name[64], mine[256], theirs[256];
+        if (eq < len && eq < sizeof name) {
+            snprintf(name, sizeof name, "%.*s", (int)eq, p);
+            snprintf(mine, sizeof mine, "%.*s", (int)(len - eq - 1), p + eq + 1);
+            if (rp_variant_value(h->others, name, theirs, sizeof theirs) && strcmp(mine, theirs) != 0) {
+                snprintf(why, cap, "--%s %s new, %s old", name, mine, theirs);
+                return 1;
+            }
+        }
+        p += len;
+        while (*p == ' ') p++;
+    }
+    return 0;
+}
+
 /* How much worse new is than old, in %: a time or a latency that grew, a rate that fell. */
 static double worse_pct(const rp_group *g, double new_median, double old_median)
 {
@@ -44,7 +66,7 @@ static void name_of(const rp_report *r, const rp_group *g, char *buf, size_t cap
 int rp_gate(const rp_report *newer, const rp_report *older, double fail_pct, FILE *out)
 {
     size_t i, compared = 0, failed = 0, skipped = 0;
-    char name[600];
+    char name[600], why[600];
     wb_fprintf(out, "gate: each configuration against the old results; it fails when %.3g%% worse or more with p < %.2g:\n",
                fail_pct, RP_ALPHA);
     for (i = 0; i < newer->ngroups; i++) {
@@ -54,6 +76,11 @@ int rp_gate(const rp_report *newer, const rp_report *older, double fail_pct, FIL
         name_of(newer, g, name, sizeof name);
         if (h == NULL) {
             wb_fprintf(out, "  not compared: %s: only in the new results\n", name);
+            skipped++;
+            continue;
+        }
+        if (options_differ(g, h, why, sizeof why)) {   /* e.g. --duration 2 against 10: not the same test */
+            wb_fprintf(out, "  not compared: %s: different options (%s)\n", name, why);
             skipped++;
             continue;
         }

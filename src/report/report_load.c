@@ -211,6 +211,38 @@ static int take_histogram(rp_group *g, const wb_csv_table *t, size_t row)
     return 0;
 }
 
+/* The group's other options, from its first row (rp_group.others). */
+typedef struct others_text {
+    const wb_csv_table *t;
+    size_t row, used;
+    const wb_report_spec *spec;
+    char *buf;
+    size_t cap;
+} others_text;
+
+static int add_other(void *arg, const wb_option *o, const void *config)
+{
+    others_text *x = (others_text *)arg;
+    int i, n;
+    (void)config;
+    if (o->metavar && strcmp(o->metavar, "FILE") == 0) return 0;   /* where a copy went: not how it ran */
+    for (i = 0; x->spec->variant_columns[i]; i++)
+        if (strcmp(x->spec->variant_columns[i], o->name) == 0) return 0;
+    if (wb_csv_column(x->t, o->name) < 0) return 0;
+    n = snprintf(x->buf + x->used, x->cap - x->used, "%s%s=%s", x->used ? " " : "", o->name, field(x->t, x->row, o->name));
+    if (n > 0 && (size_t)n < x->cap - x->used) x->used += (size_t)n;
+    return 0;
+}
+
+static void take_others(rp_group *g, const wb_csv_table *t, size_t row)
+{
+    others_text x;
+    if (g->reps > 0) return;   /* its first row's */
+    x.t = t, x.row = row, x.used = 0, x.spec = wb_module_report(g->m), x.buf = g->others, x.cap = sizeof g->others;
+    g->others[0] = '\0';
+    wb_options_each(g->m->options, NULL, add_other, &x);
+}
+
 static int take_parts(rp_group *g, const wb_csv_table *t, size_t row)
 {
     const wb_report_spec *spec = wb_module_report(g->m);
@@ -361,7 +393,12 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
                 parse_number(field(t, row, spec->percentile_columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)
                 return -1;
         if (take_parts(g, t, row) != 0) return -1;
-        if (npct > 0 && take_histogram(g, t, row) != 0) return -1;
+        take_others(g, t, row);
+        if (npct > 0) {
+            if (take_histogram(g, t, row) != 0) return -1;
+        } else {
+            g->reps++;
+        }
     }
     if (repeated)
         wb_fprintf(stderr, "winbench: report: %s: %lu repetition%s already read from %s (the same run id, machine, "

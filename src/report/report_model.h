@@ -36,6 +36,9 @@ struct rp_group {
      * histogram's when every rep row had one (hist_reps == reps), else the median of the rows' */
     struct wb_hist *hist;
     size_t reps, hist_reps;
+    /* the module's other options (not in the configuration, not files: "duration=2 size=1060"),
+     * as its first row had them: the gate compares no two groups run with different ones */
+    char others[512];
     rp_values loss;              /* the spec's loss column, one per rep row */
     rp_values sent;              /* the spec's sent column, one per rep row */
     rp_values unsent, achieved;  /* the spec's unsent and achieved columns, one per rep row */
