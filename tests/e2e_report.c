@@ -696,6 +696,22 @@ static void test_merged_percentiles(void)
             ok(0, "no sockloop row in the report's CSV");
         }
         wb_csv_free(&c.t);
+        if (with) {   /* A on machine M, B on machine N: --merge-machines pools them, histograms merged */
+            char *n = strstr(b, ",M-1,M,");
+            csv_file m;
+            if (n) memcpy(n, ",N-1,N,", 7);
+            snprintf(text[0], sizeof text[0], "%s%s", head, a);
+            write_fixture("hist-m.csv", text[0]);
+            snprintf(text[0], sizeof text[0], "%s%s", head, b);
+            write_fixture("hist-n.csv", text[0]);
+            r = run("report", "hist-m.csv", "hist-n.csv", "--merge-machines", "--csv", "merged-r.csv", NULL);
+            ok(r.code == 0 && strstr(r.out, "all machines") != NULL, "--merge-machines: exit %lu\n%s", r.code, r.out);
+            result_free(&r);
+            m = load_csv_here("merged-r.csv", ',');
+            ok(m.ok && m.t.nrows == 2 && fabs(num(&m, 1, "p99") - 5000.0) <= 20 && num(&m, 1, "n") == 2,
+               "two machines' repetitions as one group: p99 %g us of their samples together", m.ok ? num(&m, 1, "p99") : -1);
+            wb_csv_free(&m.t);
+        }
     }
 }
 

@@ -18,7 +18,7 @@
 
 typedef struct report_config {
     const char *baseline, *compare, *fail_worse;
-    int force, against;
+    int force, against, merge_machines;
     /* What each output's option says (by its place in formats[]): a file's path (RP_DEST_FILE),
      * or the flag of the others. */
     const char *path[RP_FORMAT_COUNT];
@@ -49,7 +49,7 @@ static const char *file_options(const char *sep, char *buf, size_t cap)
 
 /* --baseline, --compare, an option per output that has one, --force, --against, --fail-worse:
  * made once, from formats[]. */
-static wb_option report_options[2 + RP_FORMAT_COUNT + 4];
+static wb_option report_options[2 + RP_FORMAT_COUNT + 6];
 
 static const wb_option *report_table(void)
 {
@@ -77,6 +77,9 @@ static const wb_option *report_table(void)
     }
     snprintf(force_help, sizeof force_help, "overwrite %s files", file_options(" / ", files, sizeof files));
     report_options[n++] = (wb_option){ .name = "force", .type = WB_OPT_FLAG, .offset = R(force), .help = force_help };
+    report_options[n++] = (wb_option){ .name = "merge-machines", .type = WB_OPT_FLAG, .offset = R(merge_machines),
+                                       .help = "every machine's repetitions of a configuration as one group: their "
+                                               "latency histograms merged (a lab's p99 of all its packets)" };
     report_options[n++] = (wb_option){ .name = "against", .type = WB_OPT_FLAG, .offset = R(against),
                                        .help = "the paths after it are the old results that those before it are held "
                                                "against (with --fail-worse: a regression gate)" };
@@ -325,6 +328,7 @@ static int run_gate(const rp_report *newer, const report_config *cfg, int argc, 
     rp_report old;
     int rc = WB_EXIT_OK, worse;
     memset(&old, 0, sizeof old);
+    old.merge_machines = cfg->merge_machines;
     load_inputs(&old, argc, argv, outs, against_at(argc, argv) + 1, argc);
     if (old.ngroups == 0) {
         if (old.files_failed == 0) wb_fprintf(stderr, "winbench: report: --against: no repetitions in the old results\n");
@@ -358,6 +362,7 @@ int wb_report(int argc, char **argv)
     rc = prepare_outputs(&cfg, outs, &people);
     if (rc != WB_EXIT_OK) return rc;
     memset(&r, 0, sizeof r);
+    r.merge_machines = cfg.merge_machines;
     load_inputs(&r, argc, argv, outs, 0, against_at(argc, argv));
     if (r.ngroups == 0) {
         /* Each failed file has had its line; say more only when nothing failed. */

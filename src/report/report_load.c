@@ -38,6 +38,12 @@ static int find_machine(rp_report *r, const wb_csv_table *t, size_t row)
     snprintf(m.arch, sizeof m.arch, "%s", ctx(t, row, WB_COL_ARCH));
     snprintf(m.cpu, sizeof m.cpu, "%s", ctx(t, row, WB_COL_CPU_NAME));
     snprintf(m.wine, sizeof m.wine, "%s", ctx(t, row, WB_COL_WINE_VERSION));
+    if (r->merge_machines) {   /* one machine stands for all: their repetitions pooled, histograms merged */
+        if (r->nmachines > 0) return 0;
+        memset(&m, 0, sizeof m);
+        snprintf(m.host, sizeof m.host, "all machines");
+        snprintf(m.label, sizeof m.label, "all machines");
+    }
     for (i = 0; i < r->nmachines; i++)
         if (!strcmp(r->machines[i].host, m.host) && !strcmp(r->machines[i].os, m.os) &&
             !strcmp(r->machines[i].label, m.label) && !strcmp(r->machines[i].arch, m.arch) &&

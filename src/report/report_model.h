@@ -103,6 +103,7 @@ typedef struct rp_report {
      * rp_model_finish. */
     struct { const wb_module *m; unsigned long long places; } varying[8];
     int nvarying;
+    int merge_machines;          /* --merge-machines: every row is of one machine, "all machines" */
 } rp_report;
 
 int  rp_values_add(rp_values *v, double x);
