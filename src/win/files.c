@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <io.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "wb_error.h"
 
