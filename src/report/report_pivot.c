@@ -29,14 +29,16 @@ static int starts_row(const rp_report *r, size_t i)
 static void row_label(const rp_report *r, const rp_group *g, int tsv, char *buf, size_t cap)
 {
     char config[CELL], median[CELL], unit[CELL];
-    rp_people_cells(r, g, config, median, unit, CELL);
+    rp_short_variant(r, g, config, CELL);
+    rp_median_for_people(g, median, unit, CELL);
     snprintf(buf, cap, "%s%s%s%s%s", g->m->name, tsv ? "\t" : " ", tsv ? g->variant : config, tsv ? "\t" : ", ", unit);
 }
 
 static void cell_of(const rp_report *r, const rp_group *g, int tsv, char *buf, size_t cap)
 {
-    char config[CELL], median[CELL], unit[CELL];
-    rp_people_cells(r, g, config, median, unit, CELL);
+    char median[CELL], unit[CELL];
+    (void)r;
+    rp_median_for_people(g, median, unit, CELL);
     snprintf(buf, cap, "%s%s", median, g->significance == RP_SIG_YES ? "*" : "");
     if (tsv && g->median == g->median) snprintf(buf, cap, "%.10g%s", g->median, g->significance == RP_SIG_YES ? "*" : "");
 }

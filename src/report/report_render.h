@@ -49,9 +49,9 @@ enum { RP_FORMAT_COUNT = 0 RP_FORMATS(RP_COUNT_FORMAT) };
 int   rp_pivot_wanted(const rp_report *r);
 int   rp_write_pivot(const rp_report *r, FILE *f, int tsv);
 void  rp_write_pivot_html(const rp_report *r, FILE *f, const wb_module *m);   /* one module's, as an HTML table */
-/* A group's cells as the console shows them: the configuration shortened to what differs, the
- * median in its unit ("20.59 ms"), the unit's words (report_table.c). */
-void  rp_people_cells(const rp_report *r, const rp_group *g, char *config, char *median, char *unit, size_t cap);
+/* A group's median as people read it ("20.59 ms") and its unit's words ("mean latency")
+ * (report_people.c). */
+void  rp_median_for_people(const rp_group *g, char *median, char *unit, size_t cap);
 
 /* "Where the differences lie": every comparison of a module with parts, split by them, with its
  * noise and the machines' other differences (report_where.c); md: as Markdown. */

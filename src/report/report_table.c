@@ -94,26 +94,14 @@ static void console_cells(const rp_report *r, const rp_group *g, char cells[C_CO
 {
     char words[256];
     const char *unit = rp_words(g, wb_module_report(g->m)->unit, words, sizeof words);
+    char median[256], unit_words[256];
     cells_of(r, g, cells);
     rp_short_variant(r, g, cells[C_CONFIG], 256);
-    if (strstr(unit, "(us)") != NULL || strstr(unit, "(ms)") != NULL) {
-        wb_format_duration(g->median * (strstr(unit, "(us)") ? 1e-6 : 1e-3), cells[C_MEDIAN], 256);
-        snprintf(cells[C_UNIT], 256, "%.*s", (int)(strstr(unit, " (") ? strstr(unit, " (") - unit : (int)strlen(unit)), unit);
-    } else {
-        wb_format_number(g->median, cells[C_MEDIAN], 256);
-    }
-    if (g->median != g->median) cells[C_MEDIAN][0] = '\0';   /* nothing received: the comparison says so */
+    rp_median_for_people(g, median, unit_words, sizeof median);
+    snprintf(cells[C_MEDIAN], 256, "%s", median);
+    if (strstr(unit, "(us)") != NULL || strstr(unit, "(ms)") != NULL) snprintf(cells[C_UNIT], 256, "%s", unit_words);
     if (cells[C_P99][0] && strstr(unit, "(us)") != NULL) wb_format_duration(atof(cells[C_P99]) * 1e-6, cells[C_P99], 256);
     people_loss(g, cells);
-}
-
-void rp_people_cells(const rp_report *r, const rp_group *g, char *config, char *median, char *unit, size_t cap)
-{
-    static char cells[C_COUNT][RP_CELL];   /* the report runs on one thread */
-    console_cells(r, g, cells);
-    snprintf(config, cap, "%s", cells[C_CONFIG]);
-    snprintf(median, cap, "%s", cells[C_MEDIAN]);
-    snprintf(unit, cap, "%s", cells[C_UNIT]);
 }
 
 /* Tab-separated text: what --tsv prints and --clip puts on the clipboard. */
