@@ -193,12 +193,11 @@ static const char *loop_name(const void *variant)
  * of 1 the loops are not told apart ("no clear difference"), and with fewer than two intervals
  * nothing is claimed. (`winbench report --compare loop` tests repetitions, with --repeat 4 or
  * more.) A loop that lost packets the others did not is not faster for it: that is said. */
-/* A rate this loop held: the sender kept it (within 1%: a sender left behind offered less than
+/* A rate this loop held: the sender kept it (sl_kept_up: within 1%, a sender left behind offered less than
  * asked), under 0.1% lost, and a p99 under ten times its p99 at the lowest rate (wrk2's reading
  * of a latency curve: past the knee, the tail runs away first). */
 #define HELD_LOSS_PCT 0.1
 #define HELD_P99_FACTOR 10.0
-#define HELD_RATE_FRACTION SL_KEPT_UP
 
 static double loss_pct(const double *m) { return m[M_SENT] > 0 ? 100.0 * m[M_LOST] / m[M_SENT] : 0; }
 
@@ -221,7 +220,7 @@ static void offered_load(FILE *out, int n, const void *const *variants, const do
         for (i = first; i < n && ((const sockloop_config *)variants[i])->loop == loop->loop; i++) {
             const double *m = medians[i];
             const uint64_t rate = ((const sockloop_config *)variants[i])->rate;
-            int sent_all = m[M_SEND_RATE] >= HELD_RATE_FRACTION * (double)rate;
+            int sent_all = sl_kept_up(m, rate);   /* the sender's own rule: a loop that starved it held nothing */
             int ok = sent_all && loss_pct(m) < HELD_LOSS_PCT && m[M_LAT_P99] == m[M_LAT_P99] &&
                      !(base_p99 == base_p99 && m[M_LAT_P99] > HELD_P99_FACTOR * base_p99);
             wb_fprintf(out, "  %-12s %10llu %12.1f %10s %10s %6.0f (%.2f%%)\n", i == first ? sl_loop_name(loop->loop) : "",
@@ -232,7 +231,7 @@ static void offered_load(FILE *out, int n, const void *const *variants, const do
                 broken = 1;
                 if (!sent_all)
                     snprintf(why, sizeof why, "at %llu/s the sender managed %.0f/s", (unsigned long long)rate,
-                             m[M_SEND_RATE]);
+                             sl_offered_rate(m));
                 else if (loss_pct(m) >= HELD_LOSS_PCT)
                     snprintf(why, sizeof why, "at %llu/s it lost %.2f%%", (unsigned long long)rate, loss_pct(m));
                 else
