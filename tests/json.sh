@@ -115,6 +115,20 @@ json.dump(d, open('$dir/changed.json', 'w'))"
 ok '! $check agree "$dir/changed.json" "$dir/sendmsg.csv" >"$dir/c.out" 2>&1 && grep -q "ns_per_op" "$dir/c.out"' \
    'a changed value not seen: $(cat "$dir/c.out")'
 
+# A run stopped by Ctrl+C (the test hook, 100 ms into its second repetition): the document is
+# still written, whole, with the repetition that ended, the cut one and the interrupted summary.
+(cd "$dir" && WINBENCH_STOP_IN_REP=2:100 "$root/scripts/wine-run" "$exe" sendmsg --iterations 2000000 --repeat 3 --quiet \
+   --csv int.csv --json int.json) >"$dir/int.out" 2>&1
+rc=$?
+ok '[ $rc = 130 ] && $check validate "$schema" "$dir/int.json" >"$dir/iv.out" 2>&1 &&
+    $check agree "$dir/int.json" "$dir/int.csv" >>"$dir/iv.out" 2>&1 && /usr/bin/python3 -c "
+import json
+d = json.load(open(\"$dir/int.json\"))
+v = d[\"variants\"][0]
+assert d[\"exit_code\"] == 130 and [r[\"row\"] for r in v[\"repetitions\"]] == [\"rep\", \"partial\"], v[\"repetitions\"]
+assert v[\"summary\"][\"row\"] == \"interrupted\"
+"' 'an interrupted run: exit $rc: $(cat "$dir/int.out" "$dir/iv.out")'
+
 # An existing file is refused before the run, and kept; --json and --csv as one file refused.
 echo keep >"$dir/old.json"
 wb sendmsg --iterations 1000 --repeat 1 --quiet --csv n1.csv --json old.json >"$dir/o.out" 2>&1
