@@ -69,16 +69,45 @@ static int find_machine(rp_report *r, const wb_csv_table *t, size_t row)
     return (int)r->nmachines++;
 }
 
+static size_t group_hash(const wb_module *m, int machine, const char *variant)
+{
+    size_t h = (size_t)2166136261u ^ (size_t)machine ^ ((size_t)m >> 4);   /* FNV-1a over the configuration */
+    for (; *variant; variant++) h = (h ^ (unsigned char)*variant) * 16777619u;
+    return h;
+}
+
+/* The group of that module, machine and configuration, found by hash (every rep row asks: a list
+ * searched for each made the report grow with the square of its input), or added. */
 static rp_group *find_group(rp_report *r, const wb_module *m, const char *variant, int machine)
 {
-    size_t i;
+    size_t i, k;
     rp_group *g;
-    for (i = 0; i < r->ngroups; i++)
-        if (r->groups[i].m == m && r->groups[i].machine == machine && !strcmp(r->groups[i].variant, variant))
-            return &r->groups[i];
-    g = (rp_group *)realloc(r->groups, (r->ngroups + 1) * sizeof *g);
-    if (g == NULL) return NULL;
-    r->groups = g;
+    if (r->group_index_cap < 2 * (r->ngroups + 1)) {   /* grown and refilled */
+        size_t cap = r->group_index_cap ? r->group_index_cap * 2 : 256;
+        size_t *index = (size_t *)calloc(cap, sizeof *index);
+        if (index == NULL) return NULL;
+        free(r->group_index);
+        r->group_index = index;
+        r->group_index_cap = cap;
+        for (i = 0; i < r->ngroups; i++) {
+            for (k = group_hash(r->groups[i].m, r->groups[i].machine, r->groups[i].variant) & (cap - 1); index[k];
+                 k = (k + 1) & (cap - 1)) {}
+            index[k] = i + 1;
+        }
+    }
+    for (k = group_hash(m, machine, variant) & (r->group_index_cap - 1); r->group_index[k];
+         k = (k + 1) & (r->group_index_cap - 1)) {
+        g = &r->groups[r->group_index[k] - 1];
+        if (g->m == m && g->machine == machine && !strcmp(g->variant, variant)) return g;
+    }
+    if (r->ngroups == r->groups_cap) {   /* room doubles: a group is a few KiB, copied at every step otherwise */
+        size_t cap = r->groups_cap ? r->groups_cap * 2 : 64;
+        g = (rp_group *)realloc(r->groups, cap * sizeof *g);
+        if (g == NULL) return NULL;
+        r->groups = g;
+        r->groups_cap = cap;
+    }
+    r->group_index[k] = r->ngroups + 1;
     g = &r->groups[r->ngroups++];
     memset(g, 0, sizeof *g);
     g->m = m;

@@ -235,9 +235,10 @@ static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_ba
         *is_base = 1;
         return NULL;
     }
-    for (k = 0; k < r->ngroups; k++)
-        if (r->groups[k].m == g->m && r->groups[k].machine == r->baseline && !strcmp(r->groups[k].variant, g->variant))
-            return &r->groups[k];
+    /* the groups are in table order (module, configuration, machine): the base is in g's run */
+    for (k = (size_t)(g - r->groups); k > 0 && r->groups[k - 1].m == g->m && r->groups[k - 1].order == g->order; k--) {}
+    for (; k < r->ngroups && r->groups[k].m == g->m && r->groups[k].order == g->order; k++)
+        if (r->groups[k].machine == r->baseline) return &r->groups[k];
     return NULL;
 }
 
@@ -546,14 +547,27 @@ static int module_index(const wb_module *m)
 
 /* Table order: benchmark (as listed), configuration (first seen), machine (first seen). The
  * first-seen position is fixed before sorting: qsort moves the groups it would be looked up in. */
+/* Each group's configuration numbered by its first group (the table's order), found by hash
+ * of (module, configuration): each group asked all those before it, the square of the groups. */
 static void number_configurations(rp_report *r)
 {
-    size_t i, k;
-    for (i = 0; i < r->ngroups; i++) {
-        for (k = 0; k < i; k++)
-            if (r->groups[k].m == r->groups[i].m && !strcmp(r->groups[k].variant, r->groups[i].variant)) break;
-        r->groups[i].order = k;
+    size_t i, k, cap = 256, *first;
+    while (cap < 2 * r->ngroups) cap *= 2;
+    if ((first = (size_t *)calloc(cap, sizeof *first)) == NULL) {   /* out of memory: each its own */
+        for (i = 0; i < r->ngroups; i++) r->groups[i].order = i;
+        return;
     }
+    for (i = 0; i < r->ngroups; i++) {
+        const char *v = r->groups[i].variant;
+        size_t h = (size_t)2166136261u ^ ((size_t)r->groups[i].m >> 4);
+        for (; *v; v++) h = (h ^ (unsigned char)*v) * 16777619u;
+        for (k = h & (cap - 1); first[k]; k = (k + 1) & (cap - 1))
+            if (r->groups[first[k] - 1].m == r->groups[i].m && !strcmp(r->groups[first[k] - 1].variant, r->groups[i].variant))
+                break;
+        if (!first[k]) first[k] = i + 1;
+        r->groups[i].order = first[k] - 1;
+    }
+    free(first);
 }
 
 static int group_order(const void *pa, const void *pb)
@@ -585,6 +599,9 @@ void rp_model_finish(rp_report *r)
     for (g = 0; g < r->ngroups; g++) summarize_group(&r->groups[g]);
     number_configurations(r);
     qsort(r->groups, r->ngroups, sizeof *r->groups, group_order);
+    free(r->group_index);   /* the indexes are the load's: the groups have moved */
+    r->group_index = NULL;
+    r->group_index_cap = 0;
     find_varying_places(r);
     for (g = 0; g < r->nmachines; g++)
         machine_name_among(r, (int)g, r->machines[g].shown, sizeof r->machines[g].shown);
@@ -605,6 +622,7 @@ void rp_report_free(rp_report *r)
         free(r->groups[i].whole.v);
     }
     free(r->groups);
+    free(r->group_index);
     free(r->machines);
     for (i = 0; i < r->seen_cap; i++) free(r->seen[i].key);
     for (i = 0; i < r->nseen_files; i++) free(r->seen_files[i]);

@@ -104,6 +104,9 @@ typedef struct rp_report {
     struct { const wb_module *m; unsigned long long places; } varying[8];
     int nvarying;
     int merge_machines;          /* --merge-machines: every row is of one machine, "all machines" */
+    /* while loading: the groups by (module, machine, configuration), open addressing (an index
+     * + 1; 0 empty), and the groups' room (report_load.c) */
+    size_t *group_index, group_index_cap, groups_cap;
 } rp_report;
 
 int  rp_values_add(rp_values *v, double x);
