@@ -11,6 +11,7 @@
 #include "report_gate.h"
 #include "report_load.h"
 #include "report_render.h"
+#include "wb_test_hooks.h"
 #include "wb_files.h"
 #include "wb_options.h"
 #include "wb_process.h"
@@ -388,7 +389,7 @@ int wb_report(int argc, char **argv)
     fflush(stdout);
     QueryPerformanceCounter(&t1);
     QueryPerformanceFrequency(&hz);
-    if (getenv("WINBENCH_REPORT_TIMING"))
+    if (wb_report_timing_wanted())
         wb_fprintf(stderr, "report-timing: %lu files in %.1f ms\n", (unsigned long)r.files_loaded,
                    (double)(t1.QuadPart - t0.QuadPart) * 1000.0 / (double)hz.QuadPart);
     rp_report_free(&r);

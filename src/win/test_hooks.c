@@ -56,3 +56,8 @@ int wb_test_hook_hides(const char *name)
     }
     return 0;
 }
+
+int wb_report_timing_wanted(void)
+{
+    return getenv("WINBENCH_REPORT_TIMING") != NULL;
+}
