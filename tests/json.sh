@@ -20,6 +20,9 @@ if ! /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
   echo "0 passed, 1 failed"
   exit 1
 fi
+# Wine reads the command line in the Unix locale: the label below is UTF-8, whatever LANG the
+# machine has (a bare root has none, and read it as Latin-1)
+export LC_ALL=C.UTF-8
 wb() { (cd "$dir" && "$root/scripts/wine-run" "$exe" "$@"); }
 
 # Each benchmark, short, with more than one variant and interval rows where it has them.
