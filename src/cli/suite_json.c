@@ -30,22 +30,17 @@ void wb_suite_json_start(wb_suite_json *s, const char *run_id)
 
 int wb_suite_json_add(wb_suite_json *s, const char *run_json)
 {
-    FILE *f = fopen(run_json, "rb");
-    long size = -1;
-    char *text = NULL;
+    size_t size = 0;
+    char *text = wb_read_whole(run_json, &size);
     int ok = 0;
-    if (f == NULL) return -1;
-    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (text = (char *)malloc((size_t)size)) != NULL && fread(text, 1, (size_t)size, f) == (size_t)size) {
-        while (size > 0 && (text[size - 1] == '\n' || text[size - 1] == '\r')) size--;
-        if (size > 1 && text[0] == '{' && text[size - 1] == '}') {   /* a document (written whole) */
-            if (s->runs++) wb_json_raw(&s->doc, ",");
-            wb_json_rawn(&s->doc, text, (size_t)size);
-            ok = 1;
-        }
+    if (text == NULL) return -1;
+    while (size > 0 && (text[size - 1] == '\n' || text[size - 1] == '\r')) size--;
+    if (size > 1 && text[0] == '{' && text[size - 1] == '}') {   /* a document (written whole) */
+        if (s->runs++) wb_json_raw(&s->doc, ",");
+        wb_json_rawn(&s->doc, text, size);
+        ok = 1;
     }
     free(text);
-    fclose(f);
     return ok ? 0 : -1;
 }
 
