@@ -1153,6 +1153,60 @@ static void test_chart_looks(void)
     free(html);
 }
 
+/* A lab of 32 machines, past the 20 that dash and marker alone tell apart: in every line chart
+ * no two lines look alike, and each line says whose it is when pointed at (its <title>). */
+static void test_lab_looks(void)
+{
+    char *fixture = sockloop_fixture(), *html, *at, dir[MAX_PATH], path[MAX_PATH], with[64];
+    int i, charts = 0, lines = 0, alike = 0, unnamed = 0;
+    size_t len;
+    result r;
+    if (!fixture) return;
+    path_in_dir(dir, sizeof dir, "lab");
+    CreateDirectoryA(dir, NULL);
+    for (i = 0; i < 32; i++) {
+        char *copy;
+        FILE *f;
+        snprintf(with, sizeof with, ",M%02d-20261130-013741,M%02d,", i, i);
+        copy = replaced(fixture, ",VM-20261130-013741,VM,", with);
+        snprintf(path, sizeof path, "%s\\m%02d.csv", dir, i);
+        f = copy ? fopen(path, "wb") : NULL;
+        ok(f != NULL, "cannot write %s", path);
+        if (f) fputs(copy, f), fclose(f);
+        free(copy);
+    }
+    free(fixture);
+    r = run("report", "lab", "--html", "lab.html", NULL);
+    ok(r.code == 0, "report of 32 machines: exit %lu %s", r.code, r.err);
+    result_free(&r);
+    path_in_dir(path, sizeof path, "lab.html");
+    html = read_all(path, &len);
+    ok(html != NULL, "lab.html written");
+    if (!html) return;
+    for (at = strstr(html, "<figure>"); at; at = strstr(at + 1, "<figure>")) {
+        static char seen[128][80];
+        char *end = strstr(at, "</figure>"), *g;
+        int nseen = 0, j;
+        if (!end) break;
+        *end = '\0';
+        for (g = strstr(at, "<g class=\"line\">"); g; g = strstr(g + 1, "<g class=\"line\">")) {
+            char look[80];
+            const char *title = g + strlen("<g class=\"line\">");
+            if (nseen == 0) charts++;
+            lines++;
+            unnamed += strncmp(title, "<title>M", 8) != 0;   /* M00..M31: the machine first */
+            look_at(g, look, sizeof look);
+            for (j = 0; j < nseen; j++) alike += strcmp(seen[j], look) == 0;
+            if (nseen < 128) snprintf(seen[nseen++], sizeof seen[0], "%s", look);
+        }
+        *end = '<';
+    }
+    ok(charts >= 3 && lines == charts * 32 * 3, "line charts of 3 loops on 32 machines: %d charts, %d lines", charts, lines);
+    ok(alike == 0, "%d pairs of lines in one chart look alike", alike);
+    ok(unnamed == 0, "%d lines do not say whose they are", unnamed);
+    free(html);
+}
+
 /* idle's cases run themes off after sendmsg's themed runs loaded comctl32 6 into the same
  * process: their MDI application's toolbar must still be the classic comctl32's (5.x), and every
  * row names the module it got, by path and version. */
@@ -1349,6 +1403,7 @@ static const wbt_case cases[] = {
     { "tsv_and_clipboard", test_tsv_and_clipboard, 0 },
     { "html", test_html, 0 },
     { "chart_looks", test_chart_looks, 0 },
+    { "lab_looks", test_lab_looks, 0 },
     { "unicode_args", test_unicode_args, 0 },
     { "round_trips", test_round_trips, 0 },
     { "utf8_label", test_utf8_label, 0 },

@@ -26,12 +26,13 @@ static void colour_key(const rp_group *g, char *buf, size_t cap)
 /* Each group's configuration number among its module's, in the order first seen: its colour.
  * Worked out once per module by rp_write_charts (every line and key asks, and a report of many
  * machines and rates has hundreds of groups); -1 for groups of other modules. */
-static int *numbers_for(const rp_report *r, const wb_module *m)
+static int *numbers_for(const rp_report *r, const wb_module *m, int *count)
 {
     typedef char key_text[256];
     key_text *keys = (key_text *)malloc(r->ngroups * sizeof *keys);
     int *numbers = (int *)malloc(r->ngroups * sizeof *numbers), next = 0;
     size_t i, j;
+    *count = 0;
     if (!keys || !numbers) {
         free(keys), free(numbers);
         return NULL;
@@ -44,14 +45,16 @@ static int *numbers_for(const rp_report *r, const wb_module *m)
         numbers[i] = j < i ? numbers[j] : next++;
     }
     free(keys);
+    *count = next;
     return numbers;
 }
 
 static const int *g_numbers;   /* numbers_for the module being drawn (set by rp_write_charts) */
+static int g_nnumbers;         /* how many configurations it numbered */
 
 static rp_look look_of(const rp_report *r, const rp_group *g)
 {
-    return rp_look_of(g_numbers ? g_numbers[g - r->groups] : 0, g->machine);
+    return rp_look_of(g_numbers ? g_numbers[g - r->groups] : 0, g_nnumbers, g->machine);
 }
 
 /* A line's legend text: the machine, then what tells the line apart within its chart (the
@@ -77,8 +80,8 @@ static int line_and_key(FILE *f, const rp_report *r, const rp_group *g, const do
 {
     char text[400];
     if (n == 0) return 0;
-    rp_svg_line(f, look_of(r, g), xs, ys, n);
     line_name(r, g, line_column, drop, text, sizeof text);
+    rp_svg_line(f, look_of(r, g), text, xs, ys, n);
     rp_svg_key(f, look_of(r, g), kx, ky, text);
     return 1;
 }
@@ -556,7 +559,7 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
 void rp_write_charts(FILE *f, const rp_report *r, const wb_module *m)
 {
     size_t i;
-    int *numbers = numbers_for(r, m);   /* NULL (out of memory): one colour, still drawn */
+    int *numbers = numbers_for(r, m, &g_nnumbers);   /* NULL (out of memory): one colour, still drawn */
     g_numbers = numbers;
     if (r->nmachines <= RP_PIVOT_MACHINES) {
         bar_chart(f, r, m, NULL);
@@ -573,6 +576,6 @@ void rp_write_charts(FILE *f, const rp_report *r, const wb_module *m)
         for (i = 0; i < r->ngroups; i++)
             if (r->groups[i].m == m && first_of_chart(r, i, wb_module_report(m)->series_line_column, has_series))
                 series_charts(f, r, &r->groups[i]);
-    g_numbers = NULL;
+    g_numbers = NULL, g_nnumbers = 0;
     free(numbers);
 }

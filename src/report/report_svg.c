@@ -139,12 +139,16 @@ void rp_frame_end(FILE *f)
     wb_fputs("</g></svg></figure>\n", f);
 }
 
-rp_look rp_look_of(int configuration, int machine)
+rp_look rp_look_of(int configuration, int nconfigurations, int machine)
 {
     rp_look look;
-    /* past the palette's colours, a configuration takes the next machine's dash and marker */
-    int style = machine + configuration / NPALETTE;
-    look.colour = palette[configuration % NPALETTE];
+    /* 4 dashes x 5 markers tell 20 machines apart (4 and 5 have no common factor, so machines
+     * 0-19 each get their own pair, and neighbours differ in both); each further 20 machines of
+     * a lab take colours past the configurations', so that no two (configuration, machine) pairs
+     * of a chart look alike until there are 64 colours' worth of them (1,280 lines). */
+    int per_colour = NDASHES * NMARKERS, style = machine % per_colour;
+    if (nconfigurations < 1) nconfigurations = 1;
+    look.colour = rp_svg_colour(configuration + nconfigurations * (machine / per_colour));
     look.dash = dashes[style % NDASHES];
     look.marker = style % NMARKERS;
     return look;
@@ -164,10 +168,12 @@ static void marker(FILE *f, int kind, double x, double y)
 /* Markers on at most this many points of a line: a long series keeps its line readable. */
 #define MAX_MARKERS 60
 
-void rp_svg_line(FILE *f, rp_look look, const double *x, const double *y, size_t n)
+void rp_svg_line(FILE *f, rp_look look, const char *name, const double *x, const double *y, size_t n)
 {
     size_t i, every = n > MAX_MARKERS ? n / MAX_MARKERS + 1 : 1;
-    wb_fprintf(f, "<g class=\"line\"><polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" points=\"",
+    wb_fputs("<g class=\"line\"><title>", f);   /* a pointer on the line or a point says whose it is */
+    rp_svg_text(f, name);
+    wb_fprintf(f, "</title><polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-dasharray=\"%s\" points=\"",
             look.colour, look.dash);
     for (i = 0; i < n; i++) wb_fprintf(f, "%.1f,%.1f ", x[i], y[i]);
     wb_fprintf(f, "\"/><g class=\"marker%d\" fill=\"%s\">", look.marker, look.colour);

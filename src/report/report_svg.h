@@ -26,16 +26,17 @@ void rp_frame_y_title(FILE *f, const rp_frame *p, const char *text);       /* tu
 void rp_frame_axes(FILE *f, const rp_frame *p);
 void rp_frame_end(FILE *f);
 
-/* How a line looks: its colour names the configuration, its dash and marker the machine. */
+/* How a line looks: its colour names the configuration, its dash and marker the machine (and,
+ * past 20 machines, the colour too: see rp_look_of). */
 typedef struct rp_look {
     const char *colour, *dash;
     int marker;   /* 0 circle, 1 square, 2 triangle, 3 diamond, 4 triangle down */
 } rp_look;
 
-rp_look rp_look_of(int configuration, int machine);
+rp_look rp_look_of(int configuration, int nconfigurations, int machine);
 /* A line through n points, with a marker on each (on every k-th of a long one, and the last):
- * a series of one point is a marker, not nothing. */
-void rp_svg_line(FILE *f, rp_look look, const double *x, const double *y, size_t n);
+ * a series of one point is a marker, not nothing. `name` (unescaped) is its tooltip. */
+void rp_svg_line(FILE *f, rp_look look, const char *name, const double *x, const double *y, size_t n);
 /* A legend entry at (x, y): a piece of the line with its marker, then the text (unescaped). */
 void rp_svg_key(FILE *f, rp_look look, double x, double y, const char *text);
 
