@@ -402,7 +402,12 @@ static void test_far_side_closes(void)
         ok(r.code == 1, "exit %lu (1: the connection was lost)", r.code);
         ok(strstr(r.err, reset ? "winbench: sockloop: connection 1 of 1 (" : "winbench: sockloop: connection 1 of 1 (") != NULL &&
            strstr(r.err, peer) != NULL, "the line names the connection:\n%s", r.err);
-        ok(reset ? strstr(r.err, "was lost") != NULL && strstr(r.err, "10054") != NULL
+        /* Windows fails the receive after a reset with WSAECONNRESET. Linux gives ECONNRESET to
+         * one read only, the reads after it end-of-file; seen beside busy threads, Wine 8 had
+         * taken it before the loop's WSARecv, which then returned 0 bytes: a graceful close. */
+        ok(reset ? (strstr(r.err, "was lost") != NULL && strstr(r.err, "10054") != NULL) ||
+                       wine_broken(strstr(r.err, "was closed by the far side") != NULL,
+                                   "Wine 8 may report a reset as end-of-file (WSARecv returned 0 bytes)")
                  : strstr(r.err, "was closed by the far side") != NULL,
            "closed or reset, in words and number:\n%s", r.err);
         ok(strstr(r.err, "the rows measured are in closed.csv") != NULL, "where the rows are:\n%s", r.err);
