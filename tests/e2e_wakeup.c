@@ -31,8 +31,9 @@ static csv_file run_wakeup(const char *csv, const char *a1, const char *a2, cons
     return load_csv_here(csv, ',');
 }
 
-/* A 1 ms periodic multimedia timer over 2 s fires 2000 times, 2% either way, and no wake-up
- * comes before its time. (A rate: a timing test.) */
+/* A 1 ms periodic multimedia timer over 2 s fires 2000 times, never more (firings after the
+ * stretch's end are not its own), at most 2% fewer, and no wake-up comes before its time. (A
+ * rate: a timing test.) */
 static void test_mmtimer_count(void)
 {
     csv_file c = run_wakeup("mm.csv", "--source", "mmtimer", "--duration", "2s", NULL, NULL, NULL, NULL);
@@ -40,7 +41,16 @@ static void test_mmtimer_count(void)
     ok(r > 0, "an mmtimer row");
     if (r) {
         double fired = num(&c, r, "fired");
-        ok(fabs(fired - 2000) <= 40, "fired %g times in 2 s at 1 ms", fired);
+        ok(fired <= num(&c, r, "expected") + 1, "fired %g times in 2 s at 1 ms: no more than its schedule's %g",
+           fired, num(&c, r, "expected"));
+        /* Windows runs the multimedia timer's thread time-critical: busy threads do not delay it.
+         * Wine asks for that too, but its thread runs at the priority of any other (nice 0, seen
+         * in ps beside a run): beside a busy thread per core it once waited its turn for tens of
+         * ms at the very end, and the firings it owed came after the stretch (1954 of 2000). It
+         * catches up on what it owes (dlls/winmm/time.c), so no more than that is lost. */
+        ok(fired >= 1960 || wine_broken(fired >= 1800, "Wine's timer thread is not time-critical: beside busy threads "
+                                                        "the firings owed at the end come after it"),
+           "fired %g times in 2 s at 1 ms: at most 2%% fewer", fired);
         ok(num(&c, r, "expected") >= 1990 && num(&c, r, "expected") <= 2000, "the schedule called for %g",
            num(&c, r, "expected"));
         /* On Windows the multimedia timer fires from the clock interrupt, on its ticks: in the phase
@@ -54,6 +64,28 @@ static void test_mmtimer_count(void)
         ok(num(&c, r, "wakes") <= fired && num(&c, r, "wakes") + num(&c, r, "coalesced") == fired,
            "wake-ups %g and coalesced %g add up to the firings", num(&c, r, "wakes"), num(&c, r, "coalesced"));
         cell_is(&c, r, "call", "timeSetEvent(TIME_PERIODIC)");
+    }
+    wb_csv_free(&c.t);
+}
+
+/* 20 ms of work planted after every wake-up: the waiter sees the end up to 40 ms late and
+ * kills the timer then, as a starved waiter does beside busy threads. The firings in between
+ * are after the schedule's end: not counted, so the timer fired no more than its schedule
+ * called for. A loaded machine can only make the count smaller. */
+static void test_late_kill_not_counted(void)
+{
+    csv_file c;
+    size_t r;
+    SetEnvironmentVariableA("WINBENCH_TEST_WAKE_SPIN_US", "20000");
+    c = run_wakeup("k.csv", "--source", "mmtimer", "--duration", "0.5s", NULL, NULL, NULL, NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_WAKE_SPIN_US", NULL);
+    r = rep_of(&c, "mmtimer", NULL);
+    ok(r > 0, "an mmtimer row");
+    if (r) {
+        ok(num(&c, r, "expected") == 500, "the schedule called for %g", num(&c, r, "expected"));
+        ok(num(&c, r, "fired") <= num(&c, r, "expected") + 1, "fired %g times, of %g called for", num(&c, r, "fired"),
+           num(&c, r, "expected"));
+        ok(num(&c, r, "wakes") <= 500 / 20 + 1, "%g wake-ups, 20 ms of work each", num(&c, r, "wakes"));
     }
     wb_csv_free(&c.t);
 }
@@ -204,6 +236,7 @@ static const wbt_case cases[] = {
     { "mmtimer_count", test_mmtimer_count, WBT_TIMING },
     { "resolution_1", test_resolution_1, WBT_TIMING },
     { "work_makes_later", test_work_makes_later, 0 },
+    { "late_kill_not_counted", test_late_kill_not_counted, WBT_CPU_HEAVY },
     { "skip_and_rates", test_skip_and_rates, WBT_CPU_HEAVY },
     { "queued_sources", test_queued_sources, WBT_CPU_HEAVY },
     { "report", test_report, WBT_CPU_HEAVY },

@@ -11,6 +11,7 @@
  * hangs it. */
 #include "wb_wakeup.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -74,6 +75,8 @@ typedef struct wake_run {
     unsigned nfirst;
     uint64_t first_k[PHASE_FIRINGS], first_woke[PHASE_FIRINGS];
     volatile LONG fired;          /* firings so far: the latest is the wake-up's place in the schedule */
+    uint64_t count_until;         /* a timer's firings after this, plus shift, are not the stretch's */
+    volatile LONG shift;          /* ticks the phase moved the end: one 32-bit write, torn on no CPU */
     volatile LONG done;           /* the setting thread is at its end */
     HANDLE event, port;
     HWND window;
@@ -102,6 +105,9 @@ static int phase_pending(wake_run *w, uint64_t k, uint64_t woke)
     }
     w->t0 += (uint64_t)least;
     w->end += (uint64_t)least;
+    if (least > LONG_MAX / 2) least = LONG_MAX / 2;   /* over 100 s at 10 MHz: no timer's phase */
+    if (least < -LONG_MAX / 2) least = -LONG_MAX / 2;
+    InterlockedExchange(&w->shift, (LONG)least);
     for (i = 0; i < PHASE_FIRINGS && p->each; i++)
         p->each(p->arg, w->first_k[i], intended_of(w, w->first_k[i]), w->first_woke[i]);
     return 1;
@@ -149,27 +155,37 @@ static int run_self_timed(wake_run *w, wb_error *err)
 
 /* ---- timers: a callback (or an APC) counts each firing ------------------------------------- */
 
+/* A timer's firing, from its callback: counted while the stretch lasts. The waiter ends the
+ * stretch at its first wake-up past the end, and kills the timer only then: beside busy threads
+ * that can be tens of milliseconds later, and the firings in between (41 of them once, at 1 ms)
+ * belong to no place in the schedule. Each timer fires from one thread (the multimedia timer's,
+ * the queue's timer thread, the waiter's own APCs), so the count has one writer. 1: counted. */
+static int count_firing(wake_run *w)
+{
+    if ((int64_t)(wb_ticks() - w->count_until) > (int64_t)w->shift) return 0;
+    InterlockedIncrement(&w->fired);
+    return 1;
+}
+
 static void CALLBACK mm_fired(UINT id, UINT msg, DWORD_PTR user, DWORD_PTR a, DWORD_PTR b)
 {
     wake_run *w = (wake_run *)user;
     (void)id, (void)msg, (void)a, (void)b;
-    InterlockedIncrement(&w->fired);
-    SetEvent(w->event);
+    if (count_firing(w)) SetEvent(w->event);
 }
 
 static VOID CALLBACK queue_fired(PVOID arg, BOOLEAN timed_out)
 {
     wake_run *w = (wake_run *)arg;
     (void)timed_out;
-    InterlockedIncrement(&w->fired);
-    SetEvent(w->event);
+    if (count_firing(w)) SetEvent(w->event);
 }
 
 static VOID CALLBACK apc_fired(LPVOID arg, DWORD low, DWORD high)
 {
     wake_run *w = (wake_run *)arg;
     (void)low, (void)high;
-    InterlockedIncrement(&w->fired);   /* on the waiter's own thread, in its alertable wait */
+    count_firing(w);   /* on the waiter's own thread, in its alertable wait */
 }
 
 /* Waits for the next firing (the event, or an APC): 1 woken, 0 timed out (100 ms). */
@@ -193,6 +209,7 @@ static int run_timer(wake_run *w, wb_error *err)
     }
     w->t0 = wb_ticks();
     w->end = w->t0 + p->duration_ticks;
+    w->count_until = w->end + p->period_ticks / 2;   /* set before the timer, moved by its phase */
     w->phased = 1;
     if (p->source == WB_WAKE_MMTIMER) {
         wb_fn_timeSetEvent set = WB_API(timeSetEvent);
