@@ -460,11 +460,16 @@ static void test_idle_sends_part(void)
                 ok(fabs(parts - num(&many, row, "busy_us")) < 1e-6 * num(&many, row, "busy_us"), "rep %lu: parts %g of %g",
                    (unsigned long)row, parts, num(&many, row, "busy_us"));
                 ok(num(&none, row, "sends_us") == 0, "case 3 sends nothing: %g us", num(&none, row, "sends_us"));
-                ok(num(&many, row, "sends_us") > 10 * num(&many, row, "framework_us"),
-                   "20,000 sends (%g us) outweigh the framework's own work (%g us)", num(&many, row, "sends_us"),
-                   num(&many, row, "framework_us"));
                 ok(num(&many, row, "qpc_us") > 0, "the QPC read's cost is measured: %g us", num(&many, row, "qpc_us"));
             }
+            /* Which part weighs more is a time: a part is the wall time between its QPC reads,
+             * and a preemption lands in whichever part it interrupts. Beside a busy build one
+             * repetition's framework part once took 10 ms an idle period (27 us alone), so this
+             * reads the summary's median over the four, as the report and a user do. */
+            ok(num(&many, 5, "sends_us") > 10 * num(&many, 5, "framework_us"),
+               "20,000 sends (%g us) outweigh the framework's own work (%g us), medians of 4",
+               num(&many, 5, "sends_us"), num(&many, 5, "framework_us"));
+            cell_is(&many, 5, "row", "summary");
             cell_is(&many, 1, "button", "mapped");   /* the only difference from case 3 is the sends */
             cell_is(&many, 1, "tooltips", "on");
         }
