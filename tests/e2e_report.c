@@ -48,6 +48,14 @@ static void write_fixture(const char *name, const char *text)
     fclose(f);
 }
 
+/* A folder of the test's own, for a report to be given by name. */
+static void make_folder(const char *name)
+{
+    char path[MAX_PATH];
+    path_in_dir(path, sizeof path, name);
+    CreateDirectoryA(path, NULL);
+}
+
 static void write_fixtures(void)
 {
     write_fixture("a.csv", fixture_a);
@@ -891,16 +899,9 @@ static void test_folders_and_schemas(void)
 {
     static const char newer[] = "schema,benchmark,label,row,rep,host,os_name\r\n2,sendmsg,,rep,1,H,Windows 12\r\n";
     result r;
-    char dir[MAX_PATH], path[MAX_PATH];
-    FILE *f;
-    path_in_dir(dir, sizeof dir, "res");
-    CreateDirectoryA(dir, NULL);
-    snprintf(path, sizeof path, "%s\\a.csv", dir);
-    f = fopen(path, "wb");
-    if (f) fputs(fixture_a, f), fclose(f);
-    snprintf(path, sizeof path, "%s\\b.csv", dir);
-    f = fopen(path, "wb");
-    if (f) fputs(fixture_b, f), fclose(f);
+    make_folder("res");
+    write_fixture("res\\a.csv", fixture_a);
+    write_fixture("res\\b.csv", fixture_b);
     r = run("report", "res", "--csv", "res\\report.csv", "--force", NULL);   /* Wine reuses PIDs: maybe a stale folder */
     ok(r.code == 0, "first report: exit %lu %s", r.code, r.err);
     result_free(&r);
@@ -1088,6 +1089,16 @@ static void look_at(const char *g, char *buf, size_t cap)
     snprintf(buf, cap, "%s %s %s", stroke, dash, marker);
 }
 
+/* The look of a chart's line, kept among those seen in its chart (up to cap): how many seen
+ * before look the same (0: it is unlike them all). */
+static int alike_among(char (*seen)[80], int *nseen, int cap, const char *look)
+{
+    int i, alike = 0;
+    for (i = 0; i < *nseen; i++) alike += strcmp(seen[i], look) == 0;
+    if (*nseen < cap) snprintf(seen[(*nseen)++], sizeof seen[0], "%s", look);
+    return alike;
+}
+
 /* Every line of every chart looks unlike the others in its chart (colour, dash and marker
  * together), carries a marker on each of its points (a series of one interval is seen), and
  * the same legend name has the same look in every chart; the time axis is ticked from 0;
@@ -1124,8 +1135,7 @@ static void test_chart_looks(void)
             const char *p;
             lines++;
             look_at(g, look, sizeof look);
-            for (i = 0; i < nseen; i++) ok(strcmp(seen[i], look) != 0, "chart %d: two lines look alike: %s", charts, look);
-            if (nseen < 32) snprintf(seen[nseen++], sizeof seen[0], "%s", look);
+            ok(alike_among(seen, &nseen, 32, look) == 0, "chart %d: two lines look alike: %s", charts, look);
             for (p = points ? points + 8 : g; *p && *p != '"'; p++) npoints += *p == ',';
             for (p = marks; p && close && p < close; p++) nmarks += !strncmp(p, "<circle", 7) || !strncmp(p, "<rect", 5) || !strncmp(p, "<path", 5);
             ok(npoints > 0 && nmarks == npoints, "chart %d, %s: %d points, %d markers", charts, look, npoints, nmarks);
@@ -1157,22 +1167,19 @@ static void test_chart_looks(void)
  * no two lines look alike, and each line says whose it is when pointed at (its <title>). */
 static void test_lab_looks(void)
 {
-    char *fixture = sockloop_fixture(), *html, *at, dir[MAX_PATH], path[MAX_PATH], with[64];
+    char *fixture = sockloop_fixture(), *html, *at, path[MAX_PATH], with[64];
     int i, charts = 0, lines = 0, alike = 0, unnamed = 0;
     size_t len;
     result r;
     if (!fixture) return;
-    path_in_dir(dir, sizeof dir, "lab");
-    CreateDirectoryA(dir, NULL);
+    make_folder("lab");
     for (i = 0; i < 32; i++) {
         char *copy;
-        FILE *f;
         snprintf(with, sizeof with, ",M%02d-20261130-013741,M%02d,", i, i);
         copy = replaced(fixture, ",VM-20261130-013741,VM,", with);
-        snprintf(path, sizeof path, "%s\\m%02d.csv", dir, i);
-        f = copy ? fopen(path, "wb") : NULL;
-        ok(f != NULL, "cannot write %s", path);
-        if (f) fputs(copy, f), fclose(f);
+        snprintf(path, sizeof path, "lab\\m%02d.csv", i);
+        ok(copy != NULL, "no copy for %s", path);
+        if (copy) write_fixture(path, copy);
         free(copy);
     }
     free(fixture);
@@ -1186,7 +1193,7 @@ static void test_lab_looks(void)
     for (at = strstr(html, "<figure>"); at; at = strstr(at + 1, "<figure>")) {
         static char seen[128][80];
         char *end = strstr(at, "</figure>"), *g;
-        int nseen = 0, j;
+        int nseen = 0;
         if (!end) break;
         *end = '\0';
         for (g = strstr(at, "<g class=\"line\">"); g; g = strstr(g + 1, "<g class=\"line\">")) {
@@ -1196,8 +1203,7 @@ static void test_lab_looks(void)
             lines++;
             unnamed += strncmp(title, "<title>M", 8) != 0;   /* M00..M31: the machine first */
             look_at(g, look, sizeof look);
-            for (j = 0; j < nseen; j++) alike += strcmp(seen[j], look) == 0;
-            if (nseen < 128) snprintf(seen[nseen++], sizeof seen[0], "%s", look);
+            alike += alike_among(seen, &nseen, 128, look);
         }
         *end = '<';
     }
