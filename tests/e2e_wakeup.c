@@ -82,7 +82,9 @@ static void test_late_kill_not_counted(void)
     r = rep_of(&c, "mmtimer", NULL);
     ok(r > 0, "an mmtimer row");
     if (r) {
-        ok(num(&c, r, "expected") == 500, "the schedule called for %g", num(&c, r, "expected"));
+        /* 500, or a little less where QPC's frequency is no multiple of 1000 (3,579,545 Hz) */
+        ok(num(&c, r, "expected") >= 495 && num(&c, r, "expected") <= 500, "the schedule called for %g",
+           num(&c, r, "expected"));
         ok(num(&c, r, "fired") <= num(&c, r, "expected") + 1, "fired %g times, of %g called for", num(&c, r, "fired"),
            num(&c, r, "expected"));
         ok(num(&c, r, "wakes") <= 500 / 20 + 1, "%g wake-ups, 20 ms of work each", num(&c, r, "wakes"));
