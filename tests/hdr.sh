@@ -31,13 +31,17 @@ wb wakeup --source sleep,event --rate 500 --duration 0.5s --repeat 2 --quiet --c
 ok '[ $? = 0 ]' 'wakeup --hlog: $(tail -3 "$dir/w.out")'
 ok 'check w late' 'wakeup: $(cat "$dir/w.check")'
 
-# The check can fail: one count changed in the log (its histogram re-encoded by the JS port)
+# The check can fail: one count changed in the log (its histogram re-encoded by the JS port).
+# 2% more samples at four times the largest, so that p99 moves there whatever the tail: under
+# load the top 1% of a run can sit at its largest value already (19 of 1479 did), and more of
+# them there moved nothing.
 node -e '
 const hdr = require(process.argv[1] + "/hdr-histogram-js"), fs = require("fs");
 const lines = fs.readFileSync(process.argv[2], "utf8").split("\n");
 const i = lines.findIndex(l => l.startsWith("Tag="));
 const f = lines[i].split(","), h = hdr.decodeFromCompressedBase64(f[4]);
-h.recordValueWithCount(h.maxValue, Math.ceil(h.totalCount / 50));   /* 2% more at the top: p99 moves there */
+h.autoResize = true;   /* winbench writes the largest value as the highest trackable */
+h.recordValueWithCount(h.maxValue * 4, Math.ceil(h.totalCount / 50));
 f[4] = hdr.encodeIntoCompressedBase64(h);
 lines[i] = f.join(",");
 fs.writeFileSync(process.argv[3], lines.join("\n"));' "$modules" "$dir/s.hlog" "$dir/changed.hlog"
