@@ -66,11 +66,12 @@ for m in "$n" "$big"; do
 done
 passed=0 failed=0
 rows=$(($(wc -l < "$dir/out$big-1.csv") - 1))
-growth=$(awk -v a="${report[$big]}" -v b="${report[$n]}" 'BEGIN { printf "%.2f", a / b }')
-read_growth=$(awk -v a="${refr[$big]}" -v b="${refr[$n]}" 'BEGIN { printf "%.2f", a / b }')
-small=$(awk -v a="${report[$n]}" -v b="${refr[$n]}" 'BEGIN { printf "%.2f", a / b }')
-overhead=$(awk -v a="${report[$big]}" -v b="${refr[$big]}" 'BEGIN { printf "%.2f", a / b }')
-over_growth=$(awk -v a="$overhead" -v b="$small" 'BEGIN { printf "%.2f", a / b }')
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+growth=$(ratio "${report[$big]}" "${report[$n]}")
+read_growth=$(ratio "${refr[$big]}" "${refr[$n]}")
+small=$(ratio "${report[$n]}" "${refr[$n]}")
+overhead=$(ratio "${report[$big]}" "${refr[$big]}")
+over_growth=$(ratio "$overhead" "$small")
 echo "report-scale: 4x the files: the report ${growth}x the time, the reading ${read_growth}x; the report over the reading ${small}x at $((n * 17)) files, ${overhead}x at $((big * 17)) (${over_growth}x); $rows rows in its table"
 if awk -v g="$over_growth" 'BEGIN { exit !(g <= 1.5) }'; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "report-scale: FAILED: the report over the reading grew ${over_growth}x for 4x the files (at most 1.5x)"; fi
 if awk -v o="$overhead" 'BEGIN { exit !(o <= 3.0) }'; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "report-scale: FAILED: ${overhead}x the time of reading the files alone (at most 3x)"; fi
