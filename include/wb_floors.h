@@ -33,7 +33,8 @@ wb_floor_budget wb_floor_budget_of(uint64_t ops, uint64_t rep_ticks);
 /* One chunk of a floor: k operations of it, nothing else (a WB_TIMED_LOOP function). */
 typedef void (*wb_floor_chunk)(const void *arg, uint64_t k);
 
-/* Times a floor in chunks of about 250 us (sized from its first operation), within the budget,
+/* Times a floor in chunks of about 250 us (sized from its first operation, then again from a
+ * chunk too short for the clock), within the budget,
  * and returns the median chunk's ns per operation: the typical cost of the operation when the
  * thread runs, which a preemption in some chunks does not move (a mean over the whole loop
  * would carry every preemption on a busy machine). NaN for a budget of no operations. */

@@ -9,6 +9,7 @@
 #include "core/cmdline.h"
 #include "wb_clock.h"
 #include "wb_console.h"
+#include "wb_floors.h"
 #include "run/result.h"
 #include "wb_mfc.h"
 #include "win/wb_sysinfo.h"
@@ -121,6 +122,62 @@ static void test_clock(void)
     ok(wb_ticks_to_s(t1 - t0) > 0.09 && wb_ticks_to_s(t1 - t0) < 1.0, "100 ms sleep measured as %.3f s",
        wb_ticks_to_s(t1 - t0));
     ok(GetTickCount() - tick0 >= 80, "GetTickCount agrees roughly");
+}
+
+/* A floor whose first call is slow (code paged in, a lazy set-up: 2 ms here) and whose other
+ * calls are far shorter than a tick of QPC (100 ns at Wine's and Windows 10's 10 MHz): the
+ * floor still gives the call's cost, which the test times itself in long batches beside it.
+ * Sized from the first call alone, the floor ran chunks of one call and gave whole ticks
+ * (0 or 100 ns for a call of about 20). */
+#define COLD_UNITS 8
+#define COLD_BATCH 20000
+
+typedef struct cold_first {
+    int calls;
+} cold_first;
+
+static void cold_first_chunk(const void *arg, uint64_t k)
+{
+    cold_first *c = (cold_first *)(void *)arg;   /* the floor hands its argument back untouched */
+    uint64_t i;
+    if (c->calls++ == 0) {
+        Sleep(2);
+        k--;
+    }
+    for (i = 0; i < k; i++) wb_work(COLD_UNITS);
+}
+
+static double work_batch_ns(void)
+{
+    uint64_t best = 0, t0, t;
+    int r, i;
+    for (r = 0; r < 5; r++) {
+        t0 = wb_ticks();
+        for (i = 0; i < COLD_BATCH; i++) wb_work(COLD_UNITS);
+        t = wb_ticks() - t0;
+        if (r == 0 || t < best) best = t;
+    }
+    return wb_ticks_to_s(best) * 1e9 / COLD_BATCH;
+}
+
+static void test_floor_cold_call(void)
+{
+    cold_first c;
+    wb_floor_budget b;
+    double before, floor_ns, after, truth;
+    wb_clock_info ci;
+    wb_clock_init(&ci);
+    c.calls = 0;
+    b.n = 2 * COLD_BATCH;
+    b.ticks = wb_clock_freq() / 50;
+    before = work_batch_ns();
+    floor_ns = wb_floor_time(cold_first_chunk, &c, b);
+    after = work_batch_ns();
+    truth = before < after ? before : after;   /* the least a preemption added */
+    ok(c.calls > 1, "the floor ran more than its first call: %d chunks", c.calls);
+    ok(floor_ns >= 0.5 * truth && floor_ns <= 2 * truth,
+       "a call of %.1f ns (timed in batches of %d; QPC tick %.1f ns) after a 2 ms first call: the floor says %.1f ns",
+       truth, COLD_BATCH, 1e9 / (double)wb_clock_freq(), floor_ns);
 }
 
 static void test_cpu_times(void)
@@ -414,6 +471,7 @@ static const wbt_case cases[] = {
     { "x87_state", test_x87_state, 0 },
     { "cpu_times", test_cpu_times, WBT_TIMING | WBT_CPU_HEAVY },
     { "cpu_self_check", test_cpu_self_check, WBT_TIMING | WBT_CPU_HEAVY },
+    { "floor_cold_call", test_floor_cold_call, WBT_TIMING },
     { "mfc_model", test_mfc_model, 0 },
     { "mfc_children", test_mfc_children, 0 },
     { "visual_styles", test_visual_styles, 0 },

@@ -58,38 +58,65 @@ wb_floor_budget wb_floor_budget_of(uint64_t ops, uint64_t rep_ticks)
 
 /* A chunk lasts about this long: short enough that most chunks fall between two preemptions of
  * the thread on a busy machine (a scheduler's slice is milliseconds), long enough that the two
- * QPC reads around it cost nothing measurable. */
+ * QPC reads around it cost nothing measurable and that the clock's tick (100 ns where QPC runs
+ * at 10 MHz, as on Windows 10 and later and under Wine) is a small part of it. */
 #define CHUNK_US 250
 #define MAX_CHUNKS 1024
+#define MAX_CHUNK_OPS 4096
+/* While the chunks are being sized, each leaves room for this many more of its size in what the
+ * budget's operations have left, so that a small budget still gives a median of several. */
+#define FEW_CHUNKS 3
 
-static int wb_floor_chunk_size(uint64_t ticks_per_op)
+/* How many operations last CHUNK_US at the pace of `ops` of them in `ticks`. */
+static uint64_t ops_per_chunk(uint64_t ticks, uint64_t ops)
 {
-    uint64_t want = wb_clock_freq() / 1000000 * CHUNK_US, k = ticks_per_op ? want / ticks_per_op : 4096;
-    return k < 1 ? 1 : k > 4096 ? 4096 : (int)k;
+    uint64_t want = wb_clock_freq() / 1000000 * CHUNK_US, k = ticks ? want * ops / ticks : MAX_CHUNK_OPS;
+    return k < 1 ? 1 : k > MAX_CHUNK_OPS ? MAX_CHUNK_OPS : k;
 }
 
+/* The chunks are sized from the first operation, then sized again from each chunk that lasted
+ * under half of CHUNK_US (not a sample), until one lasts long enough or cannot grow. The first
+ * call of a procedure is often far slower than the rest (its code and data paged in, a lazy
+ * set-up): sized from it alone, chunks of one or two calls a few ticks long gave the median
+ * in whole ticks (200 or 400 ns for a call of about 250). */
 double wb_floor_time(wb_floor_chunk chunk, const void *arg, wb_floor_budget b)
 {
-    uint64_t ticks[MAX_CHUNKS], t0, t, start, first;
+    uint64_t ticks[MAX_CHUNKS], t0, t, start, last_ticks, last_k;
     uint64_t done = 0, k;
     unsigned n = 0;
+    int sized = 0;
     if (b.n == 0) return NAN;
     /* one operation first, to size the chunks (and to warm what it touches) */
     start = wb_ticks();
     chunk(arg, 1);
     t = wb_ticks();
-    first = t - start;
-    done = 1;
-    k = (uint64_t)wb_floor_chunk_size(first);
+    last_ticks = t - start;
+    last_k = done = 1;
+    k = ops_per_chunk(last_ticks, 1);
     while (done < b.n && n < MAX_CHUNKS && t - start < b.ticks) {
-        uint64_t now_k = b.n - done < k ? b.n - done : k;
+        uint64_t left = b.n - done, room = left / FEW_CHUNKS ? left / FEW_CHUNKS : 1, now_k;
+        if (!sized && k >= room) {
+            k = room;
+            sized = 1;   /* as large as the budget allows: this chunk is a sample */
+        }
+        now_k = left < k ? left : k;
         t0 = t;
         chunk(arg, now_k);
         t = wb_ticks();
-        if (now_k == k) ticks[n++] = t - t0;   /* a short last chunk is not one of the sample */
         done += now_k;
+        last_ticks = t - t0;
+        last_k = now_k;
+        if (!sized) {
+            uint64_t again = ops_per_chunk(t - t0, now_k);
+            if (again > 2 * now_k) {
+                k = again;
+                continue;
+            }
+            sized = 1;
+        }
+        if (now_k == k) ticks[n++] = t - t0;   /* a short last chunk is not one of the sample */
     }
-    if (n == 0) return per_op_ns(first, 1);
+    if (n == 0) return per_op_ns(last_ticks, last_k);   /* the budget ended first: the longest chunk */
     return per_op_ns(wb_median_u64(ticks, n), k);
 }
 
