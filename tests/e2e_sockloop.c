@@ -652,8 +652,12 @@ static void test_reflect_and_peer(void)
     free(out);
     ok(port > 0, "the reflector announced its port");
     snprintf(peer, sizeof peer, "127.0.0.1:%u", port);
-    r = run("sockloop", "--peer", peer, "--loop", "wsapoll", "--rate", "500", "--duration", "2s", "--csv", "peer.csv",
-            NULL);
+    /* Loss made impossible (a test may not assert that UDP cannot lose): 200 datagrams of 200
+     * bytes fit both sides' receive buffers (Linux's default 208 KiB, doubled, holds over 300)
+     * even if a starved reader takes none until the end, and the long grace ends with the last
+     * echo however late it comes. */
+    r = run("sockloop", "--peer", peer, "--loop", "wsapoll", "--rate", "200", "--duration", "1s", "--size", "200",
+            "--grace", "30s", "--csv", "peer.csv", NULL);
     ok(r.code == 0, "peer: exit %lu %s", r.code, r.err);
     /* times there and back are called round trips, never latency (loopback's one-way word) */
     ok(strstr(r.out, "round trip from actual send:") && strstr(r.out, "mean round trip ") && !strstr(r.out, "latency"),
@@ -662,7 +666,7 @@ static void test_reflect_and_peer(void)
     c = load_csv_here("peer.csv", ',');
     if (c.ok) {
         size_t rep = find_row(&c, "rep", "wsapoll");
-        ok(rep && num(&c, rep, "sent") == 1000 && num(&c, rep, "received") == 1000, "every packet came back: %g of %g",
+        ok(rep && num(&c, rep, "sent") == 200 && num(&c, rep, "received") == 200, "every packet came back: %g of %g",
            rep ? num(&c, rep, "received") : -1, rep ? num(&c, rep, "sent") : -1);
         ok(rep && num(&c, rep, "lat_min_us") > 0, "round-trip latency measured");
         ok(rep && strcmp(cell(&c, rep, "mode"), "peer") == 0, "mode column says peer");
@@ -670,14 +674,14 @@ static void test_reflect_and_peer(void)
     wb_csv_free(&c.t);
     r = finish(&reflector, 30000);
     ok(r.code == 0, "reflector: exit %lu %s", r.code, r.err);
-    ok(!says_nan(r.out) && strstr(r.out, "echoed 1000 packets") != NULL, "the reflector speaks of echoes:\n%s", r.out);
+    ok(!says_nan(r.out) && strstr(r.out, "echoed 200 packets") != NULL, "the reflector speaks of echoes:\n%s", r.out);
     ok(strstr(r.out, " : echoed ") != NULL && strstr(r.out, " : s=") == NULL,
        "its interval lines count echoes, not latencies it has none of:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("refl.csv", ',');
     if (c.ok) {
         size_t rep = find_row(&c, "rep", "select");
-        ok(rep && num(&c, rep, "received") == 1000, "the reflector echoed 1000 packets: %g", rep ? num(&c, rep, "received") : -1);
+        ok(rep && num(&c, rep, "received") == 200, "the reflector echoed 200 packets: %g", rep ? num(&c, rep, "received") : -1);
     }
     wb_csv_free(&c.t);
 }
