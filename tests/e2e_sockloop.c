@@ -364,8 +364,8 @@ static void test_iocp_outstanding(void)
         result r;
         csv_file c;
         snprintf(name, sizeof name, "k%s.csv", ks[i]);
-        r = run("sockloop", "--loop", "iocp", "--outstanding", ks[i], "--rate", "1000", "--duration", "1s", "--csv", name,
-                "--quiet", NULL);
+        r = run("sockloop", "--loop", "iocp", "--outstanding", ks[i], "--rate", "1000", "--duration", "1s", "--grace", "30s",
+                "--csv", name, "--quiet", NULL);
         ok(r.code == 0, "--outstanding %s: exit %lu %s", ks[i], r.code, r.err);
         result_free(&r);
         c = load_csv_here(name, ',');
@@ -603,8 +603,8 @@ static void test_reflector_not_open_relay(void)
  * (which rate it held is the machine's: not checked here; the rule is, in test_tables). */
 static void test_rate_list(void)
 {
-    result r = run("sockloop", "--loop", "select", "--rate", "200,400,800", "--duration", "1s", "--csv", "rates.csv",
-                   NULL);
+    result r = run("sockloop", "--loop", "select", "--rate", "200,400,800", "--duration", "1s", "--grace", "30s", "--csv",
+                   "rates.csv", NULL);
     csv_file c;
     size_t i;
     int reps = 0;

@@ -71,8 +71,8 @@ static void raw_has_every_message(const char *name, const char *loop, int want, 
 static void test_all_loops(void)
 {
     static const char *const loops[] = { "select", "wsapoll", "wsaevents", "asyncselect", "iocp", "iocpex", "afd" };
-    result r = run("sockloop", "--proto", "tcp", "--rate", "1000", "--duration", "2s", "--interval", "500ms", "--csv",
-                   "all.csv", "--raw", "all-raw.csv", NULL);
+    result r = run("sockloop", "--proto", "tcp", "--rate", "1000", "--duration", "2s", "--interval", "500ms", "--grace",
+                   "30s", "--csv", "all.csv", "--raw", "all-raw.csv", NULL);
     csv_file c;
     size_t row, reps;
     int i;
@@ -110,7 +110,7 @@ static void test_all_loops(void)
 static void spread_over(const char *loop)
 {
     result r = run("sockloop", "--proto", "tcp", "--loop", loop, "--sockets", "100", "--spread", "--rate", "1000",
-                   "--duration", "1s", "--csv", "spread.csv", "--raw", "spread-raw.csv", NULL);
+                   "--duration", "1s", "--grace", "30s", "--csv", "spread.csv", "--raw", "spread-raw.csv", NULL);
     csv_file c;
     size_t rep;
     ok(r.code == 0, "%s: exit %lu: %s", loop, r.code, r.err);
@@ -142,7 +142,7 @@ static void test_sizes(void)
     for (i = 0; i < 2; i++)
         for (k = 0; k < 3; k++) {
             result r = run("sockloop", "--proto", "tcp", "--loop", loops[k], "--size", sizes[i], "--rate", rates[i],
-                           "--duration", "1s", "--csv", "size.csv", "--raw", "size-raw.csv", NULL);
+                           "--duration", "1s", "--grace", "30s", "--csv", "size.csv", "--raw", "size-raw.csv", NULL);
             csv_file c;
             size_t rep;
             ok(r.code == 0, "%s --size %s: exit %lu: %s", loops[k], sizes[i], r.code, r.err);
@@ -162,7 +162,7 @@ static void test_sizes(void)
 static void test_nodelay_off(void)
 {
     result r = run("sockloop", "--proto", "tcp", "--loop", "select", "--nodelay", "off", "--rate", "500", "--duration",
-                   "1s", "--repeat", "2", "--csv", "nagle.csv", NULL);
+                   "1s", "--grace", "30s", "--repeat", "2", "--csv", "nagle.csv", NULL);
     csv_file c;
     size_t i;
     int reps = 0;
