@@ -321,7 +321,7 @@ static void test_asyncselect_bursts(void)
 
 /* Notifications lost to a full message queue (USERPostMessageLimit): Winsock's PostMessage fails,
  * FD_READ stays off until the next recv, and a loop that reads only after a notification would
- * never read that socket again. WINBENCH_TEST_DROP_NOTIFICATIONS throws every 10th away (a queue
+ * never read that socket again. WINBENCH_TEST_DROP_NOTIFICATIONS throws the first and every 10th after it away (a queue
  * of 10,000 cannot be filled here without starving the machine): every datagram the sender sent
  * still arrives (the sweep reads the silent socket), and the row counts the lost notifications
  * and warns. Without the sweep, 491 of 500 were lost. */
