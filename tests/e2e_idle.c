@@ -71,14 +71,18 @@ static void test_csv_and_counts(void)
      * of winbench's process once it has ended hold the measured interval's, each (a 15.6 ms tick
      * of slack for the reads). Wine 8's GetProcessTimes reads no user time for another process
      * (a child that spun 0.7 s read 0.000 s, alive and ended; this run's, 0.01 s of kernel at
-     * most): todo_wine. */
+     * most), but not always: beside two CI runs it once read 0.010 s of user time, as Windows
+     * would. So not todo_wine (which fails when Wine gets it right) but broken: a zero user
+     * time accepted under Wine, the kernel time still held. */
     {
         double elapsed = num(&c, 1, "elapsed_s");
         double user_s = num(&c, 1, "cpu_user_pct") / 100 * elapsed, kernel_s = num(&c, 1, "cpu_kernel_pct") / 100 * elapsed;
-        todo_wine ok(g_outside_user_s > 0 && g_outside_user_s >= user_s - 0.0157 &&
-                         g_outside_kernel_s >= kernel_s - 0.0157,
-                     "the process's own CPU, read from outside (user %.3f s, kernel %.3f s), holds the interval's (user "
-                     "%.3f s, kernel %.3f s)", g_outside_user_s, g_outside_kernel_s, user_s, kernel_s);
+        int kernel_held = g_outside_kernel_s >= kernel_s - 0.0157;
+        ok((g_outside_user_s > 0 && g_outside_user_s >= user_s - 0.0157 && kernel_held) ||
+               wine_broken(g_outside_user_s == 0 && kernel_held, "Wine 8's GetProcessTimes reads no user time of another "
+                           "process (most of the time)"),
+           "the process's own CPU, read from outside (user %.3f s, kernel %.3f s), holds the interval's (user "
+           "%.3f s, kernel %.3f s)", g_outside_user_s, g_outside_kernel_s, user_s, kernel_s);
     }
     /* The UI thread's CPU is part of the process's: Windows charges both at its tick, and the
      * interval's two reads may straddle one tick. Wine reads the thread's from /proc (10 ms steps)
@@ -291,10 +295,11 @@ static void test_seed_switches(void)
 static void test_base_frame_list(void)
 {
     csv_file flat = run_idle("f0.csv", "--onidle", "base", NULL, NULL), mdi;
-    /* 20 moves a second: 50 ms for each walk and its OnIdle(1) before the next move, which a
-     * loaded machine needs (at 100 a second beside busy threads the next move was queued at
-     * the end of every OnIdle(0), so OnIdle(1) never ran: correct, and not what is tested) */
-    result r = run("idle", "--windows", "20", "--mouse-rate", "20", "--duration", "2s", "--repeat", "1", "--quiet", "--csv",
+    /* 5 moves a second: 200 ms for each walk and its OnIdle(1) before the next move, which a
+     * loaded machine needs (at 100 a second beside busy threads, and at 20 beside two CI runs,
+     * the next move was queued at the end of every OnIdle(0), so OnIdle(1) never ran: correct,
+     * and not what is tested) */
+    result r = run("idle", "--windows", "20", "--mouse-rate", "5", "--duration", "2s", "--repeat", "1", "--quiet", "--csv",
                    "f2.csv", "--onidle", "base", "--mdi-children", "2", NULL);
     ok(r.code == 0, "idle --mdi-children 2: exit %lu: %s", r.code, r.err);
     result_free(&r);

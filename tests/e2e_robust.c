@@ -547,8 +547,13 @@ static void test_memory_flat(void)
     n = interval_rows(&c, ws, sent, received, 32, list, sizeof list);
     packets = c.ok ? num(&c, c.t.nrows - 1, "received") : 0;
     sent_all = c.ok ? num(&c, c.t.nrows - 1, "sent") : 0;
-    ok(n >= 6 && sent_all >= 20000 && packets == sent_all, "%d interval rows, %g packets sent, %g received", n, sent_all,
-       packets);
+    /* Every message sent arrives (TCP), unless the run's end (the duration and the grace: 38 s)
+     * came while a starved sender was still behind its schedule (unsent): then the last ones
+     * were on their way (beside two CI runs: 29,756 of the 32,000 sent, 29,745 in). */
+    ok(n >= 6 && sent_all >= 20000 &&
+           (packets == sent_all || (num(&c, c.t.nrows - 1, "unsent") > 0 && packets <= sent_all)),
+       "%d interval rows, %g packets sent, %g received, %g never sent", n, sent_all, packets,
+       c.ok ? num(&c, c.t.nrows - 1, "unsent") : -1);
     for (i = 0; i < n; i++)
         if (sent[i] > 0) last = i;   /* the last interval the sender sent in */
     for (i = 1; i < last; i++) between += received[i];
