@@ -1,11 +1,13 @@
 /* wakeup: how late does this Windows wake a thread? Each mechanism (include/wb_wakeup.h: Sleep,
  * a wait's time-out, the multimedia timer, waitable timers plain and high-resolution, a timer
- * queue; and another thread's event, posted message and completion packet at a rate) runs on a
- * schedule t0 + k * period, and every wake-up's lateness is taken from its place there, never
- * from the wake-up before (a late wake-up makes the next ones late: no coordinated omission).
- * The timed thread is the one woken; the rows say what timer state produced the numbers (the
- * resolution before and during, what timeBeginPeriod answered, the power throttling asked and
- * granted, the power source, whether the process has a visible window). */
+ * queue; and another thread's event, posted message and completion packet at a rate) is timed
+ * wake-up by wake-up, each late from the moment it was due (the call + its time-out, a periodic
+ * timer's due time, the other thread's set): never from a schedule that carries one wake-up's
+ * lateness into the next. The timed thread is the one woken; the rows say what timer state
+ * produced the numbers (the system-wide resolution, the one this process had as measured beside
+ * the run, what timeBeginPeriod answered, the power throttling asked and granted, the power
+ * source, whether the process has a window anybody can see). A source this Windows lacks or
+ * refuses gets a row of kind "skipped" saying why, and the other sources run. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -19,6 +21,7 @@
 #include "wb_units.h"
 #include "wb_wakeup.h"
 #include "wb_console.h"
+#include "wb_qos.h"
 
 #define RESOLUTIONS(X) X(RES_DEFAULT, "default") X(RES_1MS, "1")
 enum { RESOLUTIONS(WB_CHOICE_ID) };
@@ -39,7 +42,7 @@ static const wb_option wakeup_options[] = {
     { .name = "source", .type = WB_OPT_TEXT, .offset = O(source), .def = "all", .metavar = "NAME[,NAME...]",
       .help = "what wakes the thread: sleep, wait, mmtimer, waitable, hires, queue (timers, every --period); "
               "event, message, port (another thread, at each --rate); all" },
-    { .name = "period", .type = WB_OPT_SECONDS, .offset = O(period), .def = "1ms",
+    { .name = "period", .type = WB_OPT_SECONDS, .offset = O(period), .def = "1ms", .unit = WB_UNIT_MS,
       .help = "the timers' period, whole milliseconds (sleep: Sleep(period); wait: its time-out)" },
     { .name = "rate", .type = WB_OPT_COUNTS, .offset = O(rates), .def = "1000", .min = 1, .max = 100000,
       .metavar = "HZ[,HZ...]", .help = "wake-ups a second by another thread (event, message, port); a list runs each" },
@@ -96,26 +99,22 @@ static int wakeup_check(void *config, const wb_args *args, char *err, size_t cap
     return 0;
 }
 
-/* Every source asked for, a thread source once per rate; one this Windows lacks is skipped,
- * said once. */
+/* Every source asked for, a thread source once per rate. */
 static int wakeup_expand(const void *config, int index, void *variant, char *note, size_t cap)
 {
     const wakeup_config *c = (const wakeup_config *)config;
     wakeup_config *v = (wakeup_config *)variant;
     int k, n = 0;
+    (void)note, (void)cap;
     for (k = 0; k < WB_WAKE_COUNT; k++) {
         unsigned r, runs = !(c->mask & (1u << k)) ? 0 : wb_wake_by_thread(k) ? c->rates.n : 1;
         for (r = 0; r < runs; r++, n++) {
-            const char *why;
             if (n != index) continue;
             v->which = k;
             v->source = wb_wake_name(k);
             v->rates.n = wb_wake_by_thread(k) ? 1 : 0;
             v->rates.v[0] = c->rates.v[r];
-            why = wb_wake_unavailable(k);
-            if (why == NULL) return 1;
-            if (r == 0) snprintf(note, cap, "--source %s: %s", wb_wake_name(k), why);
-            return -1;
+            return 1;   /* one this Windows lacks is set up too: its row says why it did not run */
         }
     }
     return 0;
@@ -135,16 +134,20 @@ typedef struct wake_interval {
 
 typedef struct wakeup_state {
     wakeup_config cfg;
-    uint64_t freq, spin_ticks, interval_ticks;
-    wb_hist *late, *gap;          /* ns: lateness from the schedule; time between wake-ups */
+    uint64_t freq, spin_ticks, late_ticks, setter_delay_ticks, interval_ticks;
+    wb_hist *late, *gap;          /* ns: lateness from the due time; time between wake-ups */
+    wb_hist *setter_late;         /* ns: the setting thread's lateness against its schedule (its own) */
     wake_interval *iv;
     unsigned niv;
     uint64_t t0, last_woke, early;
     int64_t late_min;             /* ticks, may be below zero: a wake-up before its time */
+    int one_shot;                 /* hires: Windows refused a periodic one; re-armed each period */
+    char call_fact[160];
+    char skip_why[256];           /* "": the source runs; else why it cannot, for its row */
     /* the timer state, for the rows */
-    double res_before, res_during, res_coarsest, res_finest;
+    double res_coarsest, res_finest, res_current;
     int begun;                    /* timeBeginPeriod(1) answered 0: ended at tear-down */
-    char begin_fact[40], visible_fact[4];
+    char begin_fact[40], visible_fact[64];
 } wakeup_state;
 
 static void wakeup_teardown(void *state)
@@ -152,15 +155,14 @@ static void wakeup_teardown(void *state)
     wakeup_state *st = (wakeup_state *)state;
     if (st == NULL) return;
     if (st->begun) wb_timer_end_period(1);
-    free(st->late), free(st->gap), free(st->iv), free(st);
+    free(st->late), free(st->gap), free(st->setter_late), free(st->iv), free(st);
 }
 
-/* What the timer is, before and during: the resolution, timeBeginPeriod's answer, a visible
- * window (the throttling asked off and the power source are every row's, the runner's). */
+/* What the timer is: timeBeginPeriod's answer, the system-wide resolution once asked, a window
+ * anybody can see and whether it matters (the throttling asked off and the power source are
+ * every row's, the runner's). What this process really gets is measured in each repetition. */
 static void read_timer_state(wakeup_state *st)
 {
-    double current;
-    wb_timer_resolution_range(&st->res_coarsest, &st->res_finest, &st->res_before);
     snprintf(st->begin_fact, sizeof st->begin_fact, "not asked");
     if (st->cfg.resolution == RES_1MS) {
         int answer = wb_timer_begin_period(1);
@@ -169,9 +171,41 @@ static void read_timer_state(wakeup_state *st)
         else snprintf(st->begin_fact, sizeof st->begin_fact, "%d (%s)", answer, answer == 0 ? "TIMERR_NOERROR"
                       : answer == 97 ? "TIMERR_NOCANDO" : "an error");
     }
-    wb_timer_resolution_range(&st->res_coarsest, &st->res_finest, &current);
-    st->res_during = current;
-    snprintf(st->visible_fact, sizeof st->visible_fact, "%s", wb_process_has_visible_window() ? "yes" : "no");
+    wb_timer_resolution_range(&st->res_coarsest, &st->res_finest, &st->res_current);
+    /* Windows 11 honours timeBeginPeriod for an unseen process only where the opt-out is granted */
+    snprintf(st->visible_fact, sizeof st->visible_fact, "%s%s", wb_process_has_visible_window() ? "yes" : "no",
+             wb_qos_keep_timer_resolution() ? " (exempt: the timer opt-out is granted)" : "");
+}
+
+/* Whether the source can run here, and how: the high-resolution timer that Windows 10 1809
+ * makes but will not run periodically is re-armed as a one-shot; a source that cannot be made
+ * at all (or the test hook's) is skipped, its row saying why. */
+static void choose_call(wakeup_state *st)
+{
+    const int k = st->cfg.which;
+    const char *why = wb_wake_unavailable(k);
+    const char *fail = wb_test_hook_text(WB_HOOK_FAIL_SOURCE);
+    snprintf(st->call_fact, sizeof st->call_fact, "%s", wb_wake_call(k));
+    if (why == NULL && fail[0] && strcmp(fail, wb_wake_name(k)) == 0)
+        why = "refused by the test hook WINBENCH_TEST_FAIL_SOURCE";
+    if (why) {
+        snprintf(st->skip_why, sizeof st->skip_why, "--source %s: %s", wb_wake_name(k), why);
+        return;
+    }
+    if (k == WB_WAKE_HIRES) {
+        DWORD code = wb_wake_hires_periodic_refused(wb_test_hook_number(WB_HOOK_REFUSE_PERIODIC) == 1);
+        char text[128];
+        if (code == 0) return;
+        wb_system_message(code, text, sizeof text);
+        if (code != ERROR_INVALID_PARAMETER) {
+            snprintf(st->skip_why, sizeof st->skip_why, "--source hires: SetWaitableTimer(periodic): %s (error %lu)",
+                     text, (unsigned long)code);
+            return;
+        }
+        st->one_shot = 1;
+        snprintf(st->call_fact, sizeof st->call_fact, "CreateWaitableTimerExW(HIGH_RESOLUTION), one-shot re-armed "
+                 "each period (a periodic one refused: error %lu), SleepEx(alertable)", (unsigned long)code);
+    }
 }
 
 static int wakeup_setup(const void *config, void **state, wb_error *err)
@@ -185,29 +219,33 @@ static int wakeup_setup(const void *config, void **state, wb_error *err)
     st->cfg = *(const wakeup_config *)config;
     st->freq = wb_clock_freq();
     st->spin_ticks = (uint64_t)(wb_test_hook_number(WB_HOOK_WAKE_SPIN_US) * (double)st->freq / 1e6);
+    st->late_ticks = (uint64_t)(wb_test_hook_number(WB_HOOK_WAKE_LATE_MS) * (double)st->freq / 1e3);
+    st->setter_delay_ticks = (uint64_t)(wb_test_hook_number(WB_HOOK_SLOW_SETTER_MS) * (double)st->freq / 1e3);
     st->interval_ticks = (uint64_t)(st->cfg.interval * (double)st->freq);
     st->niv = (unsigned)(st->cfg.duration / st->cfg.interval) + 2;
     st->late = (wb_hist *)malloc(sizeof *st->late);
     st->gap = (wb_hist *)malloc(sizeof *st->gap);
+    st->setter_late = (wb_hist *)malloc(sizeof *st->setter_late);
     st->iv = (wake_interval *)calloc(st->niv, sizeof *st->iv);
-    if (st->late == NULL || st->gap == NULL || st->iv == NULL) {
+    if (st->late == NULL || st->gap == NULL || st->setter_late == NULL || st->iv == NULL) {
         wakeup_teardown(st);
         *state = NULL;
         wb_error_text(err, "out of memory");
         return -1;
     }
-    read_timer_state(st);
+    choose_call(st);
+    if (!st->skip_why[0]) read_timer_state(st);
     return 0;
 }
 
 /* Each wake-up, on the woken thread: integers only, nothing printed or allocated. */
-static void each_wake(void *arg, uint64_t k, uint64_t intended, uint64_t woke)
+static void each_wake(void *arg, uint64_t due, uint64_t woke, uint64_t coalesced)
 {
     wakeup_state *st = (wakeup_state *)arg;
-    int64_t late = (int64_t)(woke - intended);
+    int64_t late = (int64_t)(woke - due);
     uint64_t late_ns = late > 0 ? (uint64_t)late * 1000000000u / st->freq : 0;
     unsigned i = (unsigned)((woke - st->t0) / st->interval_ticks);
-    (void)k;
+    (void)coalesced;
     if (late < 0) st->early++;
     if (late < st->late_min) st->late_min = late;
     wb_hist_record(st->late, late_ns);
@@ -219,20 +257,31 @@ static void each_wake(void *arg, uint64_t k, uint64_t intended, uint64_t woke)
     if (late_ns > st->iv[i].late_max_ns) st->iv[i].late_max_ns = late_ns;
 }
 
+/* Each set or post, on the setting thread (its own histogram): how late it was made. */
+static void each_set(void *arg, uint64_t due, uint64_t set)
+{
+    wakeup_state *st = (wakeup_state *)arg;
+    wb_hist_record(st->setter_late, set > due ? (set - due) * 1000000000u / st->freq : 0);
+}
+
 #define WAKEUP_METRICS(X)                                                                           \
     X(M_WAKES, "wakes") X(M_FIRED, "fired") X(M_EXPECTED, "expected") X(M_MISSED, "missed")             \
-    X(M_COALESCED, "coalesced") X(M_WAKE_RATE, "wake_rate") X(M_LATE_MEAN, "late_mean_us")               \
+    X(M_COALESCED, "coalesced") X(M_SPARE, "spare") X(M_WAKE_RATE, "wake_rate") X(M_LATE_MEAN, "late_mean_us")               \
     X(M_LATE_MIN, "late_min_us") X(M_LATE_P50, "late_p50_us") X(M_LATE_P90, "late_p90_us")              \
     X(M_LATE_P99, "late_p99_us") X(M_LATE_P999, "late_p999_us") X(M_LATE_MAX, "late_max_us")             \
     X(M_EARLY, "early") X(M_GAP_P50, "interval_p50_us") X(M_GAP_P99, "interval_p99_us")                  \
-    X(M_WAITER_CPU, "waiter_cpu_pct") X(M_RES_BEFORE, "res_before_ms") X(M_RES_DURING, "res_during_ms")  \
+    X(M_SETTER_P50, "setter_late_p50_us") X(M_SETTER_P99, "setter_late_p99_us") X(M_PHASE, "phase_us")   \
+    X(M_WAITER_CPU, "waiter_cpu_pct") X(M_RES_SYSTEM, "res_system_ms") X(M_RES_EFFECTIVE, "res_effective_ms")  \
     X(M_RES_COARSEST, "res_coarsest_ms") X(M_RES_FINEST, "res_finest_ms")
 enum { WAKEUP_METRICS(WB_LIST_ID) M_COUNT };
 static const char *const wakeup_metric_names[] = { WAKEUP_METRICS(WB_LIST_NAME) NULL };
 WB_LIST_MATCHES(wakeup_metric_names, M_COUNT, WB_MAX_METRICS, wakeup_metrics_fit);
 
-static void fill_metrics(const wakeup_state *st, const wb_wake_result *res, wb_sample *s)
+/* res_effective_ms: what Sleep(1) took beside the repetition; res_system_ms: NtQueryTimerResolution's
+ * system-wide figure at its end. */
+static void fill_metrics(const wakeup_state *st, const wb_wake_result *res, double effective_ms, wb_sample *s)
 {
+    double coarsest, finest, system;
     double *m = s->metrics, wall = wb_ticks_to_s(s->iv.t1 - s->iv.t0);
     double thr = (double)(s->iv.thr1.user + s->iv.thr1.kernel - s->iv.thr0.user - s->iv.thr0.kernel) * 1e-7;
     int i;
@@ -241,8 +290,10 @@ static void fill_metrics(const wakeup_state *st, const wb_wake_result *res, wb_s
     m[M_WAKES] = (double)res->wakes;
     m[M_FIRED] = (double)res->fired;
     m[M_EXPECTED] = (double)res->expected;
-    m[M_MISSED] = res->expected > res->fired ? (double)(res->expected - res->fired) : 0;
-    m[M_COALESCED] = res->fired > res->wakes ? (double)(res->fired - res->wakes) : 0;
+    /* every due time is served by a wake-up, coalesced into one, or missed (none came for it) */
+    m[M_MISSED] = res->expected > res->wakes + res->coalesced ? (double)(res->expected - res->wakes - res->coalesced) : 0;
+    m[M_COALESCED] = (double)res->coalesced;
+    m[M_SPARE] = (double)res->spare;
     m[M_WAKE_RATE] = (double)res->wakes / wall;
     if (st->late->count) {
         m[M_LATE_MEAN] = wb_hist_mean(st->late) / 1000.0;
@@ -258,11 +309,20 @@ static void fill_metrics(const wakeup_state *st, const wb_wake_result *res, wb_s
         m[M_GAP_P50] = (double)wb_hist_percentile(st->gap, 50) / 1000.0;
         m[M_GAP_P99] = (double)wb_hist_percentile(st->gap, 99) / 1000.0;
     }
+    if (st->setter_late->count) {
+        m[M_SETTER_P50] = (double)wb_hist_percentile(st->setter_late, 50) / 1000.0;
+        m[M_SETTER_P99] = (double)wb_hist_percentile(st->setter_late, 99) / 1000.0;
+    }
+    if (!wb_wake_by_thread(st->cfg.which) && !st->one_shot && st->cfg.which != WB_WAKE_SLEEP &&
+        st->cfg.which != WB_WAKE_WAIT)
+        m[M_PHASE] = (double)res->phase_ticks * 1e6 / (double)st->freq;
     m[M_WAITER_CPU] = 100.0 * thr / wall;
-    m[M_RES_BEFORE] = st->res_before;
-    m[M_RES_DURING] = st->res_during;
-    m[M_RES_COARSEST] = st->res_coarsest;
-    m[M_RES_FINEST] = st->res_finest;
+    if (wb_timer_resolution_range(&coarsest, &finest, &system) == 0) {
+        m[M_RES_SYSTEM] = system;
+        m[M_RES_COARSEST] = coarsest;
+        m[M_RES_FINEST] = finest;
+    }
+    if (effective_ms > 0) m[M_RES_EFFECTIVE] = effective_ms;
 }
 
 /* The interval rows, after the repetition (writing them between wake-ups would make the next
@@ -290,14 +350,37 @@ static void emit_intervals(const wakeup_state *st, wb_run_ctx *ctx, double wall)
     }
 }
 
+/* A source that cannot run: its repetition is the row that says why (its numbers empty). */
+static int run_skipped(wakeup_state *st, wb_sample *sample)
+{
+    int k;
+    for (k = 0; k < M_COUNT; k++) sample->metrics[k] = NAN;
+    wb_interval_begin(&sample->iv);
+    wb_interval_end(&sample->iv);
+    sample->skipped = st->skip_why;
+    return 0;
+}
+
+/* A due time a periodic timer's phase may move: less than a period, and less than the timer
+ * resolution in force (a tick of Windows' clock: what the timer's phase can be off by). */
+static uint64_t phase_max(const wakeup_state *st, uint64_t period_ticks)
+{
+    uint64_t tick = (uint64_t)(st->res_current * 1e-3 * (double)st->freq);
+    return tick > 0 && tick < period_ticks ? tick : period_ticks;
+}
+
 static int wakeup_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
 {
     wakeup_state *st = (wakeup_state *)state;
     wb_wake_plan plan;
     wb_wake_result res;
+    wb_sleep_probe probe;
+    double effective;
     int rc;
+    if (st->skip_why[0]) return run_skipped(st, sample);
     wb_hist_reset(st->late);
     wb_hist_reset(st->gap);
+    wb_hist_reset(st->setter_late);
     memset(st->iv, 0, st->niv * sizeof *st->iv);
     st->last_woke = st->early = 0;
     st->late_min = INT64_MAX;
@@ -306,17 +389,27 @@ static int wakeup_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error 
     plan.period_ms = (DWORD)(st->cfg.period * 1e3 + 0.5);
     plan.period_ticks = st->cfg.rates.n ? st->freq / st->cfg.rates.v[0] : st->freq / 1000 * plan.period_ms;
     plan.spin_ticks = st->spin_ticks;
+    plan.late_ticks = st->late_ticks;
+    plan.setter_delay_ticks = st->setter_delay_ticks;
+    plan.one_shot = st->one_shot;
+    plan.phase_max_ticks = phase_max(st, plan.period_ticks);
     plan.stop = ctx->stop;
     plan.each = each_wake;
+    plan.each_set = each_set;
     plan.arg = st;
     plan.duration_ticks = (uint64_t)(st->cfg.duration * (double)st->freq);
+    wb_sleep_probe_start(&probe);
     wb_interval_begin(&sample->iv);
     st->t0 = sample->iv.t0;
     rc = wb_wake_run(&plan, &res, err);
     wb_interval_end(&sample->iv);
-    if (rc != 0) return -1;
+    effective = wb_sleep_probe_stop(&probe);
+    if (rc != 0) {   /* made, then refused: this source's row says why, the others run */
+        snprintf(st->skip_why, sizeof st->skip_why, "--source %s: %s", wb_wake_name(st->cfg.which), err->what);
+        return run_skipped(st, sample);
+    }
     sample->ops = res.wakes;
-    fill_metrics(st, &res, sample);
+    fill_metrics(st, &res, effective, sample);
     sample->latency = st->late->count ? st->late : NULL;   /* the lateness histogram, whole, for the row */
     emit_intervals(st, ctx, wb_ticks_to_s(sample->iv.t1 - sample->iv.t0));
     return 0;
@@ -325,7 +418,7 @@ static int wakeup_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error 
 /* ---- what the rows and the console say ------------------------------------------------------- */
 
 #define WAKEUP_FACTS(X)                                                                             \
-    X(F_CALL, "call") X(F_BEGIN_PERIOD, "begin_period") X(F_VISIBLE, "visible_window")
+    X(F_CALL, "call") X(F_BEGIN_PERIOD, "begin_period") X(F_VISIBLE, "visible_window") X(F_NOT_RUN, "not_run")
 enum { WAKEUP_FACTS(WB_LIST_ID) F_COUNT };
 static const char *const wakeup_fact_names[] = { WAKEUP_FACTS(WB_LIST_NAME) NULL };
 WB_LIST_MATCHES(wakeup_fact_names, F_COUNT, WB_MAX_FACTS, wakeup_facts_fit);
@@ -333,9 +426,10 @@ WB_LIST_MATCHES(wakeup_fact_names, F_COUNT, WB_MAX_FACTS, wakeup_facts_fit);
 static void wakeup_facts(void *state, const char **values)
 {
     const wakeup_state *st = (const wakeup_state *)state;
-    values[F_CALL] = wb_wake_call(st->cfg.which);
+    values[F_CALL] = st->call_fact;
     values[F_BEGIN_PERIOD] = st->begin_fact;
     values[F_VISIBLE] = st->visible_fact;
+    values[F_NOT_RUN] = st->skip_why;
 }
 
 /* A lateness in us as people read it: "52.3 us", "1.204 ms". */
@@ -347,11 +441,15 @@ static const char *us_text(double us, char *buf, size_t cap)
 static void print_figures(FILE *out, const double *m)
 {
     char a[24], b[24], c[24], d[24], e[24];
-    wb_fprintf(out, "%.0f wake-ups (%.1f/s; of %.0f scheduled: %.0f missed, %.0f coalesced), late p50 %s p90 %s p99 %s "
-                 "max %s; between wake-ups p50 %s; waiter cpu %.1f%% of one CPU\n",
-            m[M_WAKES], m[M_WAKE_RATE], m[M_EXPECTED], m[M_MISSED], m[M_COALESCED], us_text(m[M_LATE_P50], a, sizeof a),
+    char f[24];
+    wb_fprintf(out, "%.0f wake-ups (%.1f/s; of %.0f due: %.0f coalesced, %.0f missed), late p50 %s p90 %s p99 %s "
+                 "max %s; between wake-ups p50 %s; waiter cpu %.1f%% of one CPU",
+            m[M_WAKES], m[M_WAKE_RATE], m[M_EXPECTED], m[M_COALESCED], m[M_MISSED], us_text(m[M_LATE_P50], a, sizeof a),
             us_text(m[M_LATE_P90], b, sizeof b), us_text(m[M_LATE_P99], c, sizeof c), us_text(m[M_LATE_MAX], d, sizeof d),
             us_text(m[M_GAP_P50], e, sizeof e), m[M_WAITER_CPU]);
+    if (m[M_SETTER_P50] == m[M_SETTER_P50])
+        wb_fprintf(out, "; the setter itself late p50 %s", us_text(m[M_SETTER_P50], f, sizeof f));
+    wb_fprintf(out, "\n");
 }
 
 static void wakeup_print_rep(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *s)
@@ -369,9 +467,9 @@ static void wakeup_print_summary(FILE *out, const void *variant, const wb_run_su
     wakeup_variant_name(variant, name, sizeof name);
     wb_fprintf(out, "  %s, median over %u rep%s: ", name, s->reps, s->reps == 1 ? "" : "s");
     print_figures(out, s->metrics);
-    wb_fprintf(out, "    timer: resolution %.3g ms before, %.3g ms during (%.3g to %.3g ms possible)%s\n",
-            s->metrics[M_RES_BEFORE], s->metrics[M_RES_DURING], s->metrics[M_RES_FINEST], s->metrics[M_RES_COARSEST],
-            v->resolution == RES_1MS ? ", timeBeginPeriod(1) asked" : "");
+    wb_fprintf(out, "    timer: this process had %.3g ms (Sleep(1) beside the run); system-wide %.3g ms (%.3g to %.3g ms "
+               "possible)%s\n", s->metrics[M_RES_EFFECTIVE], s->metrics[M_RES_SYSTEM], s->metrics[M_RES_FINEST],
+               s->metrics[M_RES_COARSEST], v->resolution == RES_1MS ? ", timeBeginPeriod(1) asked" : "");
 }
 
 /* A periodic timer that fired less often than asked, and wake-ups that came before their time,
@@ -379,14 +477,24 @@ static void wakeup_print_summary(FILE *out, const void *variant, const wb_run_su
 static int wakeup_rep_warnings(void *state, const wb_sample *sample,
                                void (*warn)(void *into, const char *code, const char *text), void *into)
 {
+    const wakeup_state *st = (const wakeup_state *)state;
     const double *m = sample->metrics;
     char text[300];
-    (void)state;
+    if (st->one_shot) {
+        snprintf(text, sizeof text, "Windows refused a periodic high-resolution timer (error 87, as Windows 10 1809 "
+                 "does): it was re-armed as a one-shot each period, each wake-up late from the time it was armed for");
+        warn(into, "periodic_refused", text);
+    }
     if (m[M_EXPECTED] > 0 && m[M_MISSED] > 0.02 * m[M_EXPECTED]) {
-        snprintf(text, sizeof text, "the source fired %.0f times of the %.0f its schedule called for: %.0f wake-ups "
-                 "missed (a timer slower than its period, or a thread that could not keep the rate)", m[M_FIRED],
-                 m[M_EXPECTED], m[M_MISSED]);
+        snprintf(text, sizeof text, "%.0f of the %.0f due times had no wake-up (the stretch ended first, or the thread "
+                 "could not keep the rate: it made %.0f sets)", m[M_MISSED], m[M_EXPECTED], m[M_FIRED]);
         warn(into, "wakes_missed", text);
+    }
+    if (m[M_EXPECTED] > 0 && m[M_COALESCED] > 0.02 * m[M_EXPECTED] && !wb_wake_by_thread(st->cfg.which)) {
+        snprintf(text, sizeof text, "%.0f of the %.0f due times passed with no wake-up of their own (coalesced into "
+                 "a later one): the source woke every %.3g ms at the median, not every period", m[M_COALESCED],
+                 m[M_EXPECTED], m[M_GAP_P50] / 1000.0);
+        warn(into, "wakes_coalesced", text);
     }
     if (m[M_EARLY] > 0) {
         snprintf(text, sizeof text, "%.0f wake-ups came before their time (as early as %.1f us): counted as 0 late in "
@@ -446,7 +554,7 @@ const wb_module wb_wakeup_module = {
     .print_summary = wakeup_print_summary,
     .fixed_schedule = 1,
     .rep_seconds = wakeup_rep_seconds,
-    .latency_histogram = "each wake-up's lateness from its schedule (late_*_us)",
+    .latency_histogram = "each wake-up's lateness from the moment it was due (late_*_us)",
     .variant_name = wakeup_variant_name,
     .default_repeat = "1",
     .default_warmup = "0",

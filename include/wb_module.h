@@ -41,6 +41,10 @@
 #define WB_ROW_SUMMARY "summary"
 #define WB_ROW_INTERRUPTED "interrupted"
 #define WB_ROW_INTERVAL "interval"
+/* A variant that could not run on this Windows (a source it lacks or refuses): one row, its
+ * measures empty, its facts saying why; the run's other variants go on, and it exits
+ * WB_EXIT_SKIPPED. */
+#define WB_ROW_SKIPPED "skipped"
 
 /* What a repetition gets from the runner. The module stores progress only between chunks of
  * its hot loop, never per operation. */
@@ -74,6 +78,9 @@ typedef struct wb_sample {
      * latency_hdr column: HdrHistogram's encoding) so that `report` can merge repetitions and
      * machines, and to --hlog. Read when the repetition's row is written, before the next. */
     const struct wb_hist *latency;
+    /* Optional: this variant cannot run here, and why (text that outlives the repetition). The
+     * repetition becomes its "skipped" row; no further one runs. */
+    const char *skipped;
 } wb_sample;
 
 /* Where an operation's time goes: the question winbench exists for, "is it the OS, the API or

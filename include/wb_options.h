@@ -8,7 +8,7 @@
 
 typedef enum wb_opt_type {
     WB_OPT_COUNT,    /* uint64_t, suffixes k/M/G, range [min, max] */
-    WB_OPT_SECONDS,  /* double seconds, suffixes us/ms/s/m/h */
+    WB_OPT_SECONDS,  /* double seconds, suffixes us/ms/s/m/h; a bare number is in the option's unit */
     WB_OPT_CHOICE,   /* int: index into the "a|b|c" list in `choices` */
     WB_OPT_TEXT,     /* const char *: the argument as typed */
     WB_OPT_FLAG,     /* int: 1 when present, takes no value */
@@ -21,6 +21,9 @@ typedef enum wb_opt_type {
 } wb_opt_type;
 
 #define WB_OPT_LIST_CAP 256
+
+/* A TIME option's unit: a number typed without one ("--period 1") is in it, and help says so. */
+enum { WB_UNIT_S = 0, WB_UNIT_MS = 1 };
 #define WB_COUNTS_MAX 16
 
 typedef struct wb_counts {
@@ -38,6 +41,7 @@ typedef struct wb_option {
     uint64_t min, max;    /* WB_OPT_COUNT bounds, inclusive (0, 0 means 1..UINT64_MAX) */
     const char *metavar;  /* shown in help: "N", "FILE", "MASK"; NULL picks one by type */
     int hex;              /* WB_OPT_COUNT: the console shows it in hex (the CSV stays decimal) */
+    int unit;             /* WB_OPT_SECONDS: what a bare number means (WB_UNIT_S unless said); help says it */
     const struct wb_option *table;   /* WB_OPT_TABLE: the rows it brings in */
 } wb_option;
 

@@ -25,6 +25,15 @@
       "N: sockloop's accounting of every message busy-waits N us (known work in winbench's own processing)") \
     X(WB_HOOK_WAKE_SPIN_US, "WINBENCH_TEST_WAKE_SPIN_US",                                         \
       "N: wakeup's waiter busy-waits N us after every wake-up (known work: the later ones must be later)") \
+    X(WB_HOOK_WAKE_LATE_MS, "WINBENCH_TEST_WAKE_LATE_MS",                                         \
+      "MS: every wake-up of wakeup's waiter (each Sleep, time-out, timer firing, delivery) comes MS ms " \
+      "late, as at a coarse clock tick (15 for Windows' default 15.6 ms)")                        \
+    X(WB_HOOK_SLOW_SETTER_MS, "WINBENCH_TEST_SLOW_SETTER_MS",                                     \
+      "MS: wakeup's setting thread (event, message, port) busy-waits MS ms past each due time before it sets") \
+    X(WB_HOOK_REFUSE_PERIODIC, "WINBENCH_TEST_REFUSE_PERIODIC",                                   \
+      "1: a periodic SetWaitableTimer on a high-resolution timer fails with error 87, as on Windows 10 1809") \
+    X(WB_HOOK_FAIL_SOURCE, "WINBENCH_TEST_FAIL_SOURCE",                                           \
+      "NAME: wakeup's source NAME cannot be made (its timer or event refused), as a Windows without it refuses") \
     X(WB_HOOK_SLOW_FROM, "WINBENCH_TEST_SLOW_FROM",                                              \
       "K: every timed repetition from the run's K-th on (over all its variants, as they ran) takes twenty "    \
       "times as long: the machine got slower part-way")                                          \

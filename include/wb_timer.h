@@ -21,9 +21,23 @@ int wb_timer_resolution_range(double *coarsest_ms, double *finest_ms, double *cu
  * A 0 must be paired with wb_timer_end_period(ms). */
 int wb_timer_begin_period(unsigned ms);
 void wb_timer_end_period(unsigned ms);
-/* 1 when a top-level window of this process is visible (Windows 11 may ignore a process's
- * timer resolution when none is), else 0. */
+/* 1 when a top-level window of this process can be seen: visible (WS_VISIBLE), not minimised,
+ * and on a monitor (Windows 11 may ignore the timer resolution of a process whose windows are
+ * all minimised, occluded or invisible; occlusion by other windows is not judged here), else 0. */
 int wb_process_has_visible_window(void);
+
+/* What Sleep(1) took in a thread of its own, beside whatever the process does meanwhile: the
+ * resolution this process really had then (from Windows 10 2004 on, no longer the system-wide
+ * figure). Started before, stopped after; stop gives the median in ms (0: none timed). */
+#define WB_SLEEP_PROBE_KEEP 1024
+typedef struct wb_sleep_probe {
+    void *thread;
+    volatile long stop;
+    unsigned n;                   /* Sleep(1) calls timed; the last WB_SLEEP_PROBE_KEEP are kept */
+    float ms[WB_SLEEP_PROBE_KEEP];
+} wb_sleep_probe;
+int wb_sleep_probe_start(wb_sleep_probe *p);   /* 0, or -1 (no thread: nothing is timed) */
+double wb_sleep_probe_stop(wb_sleep_probe *p);
 
 /* The median of n timed Sleep(1) calls, in ms (n at most 64). */
 double wb_sleep1_ms(unsigned n);

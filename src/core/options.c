@@ -3,6 +3,7 @@
 #include "wb_options.h"
 #include "wb_units.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -86,6 +87,11 @@ static int store_seconds(const wb_option *o, void *config, const char *value, ch
 {
     double v = 0;
     wb_num_status st = wb_parse_seconds(value, &v);
+    size_t len = strlen(value);
+    /* one rule for every TIME option: a bare number is in the unit its help names */
+    if (st == WB_NUM_OK && len > 0 && (isdigit((unsigned char)value[len - 1]) || value[len - 1] == '.') &&
+        o->unit == WB_UNIT_MS)
+        v *= 1e-3;
     if (st == WB_NUM_OVERFLOW) {
         snprintf(err, cap, "--%s: \"%s\" is too long", o->name, value);
         return -1;
@@ -425,7 +431,10 @@ static int help_line(void *arg, const wb_option *o, const void *config)
     (void)config;
     if (o->type == WB_OPT_FLAG) snprintf(head, sizeof head, "  --%s", o->name);
     else snprintf(head, sizeof head, "  --%s %s", o->name, metavar(o));
-    if (o->def && o->type != WB_OPT_FLAG)
+    if (o->type == WB_OPT_SECONDS)
+        snprintf(line, sizeof line, "%-32s %s (default %s; a bare number is %s)\n", head, o->help, o->def ? o->def : "none",
+                 o->unit == WB_UNIT_MS ? "milliseconds" : "seconds");
+    else if (o->def && o->type != WB_OPT_FLAG)
         snprintf(line, sizeof line, "%-32s %s (default %s)\n", head, o->help, o->def);
     else
         snprintf(line, sizeof line, "%-32s %s\n", head, o->help);

@@ -282,8 +282,20 @@ static int one_rep(wb_reps *L, void *state, unsigned i, wb_error *err)
     L->ctx.rep = r.rep;
     EACH_SINK(&L->link, rep_start, (sink, i + 1, total, &L->ctx.permille));
     wb_stop_hook_rep_started(r.rep);
+    if (L->out->skipped[0]) return WB_REPS_DONE;   /* said once, in its row */
     if (L->m->run(state, &L->ctx, sample, err) != 0) rc = WB_EXIT_RUNTIME;
-    else if (wb_stop_requested) {
+    else if (sample->skipped) {
+        /* Cannot run here: one row says why, in place of its first repetition; no summary. */
+        snprintf(L->out->skipped, sizeof L->out->skipped, "%s", sample->skipped);
+        r.skipped = sample->skipped;
+        r.rep = r.rep ? r.rep : 1;
+        wb_row_stamp_now(&r.stamp);
+        wb_measure_from_sample(sample, &r.measure);
+        r.warnings = *plan->context_warnings;
+        wb_warn(&r.warnings, "skipped", "%s", sample->skipped);
+        EACH_SINK(&L->link, rep, (sink, &r));
+        rc = WB_REPS_DONE;
+    } else if (wb_stop_requested) {
         /* Cut short: its numbers are kept, marked partial, and left out of the summary. */
         if (!warmup && sample->ops > 0) {
             r.partial = 1;

@@ -57,6 +57,7 @@ typedef struct wb_variant_info {
 typedef struct wb_rep_result {
     unsigned rep, reps;          /* 1-based, of how many */
     int partial;
+    const char *skipped;         /* the variant could not run: why (its row's kind is "skipped") */
     const wb_sample *sample;     /* the module's numbers, metrics included */
     wb_measure measure;
     wb_warnings warnings;        /* the context's and this repetition's own */
@@ -87,6 +88,8 @@ typedef struct wb_variant_result {
     char outlier_reps[128];
     /* A repetition failed its purpose (the module's rep_warnings said so): why, else "". */
     char failure[256];
+    /* The variant could not run here (a skipped row was written): why, else "". */
+    char skipped[256];
     wb_row_stamp stamp;          /* taken as the summary was made */
 } wb_variant_result;
 

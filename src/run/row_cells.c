@@ -186,14 +186,14 @@ void wb_row_rep(const wb_row_source *src, const wb_rep_result *r, const wb_cell_
     cells_clear(&mc);
     /* A partial repetition gets the generic measures only: its CPU times cover a cut interval
      * the summary does not use. */
-    cells_measure(&mc, &r->measure, !r->partial);
+    if (!r->skipped) cells_measure(&mc, &r->measure, !r->partial);   /* a skipped row measured nothing */
     if (r->partial && r->measure.ops == 0) mc.v[WB_COL_NS_PER_OP] = NAN;
     wb_warn_codes(&r->warnings, codes, sizeof codes);
     memset(&row, 0, sizeof row);
-    row.kind = r->partial ? WB_ROW_PARTIAL : WB_ROW_REP;
+    row.kind = r->skipped ? WB_ROW_SKIPPED : r->partial ? WB_ROW_PARTIAL : WB_ROW_REP;
     row.rep = r->rep;
     row.metrics = r->sample->metrics;
-    row.with_verdicts = !r->partial;
+    row.with_verdicts = !r->partial && !r->skipped;
     row.codes = codes;
     row.stamp = &r->stamp;
     row.latency = r->sample->latency;

@@ -36,6 +36,7 @@ typedef struct wb_run {
     unsigned long reps_run;         /* timed repetitions so far, over all variants (a test hook's count) */
     unsigned last_result_reps;      /* complete repetitions of the last variant (its verdicts' source) */
     char failure[256];              /* a repetition that failed its purpose (rows kept): exit 1 */
+    int skipped, variants;          /* variants that could not run here (a row each says why): exit 4 */
 } wb_run;
 
 static int runtime_error(const wb_run *r, const char *what)
@@ -161,6 +162,7 @@ static int run_one(wb_run *r, const void *variant, wb_variant_result *result)
         rc = wb_run_reps(r->m, state, &r->plan, r->sinks, r->nsinks, result, &err);
         if (rc == WB_EXIT_RUNTIME) runtime_error(r, err.what);
         if (result->failure[0] && !r->failure[0]) snprintf(r->failure, sizeof r->failure, "%s", result->failure);
+        if (result->skipped[0]) r->skipped++;
         r->m->teardown(state);
     }
     free(v);
@@ -221,6 +223,7 @@ static int run_interleaved(wb_run *r, int n, void *const *variants, double **med
         memcpy(medians[k], turns[k].result.medians, WB_MAX_METRICS * sizeof *medians[k]);
         if (turns[k].result.failure[0] && !r->failure[0])
             snprintf(r->failure, sizeof r->failure, "%s", turns[k].result.failure);
+        if (turns[k].result.skipped[0]) r->skipped++;
     }
     r->last_result_reps = n > 0 ? turns[n - 1].result.reps : 0;
     free(turns), free(order);
@@ -320,6 +323,7 @@ static int run_variants(wb_run *r)
 
     if (result == NULL) return runtime_error(r, "out of memory");
     n = expand_variants(r, variants, medians, &rc);
+    r->variants = n;
     if (rc == WB_EXIT_OK) say_expected_length(r, n, variants);
     r->last_result_reps = 0;
     if (rc == WB_EXIT_OK && n > 1 && r->plan.repeat > 1 && r->common.order == WB_ORDER_INTERLEAVED) {
@@ -553,6 +557,11 @@ static int run_parsed(wb_run *r)
     if (rc == WB_EXIT_OK && r->failure[0]) {
         wb_fprintf(stderr, "winbench: %s: %s\n", r->m->name, r->failure);
         rc = WB_EXIT_RUNTIME;
+    }
+    if (rc == WB_EXIT_OK && r->skipped) {
+        wb_fprintf(stderr, "winbench: %s: %d of %d variant%s could not run here (rows of kind \"skipped\" say why); "
+                   "the others ran\n", r->m->name, r->skipped, r->variants, r->variants == 1 ? "" : "s");
+        rc = WB_EXIT_SKIPPED;
     }
     return close_sinks(r, rc);
 }

@@ -155,6 +155,12 @@ static void print_parts(const console_sink *c, const double *metrics)
 static void con_rep(wb_sink *s, const wb_rep_result *r)
 {
     console_sink *c = (console_sink *)s;
+    if (r->skipped) {   /* said even with --quiet, as a skipped variant always was */
+        take(c);
+        wb_fprintf(c->con, "%s: skipped: %s\n", c->run->m->name, r->skipped);
+        give(c);
+        return;
+    }
     if (c->quiet || r->partial) return;
     take(c);
     if (c->run->m->print_rep) c->run->m->print_rep(c->con, c->variant, r->rep, r->reps, r->sample);

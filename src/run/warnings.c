@@ -127,8 +127,9 @@ void wb_test_hook_warnings(wb_warnings *w)
 {
     static const wb_test_hook_id distorting[] = { WB_HOOK_QPC_LEAP_MS, WB_HOOK_QPC_BACKWARDS, WB_HOOK_SLOW_REP,
                                                   WB_HOOK_SLOW_FROM, WB_HOOK_SPIN_PER_PACKET_US, WB_HOOK_WAKE_SPIN_US,
-                                                  WB_HOOK_GROW_REP, WB_HOOK_TICK_MS };
-    char set[200] = "";
+                                                  WB_HOOK_GROW_REP, WB_HOOK_TICK_MS, WB_HOOK_WAKE_LATE_MS,
+                                                  WB_HOOK_SLOW_SETTER_MS, WB_HOOK_REFUSE_PERIODIC, WB_HOOK_FAIL_SOURCE };
+    char set[320] = "";
     size_t i, used = 0;
     for (i = 0; i < sizeof distorting / sizeof distorting[0]; i++)
         if (wb_test_hook_text(distorting[i])[0] && used + 80 < sizeof set)

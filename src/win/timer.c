@@ -62,7 +62,9 @@ static BOOL CALLBACK visible_of_ours(HWND hwnd, LPARAM arg)
 {
     DWORD pid = 0;
     GetWindowThreadProcessId(hwnd, &pid);
-    if (pid == GetCurrentProcessId() && IsWindowVisible(hwnd)) {
+    /* idle's frame is placed right of every monitor: visible by its style, seen by nobody */
+    if (pid == GetCurrentProcessId() && IsWindowVisible(hwnd) && !IsIconic(hwnd) &&
+        MonitorFromWindow(hwnd, MONITOR_DEFAULTTONULL) != NULL) {
         *(int *)arg = 1;
         return FALSE;
     }
@@ -95,6 +97,45 @@ double wb_sleep1_ms(unsigned n)
     }
     qsort(t, n, sizeof t[0], cmp_double);
     return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+static DWORD WINAPI sleep_probe_main(void *arg)
+{
+    wb_sleep_probe *p = (wb_sleep_probe *)arg;
+    while (!p->stop) {
+        uint64_t t0 = wb_ticks();
+        Sleep(1);
+        p->ms[p->n % WB_SLEEP_PROBE_KEEP] = (float)(wb_ticks_to_s(wb_ticks() - t0) * 1e3);
+        p->n++;
+    }
+    return 0;
+}
+
+int wb_sleep_probe_start(wb_sleep_probe *p)
+{
+    memset(p, 0, sizeof *p);
+    p->thread = CreateThread(NULL, 0, sleep_probe_main, p, 0, NULL);
+    return p->thread ? 0 : -1;
+}
+
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return x < y ? -1 : x > y;
+}
+
+double wb_sleep_probe_stop(wb_sleep_probe *p)
+{
+    unsigned n;
+    if (p->thread == NULL) return 0.0;
+    InterlockedExchange((volatile LONG *)&p->stop, 1);
+    WaitForSingleObject((HANDLE)p->thread, INFINITE);
+    CloseHandle((HANDLE)p->thread);
+    p->thread = NULL;
+    n = p->n < WB_SLEEP_PROBE_KEEP ? p->n : WB_SLEEP_PROBE_KEEP;
+    if (n == 0) return 0.0;
+    qsort(p->ms, n, sizeof p->ms[0], cmp_float);
+    return n % 2 ? p->ms[n / 2] : (p->ms[n / 2 - 1] + p->ms[n / 2]) / 2.0;
 }
 
 int wb_thread_cycles(uint64_t *out)

@@ -13,6 +13,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "wb_clock.h"
@@ -64,65 +65,57 @@ const char *wb_wake_unavailable(int source)
     return NULL;
 }
 
+/* A setter may run this many sets ahead of the waiter: each set's stamp waits in a slot of a
+ * ring this long until the waiter has taken it (messages and packets queue; 65,536 is more
+ * than a message queue holds, USERPostMessageLimit's 10,000). */
+#define STAMP_RING 65536u
+#define PHASE_WAKES 64    /* a periodic timer's phase: from its first 64 wake-ups */
+
 /* One stretch's shared state: the waiter's, and what a timer callback or a setting thread
  * hands it. */
-#define PHASE_FIRINGS 64   /* a timer's phase: the least late of its first 64 firings */
-
 typedef struct wake_run {
     const wb_wake_plan *plan;
     uint64_t t0, end;
-    int phased;                   /* a periodic timer: t0 is set from its first firings */
+    uint64_t ndue;                /* due times in the stretch (a periodic timer's) */
+    uint64_t next;                /* the earliest due time no wake-up has served yet (>= 1) */
+    int phased;                   /* a periodic timer: t0 is moved into its phase */
     unsigned nfirst;
-    uint64_t first_k[PHASE_FIRINGS], first_woke[PHASE_FIRINGS];
-    volatile LONG fired;          /* firings so far: the latest is the wake-up's place in the schedule */
+    uint64_t first_woke[PHASE_WAKES];
+    volatile LONG fired;          /* firings (sets) so far */
     uint64_t count_until;         /* a timer's firings after this, plus shift, are not the stretch's */
     volatile LONG shift;          /* ticks the phase moved the end: one 32-bit write, torn on no CPU */
     volatile LONG done;           /* the setting thread is at its end */
+    volatile LONG waiter_gone;    /* the waiter stopped taking deliveries */
+    volatile LONG taken;          /* the last set the waiter has taken (the setter stays a ring behind) */
+    uint64_t *stamps;             /* by thread: each set's QPC stamp, by its number mod STAMP_RING */
     HANDLE event, port;
     HWND window;
-    uint64_t wakes;
+    uint64_t wakes, coalesced, calls, spare;
 } wake_run;
 
-static uint64_t intended_of(const wake_run *w, uint64_t k)
+static void spin_until(uint64_t until)
 {
-    return w->t0 + k * w->plan->period_ticks;
+    while (wb_ticks() < until) continue;
 }
 
-/* A periodic timer's first firings: kept until the eighth, then its phase (t0 moved so that
- * the least late of them was on time) and they are handed over. */
-static int phase_pending(wake_run *w, uint64_t k, uint64_t woke)
+/* The moment the waiter woke: now, or (the test hook) a fixed time later, as if the wait had
+ * returned that much late. */
+static uint64_t woke_now(const wake_run *w)
 {
-    const wb_wake_plan *p = w->plan;
-    unsigned i;
-    int64_t least = 0;
-    if (!w->phased || w->nfirst >= PHASE_FIRINGS) return 0;
-    w->first_k[w->nfirst] = k;
-    w->first_woke[w->nfirst++] = woke;
-    if (w->nfirst < PHASE_FIRINGS) return 1;
-    for (i = 0; i < PHASE_FIRINGS; i++) {
-        int64_t d = (int64_t)(w->first_woke[i] - intended_of(w, w->first_k[i]));
-        if (i == 0 || d < least) least = d;
-    }
-    w->t0 += (uint64_t)least;
-    w->end += (uint64_t)least;
-    if (least > LONG_MAX / 2) least = LONG_MAX / 2;   /* over 100 s at 10 MHz: no timer's phase */
-    if (least < -LONG_MAX / 2) least = -LONG_MAX / 2;
-    InterlockedExchange(&w->shift, (LONG)least);
-    for (i = 0; i < PHASE_FIRINGS && p->each; i++)
-        p->each(p->arg, w->first_k[i], intended_of(w, w->first_k[i]), w->first_woke[i]);
-    return 1;
+    uint64_t now = wb_ticks();
+    if (w->plan->late_ticks) spin_until(now + w->plan->late_ticks), now = wb_ticks();
+    return now;
 }
 
-/* A wake-up at its place k: handed to the plan, then the planted work, if any. */
-static void woke_at(wake_run *w, uint64_t k, uint64_t woke)
+/* A wake-up, late from due, with the due times it took along: handed to the plan, then the
+ * planted work, if any. */
+static void woke_at(wake_run *w, uint64_t due, uint64_t woke, uint64_t coalesced)
 {
     const wb_wake_plan *p = w->plan;
     w->wakes++;
-    if (k > 0 && p->each && !phase_pending(w, k, woke)) p->each(p->arg, k, intended_of(w, k), woke);
-    if (p->spin_ticks) {
-        uint64_t until = wb_ticks() + p->spin_ticks;
-        while (wb_ticks() < until) continue;
-    }
+    w->coalesced += coalesced;
+    if (p->each) p->each(p->arg, due, woke, coalesced);
+    if (p->spin_ticks) spin_until(wb_ticks() + p->spin_ticks);
 }
 
 /* Whether the stretch is over: its time (the schedule's end passed), Ctrl+C, or its count. */
@@ -134,20 +127,25 @@ static int over(const wake_run *w, uint64_t now)
 
 /* ---- sleep and wait: the waiter's own time-out ---------------------------------------------- */
 
+/* Each call is its own schedule: late from the call + period (one QPC read more a wake-up: the
+ * call's own moment). */
 static int run_self_timed(wake_run *w, wb_error *err)
 {
+    const wb_wake_plan *p = w->plan;
     HANDLE never = NULL;
-    uint64_t k, now = w->t0;
-    if (w->plan->source == WB_WAKE_WAIT && (never = CreateEventA(NULL, TRUE, FALSE, NULL)) == NULL) {
+    uint64_t called = w->t0, now;
+    if (p->source == WB_WAKE_WAIT && (never = CreateEventA(NULL, TRUE, FALSE, NULL)) == NULL) {
         wb_error_win32(err, "CreateEvent", GetLastError());
         return -1;
     }
-    for (k = 1; !over(w, now); k++) {
-        if (never) WaitForSingleObject(never, w->plan->period_ms);
-        else Sleep(w->plan->period_ms);
-        now = wb_ticks();
+    while (!over(w, called)) {
+        if (never) WaitForSingleObject(never, p->period_ms);
+        else Sleep(p->period_ms);
+        now = woke_now(w);
         w->fired++;
-        woke_at(w, k, now);
+        w->calls++;
+        woke_at(w, called + p->period_ticks, now, 0);
+        called = wb_ticks();
     }
     if (never) CloseHandle(never);
     return 0;
@@ -158,8 +156,8 @@ static int run_self_timed(wake_run *w, wb_error *err)
 /* A timer's firing, from its callback: counted while the stretch lasts. The waiter ends the
  * stretch at its first wake-up past the end, and kills the timer only then: beside busy threads
  * that can be tens of milliseconds later, and the firings in between (41 of them once, at 1 ms)
- * belong to no place in the schedule. Each timer fires from one thread (the multimedia timer's,
- * the queue's timer thread, the waiter's own APCs), so the count has one writer. 1: counted. */
+ * belong to no due time. Each timer fires from one thread (the multimedia timer's, the queue's
+ * timer thread, the waiter's own APCs), so the count has one writer. 1: counted. */
 static int count_firing(wake_run *w)
 {
     if ((int64_t)(wb_ticks() - w->count_until) > (int64_t)w->shift) return 0;
@@ -188,11 +186,129 @@ static VOID CALLBACK apc_fired(LPVOID arg, DWORD low, DWORD high)
     count_firing(w);   /* on the waiter's own thread, in its alertable wait */
 }
 
+/* The due times a wake-up at `woke` serves: the earliest not yet served (due j), and with it
+ * every later one already past (coalesced). Before the earliest by less than half a period: it
+ * serves that one, early. Before it by more: none; it is a spare firing (Wine's multimedia
+ * timer pays firings it owes in bursts, after the due times were already served). 0 when it
+ * serves none (spare, or after the stretch's end). */
+static uint64_t due_of(const wake_run *w, uint64_t j) { return w->t0 + j * w->plan->period_ticks; }
+
+static int serve(wake_run *w, uint64_t woke, int hand_over)
+{
+    uint64_t j = w->next, last = j;
+    if (j > w->ndue) return 0;
+    if (woke + w->plan->period_ticks / 2 < due_of(w, j)) {
+        if (hand_over) w->spare++;
+        return 0;
+    }
+    if (woke >= due_of(w, j)) {
+        last = (woke - w->t0) / w->plan->period_ticks;
+        if (last > w->ndue) last = w->ndue;
+        if (last < j) last = j;
+    }
+    w->next = last + 1;
+    if (hand_over) woke_at(w, due_of(w, j), woke, last - j);
+    return 1;
+}
+
+/* A periodic timer's first wake-ups are kept until the 64th (or the stretch's end), then its
+ * phase is found: t0 moves by the least lateness among them (back, for a timer whose ticks
+ * come before QPC's grid, by less than a period; forward by at most phase_max_ticks), and they
+ * are served in order. */
+static void settle_phase(wake_run *w)
+{
+    const int64_t back = -(int64_t)w->plan->period_ticks + 1, ahead = (int64_t)w->plan->phase_max_ticks;
+    int64_t least = 0, move;
+    unsigned i;
+    uint64_t saved_next = w->next;
+    for (i = 0; i < w->nfirst; i++) {   /* a dry run from the unmoved t0 */
+        uint64_t j = w->next;
+        int64_t late;
+        if (!serve(w, w->first_woke[i], 0)) continue;
+        late = (int64_t)(w->first_woke[i] - due_of(w, j));
+        if (i == 0 || late < least) least = late;
+    }
+    w->next = saved_next;
+    move = least < back ? back : least > ahead ? ahead : least;
+    if (move > LONG_MAX / 2) move = LONG_MAX / 2;   /* over 100 s at 10 MHz: no timer's phase */
+    if (move < -(LONG_MAX / 2)) move = -(LONG_MAX / 2);
+    w->t0 += (uint64_t)move;
+    w->end += (uint64_t)move;
+    InterlockedExchange(&w->shift, (LONG)move);
+    w->phased = 0;
+    for (i = 0; i < w->nfirst; i++) serve(w, w->first_woke[i], 1);
+}
+
+static void timer_woke(wake_run *w, uint64_t woke)
+{
+    if (!w->phased) {
+        serve(w, woke, 1);
+        return;
+    }
+    w->first_woke[w->nfirst++] = woke;
+    if (w->nfirst == PHASE_WAKES) settle_phase(w);
+}
+
 /* Waits for the next firing (the event, or an APC): 1 woken, 0 timed out (100 ms). */
 static int wait_firing(wake_run *w, int alertable)
 {
     if (alertable) return SleepEx(100, TRUE) == WAIT_IO_COMPLETION;
     return WaitForSingleObject(w->event, 100) == WAIT_OBJECT_0;
+}
+
+static int arm_waitable(HANDLE timer, DWORD period_ms, LONG period, wake_run *w, int refuse)
+{
+    LARGE_INTEGER due;
+    due.QuadPart = -(LONGLONG)period_ms * 10000;   /* relative, in 100 ns */
+    if (refuse && period) {
+        SetLastError(ERROR_INVALID_PARAMETER);
+        return 0;
+    }
+    return SetWaitableTimer(timer, &due, period, apc_fired, w, FALSE) != 0;
+}
+
+/* The one-shot timer re-armed by the waiter each period: each wake-up late from the due time
+ * it was armed for (the moment of arming + period). */
+static int run_one_shot(wake_run *w, HANDLE timer, wb_error *err)
+{
+    const wb_wake_plan *p = w->plan;
+    uint64_t armed = wb_ticks(), now = armed;
+    while (!over(w, now)) {
+        if (!arm_waitable(timer, p->period_ms, 0, w, 0)) {
+            wb_error_win32(err, "SetWaitableTimer(one-shot)", GetLastError());
+            return -1;
+        }
+        if (!wait_firing(w, 1)) {   /* 100 ms and nothing: the timer is gone */
+            now = wb_ticks();
+            armed = now;
+            continue;
+        }
+        now = woke_now(w);
+        w->calls++;
+        woke_at(w, armed + p->period_ticks, now, 0);
+        now = armed = wb_ticks();
+    }
+    return 0;
+}
+
+/* Starts the source's timer: 0, or -1 with err. */
+static int start_timer(wake_run *w, HANDLE *timer, HANDLE *queued, UINT *mm, wb_error *err)
+{
+    const wb_wake_plan *p = w->plan;
+    if (p->source == WB_WAKE_MMTIMER) {
+        wb_fn_timeSetEvent set = WB_API(timeSetEvent);
+        *mm = set ? set(p->period_ms, 0, mm_fired, (DWORD_PTR)w, TIME_PERIODIC | TIME_CALLBACK_FUNCTION) : 0;
+        if (*mm == 0) return wb_error_text(err, "timeSetEvent(%lu ms, TIME_PERIODIC) failed", (unsigned long)p->period_ms), -1;
+    } else if (p->source == WB_WAKE_QUEUE) {
+        if (!CreateTimerQueueTimer(queued, NULL, queue_fired, w, p->period_ms, p->period_ms, WT_EXECUTEINTIMERTHREAD))
+            return wb_error_win32(err, "CreateTimerQueueTimer", GetLastError()), -1;
+    } else {
+        *timer = p->source == WB_WAKE_HIRES ? make_hires_timer() : CreateWaitableTimerA(NULL, FALSE, NULL);
+        if (*timer == NULL) return wb_error_win32(err, "CreateWaitableTimer", GetLastError()), -1;
+        if (!p->one_shot && !arm_waitable(*timer, p->period_ms, (LONG)p->period_ms, w, p->refuse_periodic))
+            return wb_error_win32(err, "SetWaitableTimer(periodic)", GetLastError()), -1;
+    }
+    return 0;
 }
 
 static int run_timer(wake_run *w, wb_error *err)
@@ -202,34 +318,24 @@ static int run_timer(wake_run *w, wb_error *err)
     HANDLE timer = NULL, queued = NULL;
     UINT mm = 0;
     uint64_t now;
-    int rc = 0;
+    int rc;
     if (!alertable && (w->event = CreateEventA(NULL, FALSE, FALSE, NULL)) == NULL) {
         wb_error_win32(err, "CreateEvent", GetLastError());
         return -1;
     }
     w->t0 = wb_ticks();
     w->end = w->t0 + p->duration_ticks;
+    w->ndue = p->duration_ticks / p->period_ticks;
+    w->next = 1;
     w->count_until = w->end + p->period_ticks / 2;   /* set before the timer, moved by its phase */
-    w->phased = 1;
-    if (p->source == WB_WAKE_MMTIMER) {
-        wb_fn_timeSetEvent set = WB_API(timeSetEvent);
-        mm = set ? set(p->period_ms, 0, mm_fired, (DWORD_PTR)w, TIME_PERIODIC | TIME_CALLBACK_FUNCTION) : 0;
-        if (mm == 0) wb_error_text(err, "timeSetEvent(%lu ms, TIME_PERIODIC) failed", (unsigned long)p->period_ms), rc = -1;
-    } else if (p->source == WB_WAKE_QUEUE) {
-        if (!CreateTimerQueueTimer(&queued, NULL, queue_fired, w, p->period_ms, p->period_ms, WT_EXECUTEINTIMERTHREAD))
-            wb_error_win32(err, "CreateTimerQueueTimer", GetLastError()), rc = -1;
-    } else {
-        LARGE_INTEGER due;
-        due.QuadPart = -(LONGLONG)p->period_ms * 10000;   /* relative, in 100 ns */
-        timer = p->source == WB_WAKE_HIRES ? make_hires_timer() : CreateWaitableTimerA(NULL, FALSE, NULL);
-        if (timer == NULL || !SetWaitableTimer(timer, &due, (LONG)p->period_ms, apc_fired, w, FALSE))
-            wb_error_win32(err, timer ? "SetWaitableTimer" : "CreateWaitableTimer", GetLastError()), rc = -1;
+    w->phased = !p->one_shot;
+    rc = start_timer(w, &timer, &queued, &mm, err);
+    if (rc == 0 && p->one_shot) rc = run_one_shot(w, timer, err);
+    for (now = w->t0; rc == 0 && !p->one_shot && !over(w, now);) {
+        if (wait_firing(w, alertable)) timer_woke(w, now = woke_now(w));
+        else now = wb_ticks();
     }
-    for (now = w->t0; rc == 0 && !over(w, now);) {
-        int got = wait_firing(w, alertable);
-        now = wb_ticks();
-        if (got) woke_at(w, (uint64_t)w->fired, now);   /* the latest firing: its place in the schedule */
-    }
+    if (w->phased && w->nfirst) settle_phase(w);   /* fewer than 64 in the whole stretch */
     if (mm) WB_API(timeKillEvent)(mm);
     if (queued) DeleteTimerQueueTimer(NULL, queued, INVALID_HANDLE_VALUE);   /* waits for a running callback */
     if (timer) {
@@ -244,50 +350,75 @@ static int run_timer(wake_run *w, wb_error *err)
 
 /* ---- another thread at a rate ----------------------------------------------------------------- */
 
-/* Each firing at its time t0 + k * period: spinning the last 2 ms before it (Sleep cannot wait
- * less than a tick), sleeping before that. The last firing is k = 0: the end. */
+static void deliver(wake_run *w, uint64_t k)
+{
+    const wb_wake_plan *p = w->plan;
+    if (p->source == WB_WAKE_EVENT) SetEvent(w->event);
+    else if (p->source == WB_WAKE_MESSAGE) PostMessageA(w->window, WM_APP, (WPARAM)k, 0);
+    else PostQueuedCompletionStatus(w->port, 0, (ULONG_PTR)k, NULL);
+}
+
+/* Each set at its time t0 + k * period: spinning the last 2 ms before it (Sleep cannot wait
+ * less than a tick), sleeping before that. Its stamp, taken just before the call, is what the
+ * waiter's lateness is measured from; how late the set itself was goes to each_set. The last
+ * delivery is k = 0: the end. */
 static DWORD WINAPI setter_main(void *arg)
 {
     wake_run *w = (wake_run *)arg;
     const wb_wake_plan *p = w->plan;
     const uint64_t two_ms = wb_clock_freq() / 500;
     uint64_t k;
-    for (k = 1; !*p->stop; k++) {
-        uint64_t due = intended_of(w, k), now;
+    for (k = 1; !*p->stop && !w->waiter_gone; k++) {
+        uint64_t due = w->t0 + k * p->period_ticks, now, stamp;
         if (due > w->end || (p->max_wakes && k > p->max_wakes)) break;
         while ((now = wb_ticks()) < due)
             if (due - now > two_ms) Sleep(1);
-        InterlockedExchange(&w->fired, (LONG)k);
-        if (p->source == WB_WAKE_EVENT) SetEvent(w->event);
-        else if (p->source == WB_WAKE_MESSAGE) PostMessageA(w->window, WM_APP, (WPARAM)k, 0);
-        else PostQueuedCompletionStatus(w->port, 0, (ULONG_PTR)k, NULL);
+        if (p->setter_delay_ticks) spin_until(due + p->setter_delay_ticks);
+        while (k - (uint64_t)(ULONG)w->taken >= STAMP_RING && !w->waiter_gone) Sleep(1);   /* a ring behind */
+        stamp = wb_ticks();
+        w->stamps[k % STAMP_RING] = stamp;
+        InterlockedExchange(&w->fired, (LONG)k);   /* a full barrier: the stamp is there first */
+        deliver(w, k);
+        if (p->each_set) p->each_set(p->arg, due, stamp);
     }
     InterlockedExchange(&w->done, 1);
-    if (p->source == WB_WAKE_EVENT) SetEvent(w->event);
-    else if (p->source == WB_WAKE_MESSAGE) PostMessageA(w->window, WM_APP, 0, 0);
-    else PostQueuedCompletionStatus(w->port, 0, 0, NULL);
+    deliver(w, 0);
     return 0;
 }
 
-/* The waiter's side: one wake-up per delivery (an event's sets between two waits are one). */
+/* An event's wake-up: the earliest set not yet taken is the one that woke it (late from its
+ * stamp); later sets made before the wake-up are coalesced into it; sets after it have set the
+ * event again, and the next wait takes them. 1 while the setter goes on. */
+static int event_woke(wake_run *w, uint64_t *last)
+{
+    uint64_t now, k, j;
+    LONG done;
+    if (WaitForSingleObject(w->event, 1000) != WAIT_OBJECT_0) return 0;   /* the setter is gone */
+    now = woke_now(w);
+    done = w->done;   /* read before fired: once done, fired is the last */
+    k = (uint64_t)(ULONG)w->fired;
+    if (k > *last) {
+        uint64_t first = *last + 1;
+        for (j = first; j < k && w->stamps[(j + 1) % STAMP_RING] <= now; j++) continue;
+        InterlockedExchange(&w->taken, (LONG)j);
+        woke_at(w, w->stamps[first % STAMP_RING], now, j - first);
+        *last = j;
+    }
+    return !done || *last < k;
+}
+
+/* The waiter's side: one wake-up per delivery (messages and packets queue: each is its own). */
 static void take_deliveries(wake_run *w)
 {
     const wb_wake_plan *p = w->plan;
     uint64_t last = 0;
+    if (p->source == WB_WAKE_EVENT) {
+        while (event_woke(w, &last)) continue;
+        return;
+    }
     for (;;) {
-        uint64_t k = 0;
-        if (p->source == WB_WAKE_EVENT) {
-            uint64_t now;
-            LONG done;
-            if (WaitForSingleObject(w->event, 1000) != WAIT_OBJECT_0) break;   /* the setter is gone */
-            now = wb_ticks();
-            done = w->done;   /* read before fired: once done, fired is the last */
-            k = (uint64_t)w->fired;
-            if (k > last) woke_at(w, k, now);   /* sets since the last wait are one wake-up, at the latest */
-            last = k;
-            if (done) break;
-            continue;
-        } else if (p->source == WB_WAKE_MESSAGE) {
+        uint64_t k = 0, now;
+        if (p->source == WB_WAKE_MESSAGE) {
             MSG m;
             if (GetMessageA(&m, w->window, WM_APP, WM_APP) <= 0) break;
             k = (uint64_t)m.wParam;
@@ -298,8 +429,10 @@ static void take_deliveries(wake_run *w)
             if (!GetQueuedCompletionStatus(w->port, &bytes, &key, &ov, 1000)) break;
             k = (uint64_t)key;
         }
+        now = woke_now(w);
         if (k == 0) break;   /* the end */
-        woke_at(w, k, wb_ticks());
+        InterlockedExchange(&w->taken, (LONG)k);
+        woke_at(w, w->stamps[k % STAMP_RING], now, 0);
     }
 }
 
@@ -323,6 +456,7 @@ static int run_by_thread(wake_run *w, wb_error *err)
         rc = -1;
     } else {
         take_deliveries(w);
+        InterlockedExchange(&w->waiter_gone, 1);
         WaitForSingleObject(setter, INFINITE);   /* it ends at the stretch's end, by itself */
         CloseHandle(setter);
     }
@@ -330,6 +464,22 @@ static int run_by_thread(wake_run *w, wb_error *err)
     if (w->port) CloseHandle(w->port);
     if (w->window) DestroyWindow(w->window);
     return rc;
+}
+
+DWORD wb_wake_hires_periodic_refused(int hook_refuses)
+{
+    HANDLE h = make_hires_timer();
+    LARGE_INTEGER due;
+    DWORD code = 0;
+    if (h == NULL) return GetLastError();
+    if (hook_refuses) code = ERROR_INVALID_PARAMETER;
+    else {
+        due.QuadPart = -(LONGLONG)10000 * 1000 * 3600;   /* an hour away: cancelled long before */
+        if (!SetWaitableTimer(h, &due, 1, NULL, NULL, FALSE)) code = GetLastError();
+        CancelWaitableTimer(h);
+    }
+    CloseHandle(h);
+    return code;
 }
 
 int wb_wake_run(const wb_wake_plan *plan, wb_wake_result *out, wb_error *err)
@@ -344,15 +494,33 @@ int wb_wake_run(const wb_wake_plan *plan, wb_wake_result *out, wb_error *err)
         wb_error_text(err, "%s", why);
         return -1;
     }
+    if (plan->period_ticks == 0) {
+        wb_error_text(err, "a period of 0 ticks");
+        return -1;
+    }
     w.t0 = wb_ticks();
     w.end = w.t0 + plan->duration_ticks;
-    if (wb_wake_by_thread(plan->source)) rc = run_by_thread(&w, err);
-    else if (plan->source == WB_WAKE_SLEEP || plan->source == WB_WAKE_WAIT) rc = run_self_timed(&w, err);
-    else rc = run_timer(&w, err);
+    if (wb_wake_by_thread(plan->source)) {
+        if ((w.stamps = (uint64_t *)calloc(STAMP_RING, sizeof *w.stamps)) == NULL) {
+            wb_error_text(err, "out of memory");
+            return -1;
+        }
+        rc = run_by_thread(&w, err);
+        free(w.stamps);
+    } else if (plan->source == WB_WAKE_SLEEP || plan->source == WB_WAKE_WAIT) {
+        rc = run_self_timed(&w, err);
+    } else {
+        rc = run_timer(&w, err);
+    }
     out->t0 = w.t0;
     out->wakes = w.wakes;
-    out->fired = (uint64_t)w.fired;
-    out->expected = plan->period_ticks ? plan->duration_ticks / plan->period_ticks : 0;
+    out->coalesced = w.coalesced;
+    out->spare = w.spare;
+    out->fired = (uint64_t)(ULONG)w.fired;
+    out->phase_ticks = (int64_t)w.shift;
+    /* each call of a self-timed source (and of a re-armed one-shot) is its own schedule */
+    if (w.calls) out->expected = w.calls;
+    else out->expected = plan->duration_ticks / plan->period_ticks;
     if (plan->max_wakes && out->expected > plan->max_wakes) out->expected = plan->max_wakes;
     return rc;
 }
