@@ -107,15 +107,20 @@ static uint64_t woke_now(const wake_run *w)
     return now;
 }
 
-/* A wake-up, late from due, with the due times it took along: handed to the plan, then the
- * planted work, if any. */
+/* A wake-up, late from due, with the due times it took along: handed to the plan. */
 static void woke_at(wake_run *w, uint64_t due, uint64_t woke, uint64_t coalesced)
 {
     const wb_wake_plan *p = w->plan;
     w->wakes++;
     w->coalesced += coalesced;
     if (p->each) p->each(p->arg, due, woke, coalesced);
-    if (p->spin_ticks) spin_until(wb_ticks() + p->spin_ticks);
+}
+
+/* The planted work after every wake-up (a test hook), if any: on the waiter, before it waits
+ * again (a periodic timer's first wake-ups too, though they are served later). */
+static void work(const wake_run *w)
+{
+    if (w->plan->spin_ticks) spin_until(wb_ticks() + w->plan->spin_ticks);
 }
 
 /* Whether the stretch is over: its time (the schedule's end passed), Ctrl+C, or its count. */
@@ -145,6 +150,7 @@ static int run_self_timed(wake_run *w, wb_error *err)
         w->fired++;
         w->calls++;
         woke_at(w, called + p->period_ticks, now, 0);
+        work(w);
         called = wb_ticks();
     }
     if (never) CloseHandle(never);
@@ -242,11 +248,12 @@ static void settle_phase(wake_run *w)
 static void timer_woke(wake_run *w, uint64_t woke)
 {
     if (!w->phased) {
-        serve(w, woke, 1);
+        if (serve(w, woke, 1)) work(w);
         return;
     }
     w->first_woke[w->nfirst++] = woke;
     if (w->nfirst == PHASE_WAKES) settle_phase(w);
+    work(w);
 }
 
 /* Waits for the next firing (the event, or an APC): 1 woken, 0 timed out (100 ms). */
@@ -286,6 +293,7 @@ static int run_one_shot(wake_run *w, HANDLE timer, wb_error *err)
         now = woke_now(w);
         w->calls++;
         woke_at(w, armed + p->period_ticks, now, 0);
+        work(w);
         now = armed = wb_ticks();
     }
     return 0;
@@ -402,6 +410,7 @@ static int event_woke(wake_run *w, uint64_t *last)
         for (j = first; j < k && w->stamps[(j + 1) % STAMP_RING] <= now; j++) continue;
         InterlockedExchange(&w->taken, (LONG)j);
         woke_at(w, w->stamps[first % STAMP_RING], now, j - first);
+        work(w);
         *last = j;
     }
     return !done || *last < k;
@@ -433,6 +442,7 @@ static void take_deliveries(wake_run *w)
         if (k == 0) break;   /* the end */
         InterlockedExchange(&w->taken, (LONG)k);
         woke_at(w, w->stamps[k % STAMP_RING], now, 0);
+        work(w);
     }
 }
 
