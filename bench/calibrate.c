@@ -201,21 +201,19 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Each Sleep(1)'s length: the time between two wake-ups of wakeup's "sleep" source (its code,
- * include/wb_wakeup.h), each Sleep starting as the last one woke. */
+/* Each Sleep(1)'s length, from its call to its wake-up: wakeup's "sleep" source (its code,
+ * include/wb_wakeup.h) hands each wake-up over late from its call + the period, 1 ms. */
 typedef struct sleep_lengths {
     double *ms;
-    uint64_t last, freq;
+    uint64_t freq;
     unsigned n;
 } sleep_lengths;
 
-static void each_sleep(void *arg, uint64_t k, uint64_t intended, uint64_t woke)
+static void each_sleep(void *arg, uint64_t due, uint64_t woke, uint64_t coalesced)
 {
     sleep_lengths *s = (sleep_lengths *)arg;
-    (void)intended;
-    if (k == 1) s->last = woke - s->freq / 1000;   /* the first: from the schedule's start, 1 ms before its place */
-    s->ms[s->n++] = (double)(woke - s->last) * 1e3 / (double)s->freq;
-    s->last = woke;
+    (void)coalesced;
+    s->ms[s->n++] = ((double)(woke - due) + (double)(s->freq / 1000)) * 1e3 / (double)s->freq;
 }
 
 static void sleep_distribution(calibrate_state *st, double *p50, double *p99)
@@ -418,7 +416,7 @@ static void calibrate_print_summary(FILE *out, const void *variant, const wb_run
                 m[M_DUTY_BUSY]);
 }
 
-static const char *const calibrate_variant_columns[] = { "duration", NULL };
+static const char *const calibrate_variant_columns[] = { "duration_s", NULL };
 static const wb_report_spec calibrate_report = {
     .variant_columns = calibrate_variant_columns,
     .metric = "sleep1_ms_p50",

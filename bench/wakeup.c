@@ -504,7 +504,7 @@ static int wakeup_rep_warnings(void *state, const wb_sample *sample,
     return 0;
 }
 
-static const char *const wakeup_variant_columns[] = { "source", "period", "rate", "resolution", NULL };
+static const char *const wakeup_variant_columns[] = { "source", "period_ms", "rate", "resolution", NULL };
 static const char *const wakeup_percentile_columns[] = { "late_p50_us", "late_p90_us", "late_p99_us", "late_p999_us",
                                                          "late_max_us", NULL };
 static const char *const wakeup_percentile_names[] = { "p50", "p90", "p99", "p99.9", "max", NULL };

@@ -99,8 +99,15 @@ int wb_args_named(const wb_args *a, const char *name);
  * Returns the length it needed (like snprintf); writes at most cap bytes. */
 size_t wb_options_help(const wb_option *table, char *out, size_t cap);
 
-/* The effective value of one option as text ("1M", "button", "0.5"), for CSV cells. */
+/* The effective value of one option as text ("1M", "button", "0.5"), for CSV cells: a TIME
+ * option's in its unit (--period 1ms: "1"). */
 void wb_option_value_text(const wb_option *opt, const void *config, char *buf, size_t cap);
+/* The option's CSV column: its name, and for a TIME option its unit after it ("period_ms",
+ * "duration_s"), so that no time is read in the wrong unit. Returns buf. */
+const char *wb_option_column(const wb_option *opt, char *buf, size_t cap);
+/* A TIME option's unit as a suffix ("s", "ms"), and how many of it make a second. */
+const char *wb_option_unit_name(const wb_option *opt);
+double wb_option_unit_per_second(const wb_option *opt);
 
 /* The n-th choice of a "a|b|c" list into buf; "" when out of range. */
 void wb_choice_name(const char *choices, int index, char *buf, size_t cap);

@@ -34,7 +34,7 @@ static void test_csv_and_counts(void)
 {
     static const char *const columns[] = {
         "case", "windows", "depth", "class", "themes", "mapped", "dispatch", "sends", "idle-every",
-        "mouse-rate", "duration", "same-point", "controls", "wndproc_module", "actctx", "timer",
+        "mouse-rate", "duration_s", "same-point", "controls", "wndproc_module", "actctx", "timer",
         "cpu_pct", "cpu_pct_machine", "cpu_user_pct", "cpu_kernel_pct", "ui_thread_cpu_pct",
         "onidle_calls", "onidle_per_s", "idle_periods", "idle_periods_per_s", "moves_posted",
         "moves_processed", "moves_late", "moves_dropped", "backlog_max", "mouse_rate_actual", "idle_periods_per_move",

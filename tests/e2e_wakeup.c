@@ -306,8 +306,8 @@ static void test_period_units(void)
     for (i = 0; i < 3; i++) {
         csv_file c = run_wakeup("u.csv", "--source", "sleep", "--period", typed[i], "--duration", "0.5s", "--force", NULL);
         size_t r = rep_of(&c, "sleep", NULL);
-        ok(r && within(num(&c, r, "period"), 0.002, 1e-9, 0), "--period %s: the period column says %s s", typed[i],
-           r ? cell(&c, r, "period") : "");
+        ok(r && within(num(&c, r, "period_ms"), 2, 1e-9, 0), "--period %s: the period_ms column says %s", typed[i],
+           r ? cell(&c, r, "period_ms") : "");
         ok(r && num(&c, r, "interval_p50_us") >= 1900, "--period %s: wake-ups %g us apart", typed[i],
            r ? num(&c, r, "interval_p50_us") : 0);
         wb_csv_free(&c.t);
@@ -385,6 +385,42 @@ static void test_report(void)
     }
 }
 
+/* A wakeup CSV of 0.5 (tests/fixtures/v0.5: its period column in seconds, named without a unit)
+ * and one of today (period_ms) of the same configuration are one configuration in the report,
+ * compared between the two machines' labels; and calibrate's 0.5 duration reads as duration_s. */
+static void test_old_files(void)
+{
+    char old_path[MAX_PATH];
+    result r;
+    csv_file table;
+    size_t k, sleep_rows = 0;
+    r = run("wakeup", "--quiet", "--csv", "now.csv", "--source", "sleep,port", "--rate", "500", "--duration", "0.5s",
+            "--repeat", "3", "--label", "today", NULL);
+    ok(r.code == 0, "today's run: exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    path_beside_exe(old_path, sizeof old_path, "fixtures\\v0.5\\wakeup-sleep-port.csv");
+    r = run("report", old_path, "now.csv", "--csv", "rep.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    table = load_csv_here("rep.csv", ',');
+    for (k = 1; table.ok && k < table.t.nrows; k++)
+        if (strstr(cell(&table, k, "configuration"), "source=sleep")) {
+            sleep_rows++;
+            ok(strstr(cell(&table, k, "configuration"), "period_ms=1") != NULL, "configuration %s",
+               cell(&table, k, "configuration"));
+        }
+    ok(sleep_rows == 2, "one sleep configuration on two machines (0.5's and today's): %u rows", (unsigned)sleep_rows);
+    wb_csv_free(&table.t);
+    path_beside_exe(old_path, sizeof old_path, "fixtures\\v0.5\\calibrate.csv");
+    r = run("report", old_path, "--csv", "cal.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    table = load_csv_here("cal.csv", ',');
+    ok(table.ok && table.t.nrows >= 2 && strstr(cell(&table, 1, "configuration"), "duration_s=1") != NULL,
+       "calibrate of 0.5: %s", table.ok && table.t.nrows >= 2 ? cell(&table, 1, "configuration") : "");
+    wb_csv_free(&table.t);
+}
+
 /* What a user gets wrong. */
 static void test_bad_arguments(void)
 {
@@ -407,6 +443,7 @@ static const wbt_case cases[] = {
     { "skip_and_rates", test_skip_and_rates, WBT_CPU_HEAVY },
     { "queued_sources", test_queued_sources, WBT_CPU_HEAVY },
     { "report", test_report, WBT_CPU_HEAVY },
+    { "old_files", test_old_files, WBT_CPU_HEAVY },
     { "bad_arguments", test_bad_arguments, 0 },
     { NULL, NULL, 0 }
 };

@@ -51,8 +51,13 @@ d = json.load(open(\"$dir/sockloop.json\"))
 v = d[\"variants\"]
 assert [x[\"name\"] for x in v] == [\"select\", \"iocp\"], [x[\"name\"] for x in v]
 assert all(len(x[\"repetitions\"]) == 2 and len(x[\"intervals\"]) >= 2 and x[\"summary\"][\"row\"] == \"summary\" for x in v)
-assert d[\"units\"][\"lat_p99_us\"] == \"us\" and d[\"units\"][\"duration\"] == \"s\" and d[\"options\" if 0 else \"label\"] == \"caf\u00e9 \\\"x\\\"\"
+assert d[\"units\"][\"lat_p99_us\"] == \"us\" and d[\"units\"][\"duration_s\"] == \"s\" and d[\"options\" if 0 else \"label\"] == \"caf\u00e9 \\\"x\\\"\"
 "' "sockloop's document: two variants of two repetitions with intervals, units, the label as UTF-8"
+ok '/usr/bin/python3 -c "
+import json
+d = json.load(open(\"$dir/wakeup.json\"))
+assert d[\"units\"][\"period_ms\"] == \"ms\" and all(x[\"options\"][\"period_ms\"] == 1 for x in d[\"variants\"]), d[\"units\"]
+"' "wakeup's document: the period in ms, named so"
 
 # report --json: the table for programs, valid, and its --csv's cells, group by group.
 wb report sockloop.csv sendmsg.csv wakeup.csv --json report.json --csv report.csv >"$dir/r.out" 2>&1

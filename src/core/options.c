@@ -432,7 +432,7 @@ static int help_line(void *arg, const wb_option *o, const void *config)
     if (o->type == WB_OPT_FLAG) snprintf(head, sizeof head, "  --%s", o->name);
     else snprintf(head, sizeof head, "  --%s %s", o->name, metavar(o));
     if (o->type == WB_OPT_SECONDS)
-        snprintf(line, sizeof line, "%-32s %s (default %s; a bare number is %s)\n", head, o->help, o->def ? o->def : "none",
+        snprintf(line, sizeof line, "%-32s %s (default %s); a bare number is %s\n", head, o->help, o->def ? o->def : "none",
                  o->unit == WB_UNIT_MS ? "milliseconds" : "seconds");
     else if (o->def && o->type != WB_OPT_FLAG)
         snprintf(line, sizeof line, "%-32s %s (default %s)\n", head, o->help, o->def);
@@ -453,6 +453,23 @@ size_t wb_options_help(const wb_option *table, char *out, size_t cap)
     return h.used;
 }
 
+const char *wb_option_unit_name(const wb_option *o)
+{
+    return o->unit == WB_UNIT_MS ? "ms" : "s";
+}
+
+double wb_option_unit_per_second(const wb_option *o)
+{
+    return o->type == WB_OPT_SECONDS && o->unit == WB_UNIT_MS ? 1e3 : 1.0;
+}
+
+const char *wb_option_column(const wb_option *o, char *buf, size_t cap)
+{
+    if (o->type == WB_OPT_SECONDS) snprintf(buf, cap, "%s_%s", o->name, wb_option_unit_name(o));
+    else snprintf(buf, cap, "%s", o->name);
+    return buf;
+}
+
 void wb_option_value_text(const wb_option *o, const void *config, char *buf, size_t cap)
 {
     const char *base = (const char *)config + o->offset;
@@ -466,7 +483,7 @@ void wb_option_value_text(const wb_option *o, const void *config, char *buf, siz
     case WB_OPT_SECONDS: {
         double v;
         memcpy(&v, base, sizeof v);
-        snprintf(buf, cap, "%.10g", v);
+        snprintf(buf, cap, "%.10g", v * wb_option_unit_per_second(o));
         return;
     }
     case WB_OPT_CHOICE: {

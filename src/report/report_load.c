@@ -215,6 +215,38 @@ static int take_series(rp_group *g, const wb_csv_table *t, size_t row, const wb_
     return 0;
 }
 
+/* The TIME option whose column (with its unit) is `column`, or NULL. */
+typedef struct time_column {
+    const char *column;
+    const wb_option *found;
+} time_column;
+
+static int is_time_column(void *arg, const wb_option *o, const void *config)
+{
+    time_column *x = (time_column *)arg;
+    char name[64];
+    (void)config;
+    if (o->type == WB_OPT_SECONDS && strcmp(wb_option_column(o, name, sizeof name), x->column) == 0) x->found = o;
+    return x->found != NULL;
+}
+
+/* An option's cell in a row, by its column as this winbench names it ("period_ms"). A file of
+ * 0.5 or before named a TIME option's column without its unit and wrote it in seconds: there
+ * that column's cell is read, turned into today's unit. NULL when the file has neither. */
+static const char *option_cell(const wb_csv_table *t, size_t row, const wb_module *m, const char *column, char *buf,
+                               size_t cap)
+{
+    time_column x;
+    double v;
+    if (wb_csv_column(t, column) >= 0) return field(t, row, column);
+    x.column = column, x.found = NULL;
+    wb_options_each(m->options, NULL, is_time_column, &x);
+    if (x.found == NULL || wb_csv_column(t, x.found->name) < 0) return NULL;
+    if (parse_number(field(t, row, x.found->name), &v) != 0) return "";
+    snprintf(buf, cap, "%.10g", v * wb_option_unit_per_second(x.found));
+    return buf;
+}
+
 /* 1 when column=value is one of the spec's defaults left out of a configuration's text. */
 static int quiet_default(const wb_report_spec *spec, const char *column, const char *value)
 {
@@ -248,6 +280,7 @@ static int take_histogram(rp_group *g, const wb_csv_table *t, size_t row)
 
 /* The group's other options, from its first row (rp_group.others). */
 typedef struct others_text {
+    const wb_module *m;
     const wb_csv_table *t;
     size_t row, used;
     const wb_report_spec *spec;
@@ -255,16 +288,21 @@ typedef struct others_text {
     size_t cap;
 } others_text;
 
+/* "name=value" (a TIME option's value with its unit: "duration=10s"), as --name is typed. */
 static int add_other(void *arg, const wb_option *o, const void *config)
 {
     others_text *x = (others_text *)arg;
+    char column[64], buf[64];
+    const char *value;
     int i, n;
     (void)config;
     if (o->metavar && strcmp(o->metavar, "FILE") == 0) return 0;   /* where a copy went: not how it ran */
+    wb_option_column(o, column, sizeof column);
     for (i = 0; x->spec->variant_columns[i]; i++)
-        if (strcmp(x->spec->variant_columns[i], o->name) == 0) return 0;
-    if (wb_csv_column(x->t, o->name) < 0) return 0;
-    n = snprintf(x->buf + x->used, x->cap - x->used, "%s%s=%s", x->used ? " " : "", o->name, field(x->t, x->row, o->name));
+        if (strcmp(x->spec->variant_columns[i], column) == 0) return 0;
+    if ((value = option_cell(x->t, x->row, x->m, column, buf, sizeof buf)) == NULL) return 0;
+    n = snprintf(x->buf + x->used, x->cap - x->used, "%s%s=%s%s", x->used ? " " : "", o->name, value,
+                 o->type == WB_OPT_SECONDS && value[0] ? wb_option_unit_name(o) : "");
     if (n > 0 && (size_t)n < x->cap - x->used) x->used += (size_t)n;
     return 0;
 }
@@ -274,6 +312,7 @@ static void take_others(rp_group *g, const wb_csv_table *t, size_t row)
     others_text x;
     if (g->reps > 0) return;   /* its first row's */
     x.t = t, x.row = row, x.used = 0, x.spec = wb_module_report(g->m), x.buf = g->others, x.cap = sizeof g->others;
+    x.m = g->m;
     g->others[0] = '\0';
     wb_options_each(g->m->options, NULL, add_other, &x);
 }
@@ -375,14 +414,14 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
             continue;
         }
         for (i = 0; spec->variant_columns[i]; i++) {
+            char buf[64];
+            const char *value = option_cell(t, row, m, spec->variant_columns[i], buf, sizeof buf);
             int n;
             /* A column the file does not have (it came with a later winbench) is left out: an
              * older file's configurations read as they did. */
-            if (wb_csv_column(t, spec->variant_columns[i]) < 0 ||
-                quiet_default(spec, spec->variant_columns[i], field(t, row, spec->variant_columns[i])))
-                continue;
+            if (value == NULL || quiet_default(spec, spec->variant_columns[i], value)) continue;
             n = snprintf(variant + used, sizeof variant - used, "%s%s=%s", used ? " " : "", spec->variant_columns[i],
-                         field(t, row, spec->variant_columns[i]));
+                         value);
             if (n > 0 && (size_t)n < sizeof variant - used) used += (size_t)n;
         }
         {   /* an interval row is told apart by its place in the file (a copy of the file has it at the

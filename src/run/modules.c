@@ -85,8 +85,9 @@ typedef struct name_walk {
 static int option_name(void *arg, const wb_option *o, const void *config)
 {
     const name_walk *w = (const name_walk *)arg;
+    char column[64];
     (void)config;
-    w->each(w->arg, o->name);
+    w->each(w->arg, wb_option_column(o, column, sizeof column));
     return 0;
 }
 

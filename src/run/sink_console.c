@@ -194,7 +194,7 @@ static int print_option(void *arg, const wb_option *o, const void *config)
     if (o->hex && o->type == WB_OPT_COUNT)   /* as it was typed: --msg 0x8000 */
         wb_fprintf(c->con, " %s=0x%04llx", o->name, strtoull(buf, NULL, 10));
     else
-        wb_fprintf(c->con, " %s=%s", o->name, buf);
+        wb_fprintf(c->con, " %s=%s%s", o->name, buf, o->type == WB_OPT_SECONDS ? wb_option_unit_name(o) : "");
     return 0;
 }
 

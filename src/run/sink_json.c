@@ -46,6 +46,7 @@ typedef enum section { S_LEAD, S_OPTION, S_FACT, S_MEASURE, S_METRIC, S_VERDICT,
 /* One column: its name, what part of the row it is, and whether its text cells are numbers. */
 typedef struct json_column {
     const char *name;
+    char own_name[64];     /* an option's column name, made here (a TIME option's has its unit) */
     section sec;
     int index;             /* within its section (the context's: WB_COL_*) */
     int numeric_text;      /* a text cell that reads as a JSON number is written as one */
@@ -103,8 +104,13 @@ static int option_column(void *arg, const wb_option *o, const void *config)
     column_list *l = (column_list *)arg;
     int numeric = o->type == WB_OPT_COUNT || o->type == WB_OPT_SECONDS || o->type == WB_OPT_FLAG;
     (void)config;
-    add_column(l, o->name, S_OPTION, 0, numeric);
-    if (l->j->cols && o->type == WB_OPT_SECONDS) l->j->cols[l->n - 1].unit = "s";
+    if (l->j->cols) {
+        json_column *c = &l->j->cols[l->n];
+        add_column(l, wb_option_column(o, c->own_name, sizeof c->own_name), S_OPTION, 0, numeric);
+        if (o->type == WB_OPT_SECONDS) c->unit = wb_option_unit_name(o);
+    } else {
+        add_column(l, o->name, S_OPTION, 0, numeric);
+    }
     return 0;
 }
 
