@@ -326,7 +326,7 @@ static void test_skip_and_rates(void)
     r = run("wakeup", "--source", "hires,event", "--rate", "200,500", "--duration", "0.5s", "--csv", "k.csv", NULL);
     SetEnvironmentVariableA("WINBENCH_HIDE_IMPORTS", NULL);
     ok(r.code == 4, "exit %lu (4: a source skipped): %s", r.code, r.err);
-    ok(strstr(r.out, "wakeup: skipped: --source hires: CreateWaitableTimerExW needs Windows Vista or later") != NULL,
+    ok(strstr(r.out, "wakeup: skipped: --source hires: the high-resolution timer needs Windows 10 1803 or later") != NULL,
        "hires skipped with its reason:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("k.csv", ',');

@@ -51,7 +51,8 @@ const char *wb_wake_unavailable(int source)
     static char why[320];
     HANDLE h;
     if (source != WB_WAKE_HIRES) return NULL;
-    if (WB_API(CreateWaitableTimerExW) == NULL) return "CreateWaitableTimerExW needs Windows Vista or later";
+    if (WB_API(CreateWaitableTimerExW) == NULL)
+        return "the high-resolution timer needs Windows 10 1803 or later (CreateWaitableTimerExW, Vista's, is missing here)";
     h = make_hires_timer();
     if (h == NULL) {   /* ERROR_INVALID_PARAMETER before Windows 10 1803 */
         char text[128];
@@ -406,10 +407,10 @@ static int event_woke(wake_run *w, uint64_t *last)
     done = w->done;   /* read before fired: once done, fired is the last */
     k = (uint64_t)(ULONG)w->fired;
     if (k > *last) {
-        uint64_t first = *last + 1;
+        uint64_t first = *last + 1, from = w->stamps[first % STAMP_RING];
         for (j = first; j < k && w->stamps[(j + 1) % STAMP_RING] <= now; j++) continue;
-        InterlockedExchange(&w->taken, (LONG)j);
-        woke_at(w, w->stamps[first % STAMP_RING], now, j - first);
+        InterlockedExchange(&w->taken, (LONG)j);   /* after the stamps are read: their slots may be reused */
+        woke_at(w, from, now, j - first);
         work(w);
         *last = j;
     }
@@ -426,7 +427,7 @@ static void take_deliveries(wake_run *w)
         return;
     }
     for (;;) {
-        uint64_t k = 0, now;
+        uint64_t k = 0, now, from;
         if (p->source == WB_WAKE_MESSAGE) {
             MSG m;
             if (GetMessageA(&m, w->window, WM_APP, WM_APP) <= 0) break;
@@ -440,8 +441,9 @@ static void take_deliveries(wake_run *w)
         }
         now = woke_now(w);
         if (k == 0) break;   /* the end */
-        InterlockedExchange(&w->taken, (LONG)k);
-        woke_at(w, w->stamps[k % STAMP_RING], now, 0);
+        from = w->stamps[k % STAMP_RING];
+        InterlockedExchange(&w->taken, (LONG)k);   /* after its stamp is read: its slot may be reused */
+        woke_at(w, from, now, 0);
         work(w);
     }
 }
