@@ -143,7 +143,7 @@ typedef struct wakeup_state {
     int64_t late_min;             /* ticks, may be below zero: a wake-up before its time */
     int one_shot;                 /* hires: Windows refused a periodic one; re-armed each period */
     char call_fact[160];
-    char skip_why[256];           /* "": the source runs; else why it cannot, for its row */
+    char skip_why[256];           /* "": the source runs; else why it cannot (its row's not_run) */
     /* the timer state, for the rows */
     double res_coarsest, res_finest, res_current;
     int begun;                    /* timeBeginPeriod(1) answered 0: ended at tear-down */
@@ -178,16 +178,13 @@ static void read_timer_state(wakeup_state *st)
 }
 
 /* Whether the source can run here, and how: the high-resolution timer that Windows 10 1809
- * makes but will not run periodically is re-armed as a one-shot; a source that cannot be made
- * at all (or the test hook's) is skipped, its row saying why. */
+ * makes but will not run periodically is re-armed as a one-shot; a source this Windows lacks is
+ * skipped, its row saying why (one that fails once running is skipped too: wakeup_run). */
 static void choose_call(wakeup_state *st)
 {
     const int k = st->cfg.which;
     const char *why = wb_wake_unavailable(k);
-    const char *fail = wb_test_hook_text(WB_HOOK_FAIL_SOURCE);
     snprintf(st->call_fact, sizeof st->call_fact, "%s", wb_wake_call(k));
-    if (why == NULL && fail[0] && strcmp(fail, wb_wake_name(k)) == 0)
-        why = "refused by the test hook WINBENCH_TEST_FAIL_SOURCE";
     if (why) {
         snprintf(st->skip_why, sizeof st->skip_why, "--source %s: %s", wb_wake_name(k), why);
         return;
@@ -392,6 +389,7 @@ static int wakeup_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error 
     plan.late_ticks = st->late_ticks;
     plan.setter_delay_ticks = st->setter_delay_ticks;
     plan.one_shot = st->one_shot;
+    plan.fail_start = !strcmp(wb_test_hook_text(WB_HOOK_FAIL_SOURCE), wb_wake_name(st->cfg.which));
     plan.phase_max_ticks = phase_max(st, plan.period_ticks);
     plan.stop = ctx->stop;
     plan.each = each_wake;
@@ -418,7 +416,7 @@ static int wakeup_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error 
 /* ---- what the rows and the console say ------------------------------------------------------- */
 
 #define WAKEUP_FACTS(X)                                                                             \
-    X(F_CALL, "call") X(F_BEGIN_PERIOD, "begin_period") X(F_VISIBLE, "visible_window") X(F_NOT_RUN, "not_run")
+    X(F_CALL, "call") X(F_BEGIN_PERIOD, "begin_period") X(F_VISIBLE, "visible_window")
 enum { WAKEUP_FACTS(WB_LIST_ID) F_COUNT };
 static const char *const wakeup_fact_names[] = { WAKEUP_FACTS(WB_LIST_NAME) NULL };
 WB_LIST_MATCHES(wakeup_fact_names, F_COUNT, WB_MAX_FACTS, wakeup_facts_fit);
@@ -429,7 +427,6 @@ static void wakeup_facts(void *state, const char **values)
     values[F_CALL] = st->call_fact;
     values[F_BEGIN_PERIOD] = st->begin_fact;
     values[F_VISIBLE] = st->visible_fact;
-    values[F_NOT_RUN] = st->skip_why;
 }
 
 /* A lateness in us as people read it: "52.3 us", "1.204 ms". */

@@ -42,7 +42,7 @@
 #define WB_ROW_INTERRUPTED "interrupted"
 #define WB_ROW_INTERVAL "interval"
 /* A variant that could not run on this Windows (a source it lacks or refuses): one row, its
- * measures empty, its facts saying why; the run's other variants go on, and it exits
+ * measures empty, its not_run column saying why; the run's other variants go on, and it exits
  * WB_EXIT_SKIPPED. */
 #define WB_ROW_SKIPPED "skipped"
 

@@ -33,7 +33,7 @@
     X(WB_HOOK_REFUSE_PERIODIC, "WINBENCH_TEST_REFUSE_PERIODIC",                                   \
       "1: a periodic SetWaitableTimer on a high-resolution timer fails with error 87, as on Windows 10 1809") \
     X(WB_HOOK_FAIL_SOURCE, "WINBENCH_TEST_FAIL_SOURCE",                                           \
-      "NAME: wakeup's source NAME cannot be made (its timer or event refused), as a Windows without it refuses") \
+      "NAME: wakeup's source NAME fails once running (its first call refused), as a Windows that refuses it does") \
     X(WB_HOOK_SLOW_FROM, "WINBENCH_TEST_SLOW_FROM",                                              \
       "K: every timed repetition from the run's K-th on (over all its variants, as they ran) takes twenty "    \
       "times as long: the machine got slower part-way")                                          \

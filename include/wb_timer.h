@@ -26,9 +26,10 @@ void wb_timer_end_period(unsigned ms);
  * all minimised, occluded or invisible; occlusion by other windows is not judged here), else 0. */
 int wb_process_has_visible_window(void);
 
-/* What Sleep(1) took in a thread of its own, beside whatever the process does meanwhile: the
- * resolution this process really had then (from Windows 10 2004 on, no longer the system-wide
- * figure). Started before, stopped after; stop gives the median in ms (0: none timed). */
+/* What Sleep(1) took in a thread of its own, beside whatever the process does meanwhile (four
+ * calls every 100 ms): the resolution this process really had then (from Windows 10 2004 on, no
+ * longer the system-wide figure). Started before, stopped after; stop gives the median in ms
+ * (0: none timed). */
 #define WB_SLEEP_PROBE_KEEP 1024
 typedef struct wb_sleep_probe {
     void *thread;

@@ -55,7 +55,7 @@ typedef struct wb_wake_plan {
     uint64_t spin_ticks;          /* busy this long after each wake-up (known work) */
     uint64_t late_ticks;          /* busy this long before each wake-up is stamped: woken late */
     uint64_t setter_delay_ticks;  /* the setting thread busy this long past each due time */
-    int refuse_periodic;          /* a periodic SetWaitableTimer fails with 87, as on 10 1809 */
+    int fail_start;               /* the source cannot be made: its first call fails, as a refusing Windows's */
     const volatile LONG *stop;    /* Ctrl+C: ends the stretch at the next wake-up */
     /* After each wake-up, on the woken thread: due the moment its lateness is from, woke when
      * it woke (QPC ticks), coalesced the due times it took with it. */

@@ -169,13 +169,30 @@ static void test_work_not_lateness(void)
     wb_csv_free(&spun.t);
 }
 
-/* Sleep(1)'s lateness against an outside truth: a bare Sleep(1) loop in this test's own thread,
- * beside the run, overshoots 1 ms by some amount; winbench's median lateness is that amount
- * (within 25%, or 0.2 ms where the amount is a few ticks of noise), at 1 s and at 4 s alike:
- * it does not grow with the run. */
+/* What a bare Sleep(1) loop beside a run overshot 1 ms by, in us: its q-th quantile. */
+static double overshoot_us(const sleep_watch *w, double q)
+{
+    double v = (sleep_watch_quantile(w, q) - 1.0) * 1000;
+    return v > 0 ? v : 0;
+}
+
+/* A machine steady enough that two runs' medians should agree: the bare loop's overshoots from
+ * its 10th to its 90th percentile within 0.2 ms. Beside busy threads a Sleep(1) either preempts
+ * one at once or waits for a slice, and the median of one loop lands in either (two loops at the
+ * same time read 88 us and 951 us): there each run is held to the spread beside it alone. */
+static int steady(const sleep_watch *w)
+{
+    return overshoot_us(w, 0.9) - overshoot_us(w, 0.1) < 200;
+}
+
+/* Sleep(1)'s lateness against an outside truth: a bare Sleep(1) loop in this test's own thread
+ * beside the run. winbench's median lateness lies within what the bare loop overshot by, from
+ * its 10th to its 90th percentile (0.2 ms either side), at 1 s and at 4 s: it does not grow with
+ * the run (0.5 read 60 ms and 197 ms here, where the bare loop overshot ~0.1 ms). On a steady
+ * machine the two runs' medians agree within 20% (or 0.2 ms). */
 static void test_sleep_like_bare_loop(void)
 {
-    static sleep_watch watch;
+    static sleep_watch watch[2];
     static const char *const lengths[] = { "1s", "4s" };
     double late[2] = { NAN, NAN };
     int i;
@@ -183,33 +200,40 @@ static void test_sleep_like_bare_loop(void)
         char name[16];
         csv_file c;
         size_t r;
-        double bare;
         snprintf(name, sizeof name, "b%d.csv", i);
-        sleep_watch_start(&watch, 0);
+        sleep_watch_start(&watch[i], 0);
         c = run_wakeup(name, "--source", "sleep", "--duration", lengths[i], NULL, NULL, NULL, NULL);
-        sleep_watch_stop(&watch);
-        bare = (sleep_watch_quantile(&watch, 0.5) - 1.0) * 1000;
+        sleep_watch_stop(&watch[i]);
         r = rep_of(&c, "sleep", NULL);
         ok(r > 0, "a sleep row at %s", lengths[i]);
         if (r) {
             late[i] = num(&c, r, "late_p50_us");
-            ok(within(late[i], bare, 0.25, 200), "--duration %s: Sleep(1) late %g us at the median; a bare loop beside "
-               "it overshot by %g us (%u calls)", lengths[i], late[i], bare, watch.n);
+            ok(late[i] >= overshoot_us(&watch[i], 0.1) - 200 && late[i] <= overshoot_us(&watch[i], 0.9) + 200,
+               "--duration %s: Sleep(1) late %g us at the median; a bare loop beside it overshot by %g to %g us "
+               "(10th to 90th percentile, %u calls)", lengths[i], late[i], overshoot_us(&watch[i], 0.1),
+               overshoot_us(&watch[i], 0.9), watch[i].n);
             ok(num(&c, r, "missed") == 0 && num(&c, r, "coalesced") == 0 && num(&c, r, "expected") == num(&c, r, "wakes"),
                "each call its own schedule: %g calls, %g wake-ups", num(&c, r, "expected"), num(&c, r, "wakes"));
         }
         wb_csv_free(&c.t);
     }
-    ok(within(late[0], late[1], 0.2, 200), "as late at 1 s (%g us) as at 4 s (%g us)", late[0], late[1]);
+    if (steady(&watch[0]) && steady(&watch[1]))
+        ok(within(late[0], late[1], 0.2, 200), "as late at 1 s (%g us) as at 4 s (%g us)", late[0], late[1]);
+    else
+        printf("a busy machine: each run held to the bare loop beside it alone (1 s: %g us, 4 s: %g us late)\n",
+               late[0], late[1]);
 }
 
 /* Windows' default 15.6 ms tick, simulated: every wake-up of the waiter comes 15 ms late. Each
- * wake-up then reads 15 ms late (a periodic timer's a little less: the due time it serves came
- * up to a period after the last wake-up), at 1 s as at 4 s, with the due times in between
- * coalesced; measured from t0 + k x period, the median would be half the run. */
+ * wake-up then reads 15 ms late (a periodic timer's up to a period less: the due time it serves
+ * came up to a period after the last wake-up), plus what the machine adds to any wake-up right
+ * now (at most what a bare Sleep(1) loop beside the run overshot by at its 90th percentile), at
+ * 1 s as at 4 s, the due times in between coalesced; measured from t0 + k x period, the median
+ * would be half the run. On a steady machine (above) the two lengths agree within 10%. */
 static void test_coarse_tick_flat(void)
 {
     static const char *const lengths[] = { "1s", "4s" }, *const sources[] = { "sleep", "mmtimer", "waitable" };
+    static sleep_watch watch[2];
     double p50[3][2];
     int i, k;
     SetEnvironmentVariableA("WINBENCH_TEST_WAKE_LATE_MS", "15");
@@ -217,12 +241,15 @@ static void test_coarse_tick_flat(void)
         char name[16];
         csv_file c;
         snprintf(name, sizeof name, "t%d.csv", i);
+        sleep_watch_start(&watch[i], 0);
         c = run_wakeup(name, "--source", "sleep,mmtimer,waitable", "--duration", lengths[i], NULL, NULL, NULL, NULL);
+        sleep_watch_stop(&watch[i]);
         for (k = 0; k < 3; k++) {
             size_t r = rep_of(&c, sources[k], NULL);
             p50[k][i] = r ? num(&c, r, "late_p50_us") : NAN;
-            ok(r && p50[k][i] >= 15000 * 0.9 && p50[k][i] <= 15000 * 1.1, "%s at %s: %g us late at the median, 15 ms "
-               "planted", sources[k], lengths[i], p50[k][i]);
+            ok(r && p50[k][i] >= 15000 * 0.9 && p50[k][i] <= 15000 * 1.1 + overshoot_us(&watch[i], 0.9), "%s at %s: "
+               "%g us late at the median, 15 ms planted (a bare Sleep(1) beside overshot by up to %g us, 90th "
+               "percentile)", sources[k], lengths[i], p50[k][i], overshoot_us(&watch[i], 0.9));
             if (r && k > 0)
                 ok(num(&c, r, "coalesced") >= 10 * num(&c, r, "wakes"), "%s at %s: %g due times coalesced into %g "
                    "wake-ups", sources[k], lengths[i], num(&c, r, "coalesced"), num(&c, r, "wakes"));
@@ -230,7 +257,7 @@ static void test_coarse_tick_flat(void)
         wb_csv_free(&c.t);
     }
     SetEnvironmentVariableA("WINBENCH_TEST_WAKE_LATE_MS", NULL);
-    for (k = 0; k < 3; k++)
+    for (k = 0; k < 3 && steady(&watch[0]) && steady(&watch[1]); k++)
         ok(within(p50[k][0], p50[k][1], 0.1, 0), "%s: %g us late at 1 s, %g us at 4 s", sources[k], p50[k][0], p50[k][1]);
 }
 
@@ -252,8 +279,12 @@ static void test_slow_setter(void)
         ok(num(&slow, b, "late_p50_us") <= num(&plain, a, "late_p50_us") + 1000,
            "the woken thread %g us late at the median with the setter slowed, %g us without",
            num(&slow, b, "late_p50_us"), num(&plain, a, "late_p50_us"));
-        ok(num(&slow, b, "setter_late_p50_us") >= 5000 && num(&slow, b, "setter_late_p50_us") <= 5000 * 1.3,
-           "the setter %g us late at the median (5 ms planted)", num(&slow, b, "setter_late_p50_us"));
+        /* its own pacing (Sleep(1) until 2 ms before each due time) adds what it adds without the
+         * plant: beside busy threads a Sleep that overslept the due time (6.8 ms seen) */
+        ok(num(&slow, b, "setter_late_p50_us") >= 5000 &&
+               num(&slow, b, "setter_late_p50_us") <= 5000 * 1.1 + num(&plain, a, "setter_late_p99_us"),
+           "the setter %g us late at the median (5 ms planted; unplanted, %g us at its 99th percentile)",
+           num(&slow, b, "setter_late_p50_us"), num(&plain, a, "setter_late_p99_us"));
         ok(num(&plain, a, "setter_late_p50_us") < 5000, "the setter unslowed: %g us",
            num(&plain, a, "setter_late_p50_us"));
     }
@@ -288,7 +319,8 @@ static void test_refused_sources(void)
         if (!strcmp(cell(&c, k, "row"), "skipped") && !strcmp(cell(&c, k, "source"), "mmtimer")) r = k;
     ok(r > 0, "a skipped row for mmtimer");
     if (r) {
-        ok(strstr(cell(&c, r, "not_run"), "WINBENCH_TEST_FAIL_SOURCE") != NULL, "not_run: %s", cell(&c, r, "not_run"));
+        ok(strstr(cell(&c, r, "not_run"), "--source mmtimer: timeSetEvent(TIME_PERIODIC) failed") != NULL, "not_run: %s",
+           cell(&c, r, "not_run"));
         ok(strstr(cell(&c, r, "warnings"), "skipped") != NULL && cell(&c, r, "late_p50_us")[0] == '\0',
            "its warnings %s, its numbers empty", cell(&c, r, "warnings"));
     }
@@ -336,6 +368,9 @@ static void test_skip_and_rates(void)
         ok(rep_of(&c, "hires", NULL) == 0, "no hires repetition");
         for (k = 1; k < c.t.nrows; k++) skipped += !strcmp(cell(&c, k, "row"), "skipped");
         ok(skipped == 1, "one skipped row (hires), %u", (unsigned)skipped);
+        for (k = 1; k < c.t.nrows; k++)
+            if (!strcmp(cell(&c, k, "row"), "skipped"))
+                ok(strstr(cell(&c, k, "not_run"), "needs Windows 10 1803") != NULL, "not_run: %s", cell(&c, k, "not_run"));
         ok(a && b, "a row for each rate");
         if (a && b) {
             ok(num(&c, a, "fired") == 100 && num(&c, b, "fired") == 250, "fired %g at 200/s, %g at 500/s over 0.5 s",

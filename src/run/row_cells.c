@@ -22,6 +22,7 @@ typedef struct row_values {
     int with_verdicts;            /* rep and summary rows: the module's verdicts of metrics */
     const wb_row_stamp *stamp;
     const wb_hist *latency;       /* rep rows of a module that keeps one */
+    const char *not_run;          /* a skipped row: why the variant could not run */
 } row_values;
 
 /* One row's measures, by column; NaN cells have no value. */
@@ -118,6 +119,7 @@ static const char *context_cell(const wb_row_source *src, const row_values *row,
     case WB_COL_POWER_SOURCE: return run->qos->power_source;
     case WB_COL_POWER_THROTTLING: return run->qos->throttling;
     case WB_COL_CPU_CLASSES: return run->qos->cpu_classes;
+    case WB_COL_NOT_RUN: return row->not_run ? row->not_run : "";
     default: return src->context[col];
     }
 }
@@ -194,6 +196,7 @@ void wb_row_rep(const wb_row_source *src, const wb_rep_result *r, const wb_cell_
     row.rep = r->rep;
     row.metrics = r->sample->metrics;
     row.with_verdicts = !r->partial && !r->skipped;
+    row.not_run = r->skipped;
     row.codes = codes;
     row.stamp = &r->stamp;
     row.latency = r->sample->latency;

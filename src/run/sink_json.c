@@ -38,7 +38,7 @@ static int context_is_number(int col)
 static int context_in_rows(int col)
 {
     return col == WB_COL_TIMESTAMP_UTC || col == WB_COL_PEAK_WORKING_SET_KB || col == WB_COL_TIMER_RES_MS ||
-           col == WB_COL_SLEEP1_MS || col == WB_COL_OUTLIER_REPS || col == WB_COL_LATENCY_HDR;
+           col == WB_COL_SLEEP1_MS || col == WB_COL_OUTLIER_REPS || col == WB_COL_LATENCY_HDR || col == WB_COL_NOT_RUN;
 }
 
 typedef enum section { S_LEAD, S_OPTION, S_FACT, S_MEASURE, S_METRIC, S_VERDICT, S_WARNINGS, S_CONTEXT } section;
