@@ -143,7 +143,8 @@ foreach ($h in $Hosts) {
         if (-not (Test-Path $dest)) { New-Item -ItemType Directory -Path $dest | Out-Null }
         Copy-Item (Join-Path $share "results\*.csv") $dest -Force
         Write-Host "$h : suite exit code $code; CSVs in $dest"
-        if ($code -ne 0) { $failed += $h }
+        # 4: the suite ran, but left out what that Windows lacks (rows of kind skipped say what)
+        if ($code -ne 0 -and $code -ne 4) { $failed += $h }
     }
     catch {
         Write-Host "$h : $($_.Exception.Message)"
