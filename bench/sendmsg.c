@@ -414,7 +414,7 @@ static void sendmsg_facts(void *state, const char **values)
     values[F_WNDPROC_VERSION] = st->wndproc_module.version;
     values[F_ACTCTX] = st->actctx;
     /* which calls made the kernel floors, and how the window procedure was called alone */
-    values[F_FLOOR_CALLS] = st->cfg.floors ? WB_FLOOR_CALLS : "";
+    values[F_FLOOR_CALLS] = st->cfg.floors ? wb_floor_calls() : "";
     values[F_WNDPROC_CALL] = st->cfg.floors ? st->wndproc_call : "";
 }
 

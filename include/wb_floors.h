@@ -17,7 +17,10 @@
  * every Windows from XP to 11 (src/win/floors.c says why these two). For the CSV. */
 #define WB_FLOOR_KERNEL_CALL "NtTestAlert"
 #define WB_FLOOR_WIN32K_CALL "NtUserGetForegroundWindow"
-#define WB_FLOOR_CALLS WB_FLOOR_KERNEL_CALL " (ntdll);" WB_FLOOR_WIN32K_CALL " (GetForegroundWindow)"
+/* What the floors call on this Windows, for the CSV: "NtTestAlert (ntdll);NtUserGetForegroundWindow
+ * (win32u)" where win32u exports the stub, "(user32's GetForegroundWindow)" elsewhere, and
+ * ";through WOW64 ..." for an x86 process on 64-bit Windows, whose floors include the thunks. */
+const char *wb_floor_calls(void);
 
 /* How long a floor may run: at most n operations and at most `ticks` of QPC, whichever comes
  * first (checked between chunks of operations, never inside one), so that a floor that is slow
@@ -56,9 +59,13 @@ void wb_work(uint64_t units);
 double wb_work_ns(uint64_t units, wb_floor_budget b);
 
 /* The OS's cross-thread hand-off: two auto-reset events between two threads, one round trip
- * per operation (SetEvent + WaitForSingleObject on each side). The asking thread times it
- * within its budget; the answering thread runs wb_pingpong_answer at the same time, until the
- * asker says it is done. */
+ * per operation, each side setting the other's event and waiting for its own in one call
+ * (SignalObjectAndWait): one kernel entry a direction, as a cross-thread SendMessage has (one
+ * blocking call on the sender; the receiver woken inside its GetMessage). 0.5 used SetEvent and
+ * a wait on each side: four entries a round trip, which made the hand-off look dearer and
+ * SendMessage's marshalling cheaper than they are. The asking thread times it within its
+ * budget; the answering thread runs wb_pingpong_answer at the same time, until the asker says
+ * it is done. */
 typedef struct wb_pingpong {
     HANDLE ping, pong;
     volatile LONG done;

@@ -60,6 +60,7 @@ static int find_machine(rp_report *r, const wb_csv_table *t, size_t row)
     snprintf(m.tool, sizeof m.tool, "%s", ctx(t, row, WB_COL_TOOL_VERSION));
     snprintf(m.themes, sizeof m.themes, "%s", ctx(t, row, WB_COL_THEMES_ACTIVE));
     snprintf(m.power, sizeof m.power, "%s", ctx(t, row, WB_COL_POWER_SOURCE));   /* "" before 0.5 */
+    snprintf(m.wow64, sizeof m.wow64, "%s", ctx(t, row, WB_COL_WOW64));
     {
         rp_machine *p = (rp_machine *)realloc(r->machines, (r->nmachines + 1) * sizeof *p);
         if (p == NULL) return -1;

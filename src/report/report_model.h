@@ -19,7 +19,7 @@ typedef struct rp_values {
 /* One machine: what its rows say about it (from the first row seen). */
 typedef struct rp_machine {
     char host[64], os[160], label[128], arch[16], cpu[160], cpus[16], hypervisor[8], wine[32], qpc[32],
-        tool[32], themes[8], power[16];
+        tool[32], themes[8], power[16], wow64[8];
     char calibration[128];       /* the calibrate verdicts its rows carry ("cal_clock=ok;..."), if any */
     char shown[256];             /* its name as shown (rp_machine_name), once all are read; "" before */
 } rp_machine;

@@ -208,6 +208,11 @@ void rp_interaction_text(const rp_report *r, const rp_group *g, char *buf, size_
     }
 }
 
+static const char *wow64_word(const char *cell)
+{
+    return !strcmp(cell, "1") ? "x86 on 64-bit Windows" : !strcmp(cell, "0") ? "native" : "";
+}
+
 void rp_confounds(const rp_report *r, int a, int b, char *buf, size_t cap)
 {
     const rp_machine *x = &r->machines[a], *y = &r->machines[b];
@@ -215,7 +220,7 @@ void rp_confounds(const rp_report *r, int a, int b, char *buf, size_t cap)
     char bx[128], by[128];
     struct {
         const char *what, *one, *other;
-    } facts[8];
+    } facts[9];
     int k, n = 0;
     facts[n].what = "OS", facts[n].one = x->os, facts[n++].other = y->os;
     facts[n].what = "CPU", facts[n].one = x->cpu, facts[n++].other = y->cpu;
@@ -227,6 +232,9 @@ void rp_confounds(const rp_report *r, int a, int b, char *buf, size_t cap)
     facts[n++].other = rp_machine_broken(y, by, sizeof by)[0] ? by : (y->calibration[0] ? "ok" : "");
     if (x->power[0] && y->power[0])   /* files from before 0.5 do not say */
         facts[n].what = "power source", facts[n].one = x->power, facts[n++].other = y->power;
+    /* an x86 process on 64-bit Windows: its kernel and win32k floors and hand-offs cross WOW64's thunks */
+    if (wow64_word(x->wow64)[0] && wow64_word(y->wow64)[0])
+        facts[n].what = "WOW64", facts[n].one = wow64_word(x->wow64), facts[n++].other = wow64_word(y->wow64);
     if (cap == 0) return;
     buf[0] = '\0';
     for (k = 0; k < n && used < cap; k++)

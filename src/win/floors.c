@@ -10,8 +10,10 @@
  *   cheaper are not transitions everywhere: GetCurrentProcessId reads the TEB,
  *   GetSystemTimeAsFileTime and (from Windows 8 on most machines) QueryPerformanceCounter
  *   read KUSER_SHARED_DATA in user mode, and NtYieldExecution asks the scheduler to switch.
- * - NtUserGetForegroundWindow (through GetForegroundWindow, user32; win32u.dll on Windows 10
- *   and later): a win32k system call on every version (j00ru's win32k syscall tables list it
+ * - NtUserGetForegroundWindow: called in win32u.dll where it exports the stub (Windows 10 1607
+ *   on; 11 24H2's user32 GetForegroundWindow is reported no longer to enter win32k, ScyllaHide
+ *   #177), else through user32's GetForegroundWindow, the stub itself on XP: a win32k system
+ *   call on every version (j00ru's win32k syscall tables list it
  *   from NT 4 to Windows 11), which takes USER's lock and reads one pointer (ReactOS
  *   win32ss/user/ntuser/focus.c). Many user32 calls that look as small never leave user mode
  *   (GetWindowLong, IsWindow, GetMessageTime read the shared desktop heap or the client
@@ -21,6 +23,7 @@
 #include "wb_floors.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,16 +141,48 @@ double wb_floor_kernel_ns(wb_floor_budget b)
     return a.call ? wb_floor_time(kernel_chunk, &a, b) : NAN;
 }
 
+typedef struct win32k_arg {
+    wb_fn_NtUserGetForegroundWindow call;
+} win32k_arg;
+
 static WB_TIMED_LOOP void win32k_chunk(const void *arg, uint64_t k)
 {
+    wb_fn_NtUserGetForegroundWindow call = ((const win32k_arg *)arg)->call;
     uint64_t i;
-    (void)arg;
-    for (i = 0; i < k; i++) GetForegroundWindow();
+    for (i = 0; i < k; i++) call();
+}
+
+/* The win32k floor's call, and where it is (for floor_calls): one decision for both. */
+static wb_fn_NtUserGetForegroundWindow win32k_call(const char **where)
+{
+    wb_fn_NtUserGetForegroundWindow stub = WB_API(NtUserGetForegroundWindow);
+    *where = stub ? "win32u" : "user32's GetForegroundWindow";
+    return stub ? stub : GetForegroundWindow;
 }
 
 double wb_floor_win32k_ns(wb_floor_budget b)
 {
-    return wb_floor_time(win32k_chunk, NULL, b);
+    win32k_arg a;
+    const char *where;
+    a.call = win32k_call(&where);
+    return wb_floor_time(win32k_chunk, &a, b);
+}
+
+static int through_wow64(void)
+{
+    wb_fn_IsWow64Process is = WB_API(IsWow64Process);
+    BOOL wow = FALSE;
+    return is && is(GetCurrentProcess(), &wow) && wow;
+}
+
+const char *wb_floor_calls(void)
+{
+    static char text[160];
+    const char *where;
+    win32k_call(&where);
+    snprintf(text, sizeof text, "%s (ntdll);%s (%s)%s", WB_FLOOR_KERNEL_CALL, WB_FLOOR_WIN32K_CALL, where,
+             through_wow64() ? ";through WOW64 (an x86 process on 64-bit Windows: each call crosses its thunks)" : "");
+    return text;
 }
 
 static WB_TIMED_LOOP uint64_t qpc_loop(uint64_t n)
@@ -214,12 +249,13 @@ void wb_pingpong_close(wb_pingpong *pp)
 /* A side whose partner is gone must not wait for ever: 10 s is more than any round trip. */
 #define PINGPONG_PATIENCE_MS 10000
 
+/* Woken by the asker, it answers and waits for the next ask in one call: one kernel entry a
+ * direction, as a cross-thread SendMessage has. */
 void wb_pingpong_answer(wb_pingpong *pp)
 {
-    for (;;) {
-        if (WaitForSingleObject(pp->ping, PINGPONG_PATIENCE_MS) != WAIT_OBJECT_0 || pp->done) return;
-        SetEvent(pp->pong);
-    }
+    if (WaitForSingleObject(pp->ping, PINGPONG_PATIENCE_MS) != WAIT_OBJECT_0) return;
+    while (!pp->done)
+        if (SignalObjectAndWait(pp->pong, pp->ping, PINGPONG_PATIENCE_MS, FALSE) != WAIT_OBJECT_0) return;
 }
 
 typedef struct ask_arg {
@@ -231,10 +267,8 @@ static WB_TIMED_LOOP void ask_chunk(const void *arg, uint64_t k)
 {
     ask_arg *a = (ask_arg *)arg;
     uint64_t i;
-    for (i = 0; i < k && !a->failed; i++) {
-        SetEvent(a->ping);
-        if (WaitForSingleObject(a->pong, PINGPONG_PATIENCE_MS) != WAIT_OBJECT_0) a->failed = 1;
-    }
+    for (i = 0; i < k && !a->failed; i++)
+        if (SignalObjectAndWait(a->ping, a->pong, PINGPONG_PATIENCE_MS, FALSE) != WAIT_OBJECT_0) a->failed = 1;
 }
 
 double wb_pingpong_ask_ns(wb_pingpong *pp, wb_floor_budget b)

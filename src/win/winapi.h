@@ -45,6 +45,9 @@
     X(RtlNtStatusToDosError, "ntdll.dll", "Windows NT 3.1", ULONG, NTAPI, (LONG))                   \
     /* the kernel floor (src/win/floors.c): a system call that does no work */                    \
     X(NtTestAlert, "ntdll.dll", "Windows NT 3.1", LONG, NTAPI, (void))                              \
+    /* the win32k floor called where the system call stub lives from Windows 10 1607 on (user32's   \
+     * GetForegroundWindow is reported no longer to enter win32k on 11 24H2) */                     \
+    X(NtUserGetForegroundWindow, "win32u.dll", "Windows 10", HWND, WINAPI, (void))                  \
     /* the function from Windows 8; its ProcessPowerThrottling class from Windows 10 1709, the    \
      * IGNORE_TIMER_RESOLUTION flag from Windows 11 */                                              \
     X(SetProcessInformation, "kernel32.dll", "Windows 8", BOOL, WINAPI, (HANDLE, int, void *, DWORD)) \
