@@ -273,6 +273,7 @@ static int one_rep(wb_reps *L, void *state, unsigned i, wb_error *err)
     wb_sample *sample = L->sample;
     int warmup = i < plan->warmup, rc = WB_EXIT_OK;
     wb_rep_result r;
+    if (L->out->skipped[0]) return WB_REPS_DONE;   /* cannot run here: said once, in its row */
     memset(&r, 0, sizeof r);
     memset(sample, 0, sizeof *sample);
     r.rep = warmup ? 0 : i + 1 - plan->warmup;
@@ -282,7 +283,6 @@ static int one_rep(wb_reps *L, void *state, unsigned i, wb_error *err)
     L->ctx.rep = r.rep;
     EACH_SINK(&L->link, rep_start, (sink, i + 1, total, &L->ctx.permille));
     wb_stop_hook_rep_started(r.rep);
-    if (L->out->skipped[0]) return WB_REPS_DONE;   /* said once, in its row */
     if (L->m->run(state, &L->ctx, sample, err) != 0) rc = WB_EXIT_RUNTIME;
     else if (sample->skipped) {
         /* Cannot run here: one row says why, in place of its first repetition; no summary. */
