@@ -352,8 +352,6 @@ static int run_skipped(wakeup_state *st, wb_sample *sample)
 {
     int k;
     for (k = 0; k < M_COUNT; k++) sample->metrics[k] = NAN;
-    wb_interval_begin(&sample->iv);
-    wb_interval_end(&sample->iv);
     sample->skipped = st->skip_why;
     return 0;
 }

@@ -35,7 +35,7 @@ typedef struct wb_sleep_probe {
     void *thread;
     volatile long stop;
     unsigned n;                   /* Sleep(1) calls timed; the last WB_SLEEP_PROBE_KEEP are kept */
-    float ms[WB_SLEEP_PROBE_KEEP];
+    double ms[WB_SLEEP_PROBE_KEEP];
 } wb_sleep_probe;
 int wb_sleep_probe_start(wb_sleep_probe *p);   /* 0, or -1 (no thread: nothing is timed) */
 double wb_sleep_probe_stop(wb_sleep_probe *p);

@@ -289,8 +289,7 @@ static int one_rep(wb_reps *L, void *state, unsigned i, wb_error *err)
         snprintf(L->out->skipped, sizeof L->out->skipped, "%s", sample->skipped);
         r.skipped = sample->skipped;
         r.rep = r.rep ? r.rep : 1;
-        wb_row_stamp_now(&r.stamp);
-        wb_measure_from_sample(sample, &r.measure);
+        wb_row_stamp_now(&r.stamp);   /* no measures: the row writes none */
         r.warnings = *plan->context_warnings;
         wb_warn(&r.warnings, "skipped", "%s", sample->skipped);
         EACH_SINK(&L->link, rep, (sink, &r));

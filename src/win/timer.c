@@ -11,6 +11,7 @@
 #include "wb_test_hooks.h"
 #include "winapi.h"
 #include "wb_cpuid.h"
+#include "core/wb_stats.h"
 
 double wb_tick_ms(void)
 {
@@ -96,7 +97,7 @@ double wb_sleep1_ms(unsigned n)
         t[i] = wb_ticks_to_s(wb_ticks() - t0) * 1e3;
     }
     qsort(t, n, sizeof t[0], cmp_double);
-    return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+    return wb_median_sorted(t, n);
 }
 
 /* Four Sleep(1) calls timed, then 100 ms apart from the run: a light touch (under Wine every
@@ -109,7 +110,7 @@ static DWORD WINAPI sleep_probe_main(void *arg)
         for (i = 0; i < 4 && !p->stop; i++) {
             uint64_t t0 = wb_ticks();
             Sleep(1);
-            p->ms[p->n % WB_SLEEP_PROBE_KEEP] = (float)(wb_ticks_to_s(wb_ticks() - t0) * 1e3);
+            p->ms[p->n % WB_SLEEP_PROBE_KEEP] = wb_ticks_to_s(wb_ticks() - t0) * 1e3;
             p->n++;
         }
         Sleep(100);
@@ -124,12 +125,6 @@ int wb_sleep_probe_start(wb_sleep_probe *p)
     return p->thread ? 0 : -1;
 }
 
-static int cmp_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return x < y ? -1 : x > y;
-}
-
 double wb_sleep_probe_stop(wb_sleep_probe *p)
 {
     unsigned n;
@@ -140,8 +135,8 @@ double wb_sleep_probe_stop(wb_sleep_probe *p)
     p->thread = NULL;
     n = p->n < WB_SLEEP_PROBE_KEEP ? p->n : WB_SLEEP_PROBE_KEEP;
     if (n == 0) return 0.0;
-    qsort(p->ms, n, sizeof p->ms[0], cmp_float);
-    return n % 2 ? p->ms[n / 2] : (p->ms[n / 2 - 1] + p->ms[n / 2]) / 2.0;
+    qsort(p->ms, n, sizeof p->ms[0], cmp_double);
+    return wb_median_sorted(p->ms, n);
 }
 
 int wb_thread_cycles(uint64_t *out)

@@ -209,9 +209,8 @@ static int serve(wake_run *w, uint64_t woke, int hand_over)
         return 0;
     }
     if (woke >= due_of(w, j)) {
-        last = (woke - w->t0) / w->plan->period_ticks;
+        last = (woke - w->t0) / w->plan->period_ticks;   /* >= j: woke is past due j */
         if (last > w->ndue) last = w->ndue;
-        if (last < j) last = j;
     }
     w->next = last + 1;
     if (hand_over) woke_at(w, due_of(w, j), woke, last - j);
