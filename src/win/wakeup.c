@@ -226,13 +226,15 @@ static void settle_phase(wake_run *w)
     const int64_t back = -(int64_t)w->plan->period_ticks + 1, ahead = (int64_t)w->plan->phase_max_ticks;
     int64_t least = 0, move;
     unsigned i;
+    int found = 0;
     uint64_t saved_next = w->next;
     for (i = 0; i < w->nfirst; i++) {   /* a dry run from the unmoved t0 */
         uint64_t j = w->next;
         int64_t late;
-        if (!serve(w, w->first_woke[i], 0)) continue;
+        if (!serve(w, w->first_woke[i], 0)) continue;   /* a spare one serves no due time: no lateness */
         late = (int64_t)(w->first_woke[i] - due_of(w, j));
-        if (i == 0 || late < least) least = late;
+        if (!found || late < least) least = late;
+        found = 1;
     }
     w->next = saved_next;
     move = least < back ? back : least > ahead ? ahead : least;
