@@ -215,10 +215,7 @@ static int create_windows(sendmsg_state *st, wb_error *err)
     if (st->target == NULL) return -1;
     st->controls = wb_window_controls(st->target, &st->wndproc_module);
     if (dress_target(st, unicode, err) != 0) return -1;
-    {   /* how the floor will call it */
-        wb_floor_budget none = { 0, 0 };
-        wb_wndproc_direct_ns(st->target, (UINT)st->cfg.msg, unicode, none, &st->wndproc_call);
-    }
+    sendmsg_find_procs(st);   /* how the parts will call it */
     return 0;
 }
 
@@ -245,8 +242,12 @@ static DWORD WINAPI window_thread(void *arg)
         return 1;
     }
     while ((unicode ? GetMessageW(&msg, NULL, 0, 0) : GetMessageA(&msg, NULL, 0, 0)) > 0) {
-        if (msg.hwnd == NULL && (msg.message == SENDMSG_MSG_FLOOR || msg.message == SENDMSG_MSG_PING)) {
-            sendmsg_answer_floor(st, &msg);   /* a floor's request from the sending thread */
+        if (msg.hwnd == NULL && msg.message == SENDMSG_MSG_ROUND) {
+            sendmsg_answer_round(st);   /* the parts' round: this thread's side */
+            continue;
+        }
+        if (msg.hwnd == NULL && msg.message == SENDMSG_MSG_PING) {   /* the posted round trip: straight back */
+            PostThreadMessageA(st->sender_id, SENDMSG_MSG_PONG, 0, 0);
             continue;
         }
         TranslateMessage(&msg);
@@ -271,7 +272,7 @@ static void sendmsg_teardown(void *state)
     }
     unregister_user_class(st);
     if (st->ready) CloseHandle(st->ready);
-    if (st->floor_done) CloseHandle(st->floor_done);
+    if (st->round_done) CloseHandle(st->round_done);
     wb_pingpong_close(&st->pingpong);
     HeapFree(GetProcessHeap(), 0, st);
 }
@@ -284,8 +285,8 @@ static int start_window_thread(sendmsg_state *st, wb_error *err)
     st->sender_id = GetCurrentThreadId();
     if (wb_pingpong_open(&st->pingpong, err) != 0) return -1;
     st->ready = CreateEventA(NULL, TRUE, FALSE, NULL);
-    st->floor_done = st->ready ? CreateEventA(NULL, FALSE, FALSE, NULL) : NULL;
-    if (st->floor_done == NULL) {
+    st->round_done = st->ready ? CreateEventA(NULL, FALSE, FALSE, NULL) : NULL;
+    if (st->round_done == NULL) {
         wb_error_win32(err, "CreateEvent", GetLastError());
         return -1;
     }
@@ -315,6 +316,7 @@ static int sendmsg_setup(const void *config, void **state, wb_error *err)
     st->cfg = *(const sendmsg_config *)config;
     st->work_units = st->cfg.work.n ? st->cfg.work.v[0] : 0;
     st->wndproc_call = "";
+    st->below_zero = -1;
     *state = st;
     if (wb_scratch_register(err) != 0 || (st->cfg.target == TARGET_MFC && wb_mfc_init(err) != 0) ||
         (st->cfg.wndproc && register_user_class(st, err) != 0))
@@ -418,6 +420,24 @@ static void sendmsg_facts(void *state, const char **values)
     values[F_WNDPROC_CALL] = st->cfg.floors ? st->wndproc_call : "";
 }
 
+/* What a repetition's parts say about themselves (sendmsg_parts.c). */
+static int sendmsg_rep_warnings(void *state, const wb_sample *sample,
+                                void (*warn)(void *into, const char *code, const char *text), void *into)
+{
+    const sendmsg_state *st = (const sendmsg_state *)state;
+    char text[256];
+    if (st->below_zero >= 0) {
+        snprintf(text, sizeof text, "%s: what is taken off costs more than the whole SendMessage here (its whole 95%% "
+                 "interval is below zero), so it is left empty: that floor is not a part of this SendMessage on this system",
+                 sendmsg_metric_names[st->below_zero]);
+        warn(into, "part_below_zero", text);
+    }
+    if (sample->metrics[M_ADD_UP] == 0)
+        warn(into, "parts_do_not_add_up", "the parts of a SendMessage do not add up to the typical SendMessage within "
+             "their 95% intervals");
+    return 0;
+}
+
 const wb_module wb_sendmsg_module = {
     .name = "sendmsg",
     .summary = "tight SendMessage loop to a scratch, BUTTON, MFC-style or your own window, same or cross thread, "
@@ -434,5 +454,6 @@ const wb_module wb_sendmsg_module = {
     .metric_names = sendmsg_metric_names,
     .variant_name = sendmsg_variant_name,
     .expand = sendmsg_expand,
+    .rep_warnings = sendmsg_rep_warnings,
     .report = &sendmsg_report,
 };

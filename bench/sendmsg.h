@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "wb_floors.h"
+#include "wb_rounds.h"
 #include "wb_module.h"
 #include "wb_options.h"
 #include "wb_visual_styles.h"
@@ -28,10 +29,9 @@ typedef struct sendmsg_config {
 } sendmsg_config;
 
 /* The thread messages the window thread answers (cross thread), beside the window's own. */
-#define SENDMSG_MSG_FLOOR (WM_APP + 0x3F0)   /* wParam: SENDMSG_FLOOR_*; lParam unused; n in st */
+#define SENDMSG_MSG_ROUND (WM_APP + 0x3F0)   /* the window thread's side of a round (st->round_k) */
 #define SENDMSG_MSG_PING (WM_APP + 0x3F1)    /* answered with SENDMSG_MSG_PONG to the sender */
 #define SENDMSG_MSG_PONG (WM_APP + 0x3F2)
-enum { SENDMSG_FLOOR_WNDPROC, SENDMSG_FLOOR_PINGPONG };
 
 typedef struct sendmsg_state {
     sendmsg_config cfg;
@@ -44,12 +44,18 @@ typedef struct sendmsg_state {
     DWORD thread_id, sender_id;
     int thread_rc;
     wb_error thread_err;
-    /* cross-thread floors: a request to the window thread and its answer */
-    HANDLE floor_done;
+    /* the parts' rounds (sendmsg_parts.c): the procedure called directly (and the BUTTON class's
+     * own, when --work's procedure is in front of it), and, cross thread, the window thread's
+     * side of a round: its chunks' ticks, and the hand-off's answer */
+    wb_wndproc_call proc, class_proc;
+    wb_floor_chunk proc_chunk, class_chunk;   /* NULL: not called */
+    HANDLE round_done;
     wb_pingpong pingpong;
-    wb_floor_budget floor_budget;
-    double floor_ns;
+    uint64_t round_k, round_proc_ticks, round_class_ticks;
+    int round_failed;
     const char *wndproc_call;     /* "direct" or "CallWindowProc" (fact) */
+    int below_zero;               /* this repetition: the part (M_*) whose interval lay below zero, or -1 */
+    wb_rounds rounds;
     /* facts for the CSV */
     const char *controls, *actctx;
     wb_wndproc_module wndproc_module;
@@ -57,14 +63,20 @@ typedef struct sendmsg_state {
 
 /* The metrics (CSV columns after the common ones), listed once. */
 #define SENDMSG_METRICS(X)                                                                          \
-    X(M_TYPICAL, "typical_ns") X(M_WNDPROC, "wndproc_ns") X(M_DISPATCH, "dispatch_ns") X(M_MARSHAL, "marshal_ns") \
-    X(M_HANDOFF, "handoff_ns")                                                                     \
+    X(M_TYPICAL, "typical_ns") X(M_WNDPROC, "wndproc_ns") X(M_CLASSPROC, "classproc_ns") X(M_DISPATCH, "dispatch_ns") \
+    X(M_MARSHAL, "marshal_ns") X(M_HANDOFF, "handoff_ns")                                         \
+    X(M_TYPICAL_PM, "typical_pm_ns") X(M_WNDPROC_PM, "wndproc_pm_ns") X(M_CLASSPROC_PM, "classproc_pm_ns")    \
+    X(M_DISPATCH_PM, "dispatch_pm_ns") X(M_MARSHAL_PM, "marshal_pm_ns") X(M_HANDOFF_PM, "handoff_pm_ns")       \
+    X(M_ADD_UP, "parts_add_up") X(M_ROUNDS, "part_rounds")                                          \
     X(M_POST_RT, "post_roundtrip_ns") X(M_KERNEL, "kernel_call_ns") X(M_WIN32K, "win32k_call_ns")      \
     X(M_WORK, "work_ns") X(M_FLOORS_S, "floors_s")
 enum { SENDMSG_METRICS(WB_LIST_ID) M_COUNT };
 
-/* The window thread's side of a floor request (cross thread), on the window thread. */
-void sendmsg_answer_floor(sendmsg_state *st, const MSG *msg);
+/* How the parts will call the target's procedure (and the BUTTON class's), on the thread that
+ * owns the target, once its procedures are in place. */
+void sendmsg_find_procs(sendmsg_state *st);
+/* The window thread's side of a round (cross thread), on the window thread. */
+void sendmsg_answer_round(sendmsg_state *st);
 /* After the timed loop: the floors, each in its own loop, and the parts of the loop's time
  * (ops SendMessage calls over the sample's interval). */
 void sendmsg_measure_parts(sendmsg_state *st, wb_run_ctx *ctx, wb_sample *sample);

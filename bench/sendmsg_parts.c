@@ -1,50 +1,60 @@
-/* sendmsg's parts: after each timed loop, the floors beside it, each in its own QPC-timed loop
- * on the thread that runs the same thing in the timed loop, in short chunks whose median is the
- * figure (wb_floor_time: a typical call, which preemption does not move), and the typical
- * SendMessage, timed the same way, split by them:
- *   same thread:  SendMessage = the window procedure (your code) + the dispatch (the API)
- *   cross thread: SendMessage = the window procedure (your code, on the window thread)
- *                             + the hand-off between the threads (an event round trip: the OS)
+/* sendmsg's parts: after each timed loop, beside it, SendMessage and the calls it is made of, in
+ * alternating chunks of the same size (include/wb_rounds.h: a round is one chunk of each side,
+ * and a part is the median over rounds of a combination of one round's sides, with its 95%
+ * interval), on the threads that run them in the timed loop:
+ *   same thread:  SendMessage = the window procedure + the dispatch (the API: SendMessage less
+ *                               the procedure called directly)
+ *   cross thread: SendMessage = the window procedure (on the window thread)
+ *                             + the hand-off between the threads (SignalObjectAndWait round
+ *                               trips: the OS)
  *                             + SendMessage's marshalling (the API: the rest)
- * and beside them, never added: a kernel call, a win32k call (include/wb_floors.h says which),
- * a PostThreadMessage / GetMessage round trip (cross thread) and --work's units alone.
- * Each floor runs a quarter of the repetition's SendMessage calls, for at most an eighth of its
- * time (wb_floor_budget_of; README: what that costs). */
+ * The window procedure is whoever wrote it: winbench's scratch procedure, the MFC model and
+ * --wndproc's are the application's (your code); a system BUTTON's class procedure is the API's
+ * (classproc_ns), and --work's procedure in front of it is timed apart from it (your code).
+ * Beside them, never added: a kernel call, a win32k call (include/wb_floors.h says which), a
+ * PostThreadMessage / GetMessage round trip (cross thread) and --work's units alone.
+ * The rounds run a quarter of the repetition's SendMessage calls, for at most an eighth of its
+ * time a side, and each floor as much (wb_floor_budget_of; README: what that costs). */
 #include <math.h>
 #include <stdio.h>
 
 #include "sendmsg.h"
 #include "wb_timed_loop.h"
 
+/* The sides of a round, by index in its ticks. */
+enum { SIDE_SEND, SIDE_PROC, SIDE_CLASS, SIDE_HANDOFF };
+
+void sendmsg_find_procs(sendmsg_state *st)
+{
+    const int unicode = st->cfg.charset == WB_CHARSET_W;
+    const char *how;
+    st->proc_chunk = wb_wndproc_chunk(st->target, (UINT)st->cfg.msg, unicode, 0, &st->proc, &st->wndproc_call);
+    st->class_chunk = NULL;
+    /* a system BUTTON with --work's procedure in front: the class's own procedure too */
+    if (st->cfg.target == TARGET_BUTTON && !st->cfg.wndproc && st->cfg.work.n > 0)
+        st->class_chunk = wb_wndproc_chunk(st->target, (UINT)st->cfg.msg, unicode, 1, &st->class_proc, &how);
+}
+
 /* ---- the window thread's side (cross thread) ---------------------------------------------- */
 
-void sendmsg_answer_floor(sendmsg_state *st, const MSG *msg)
+static uint64_t time_chunk(wb_floor_chunk chunk, const void *arg, uint64_t k)
 {
-    if (msg->message == SENDMSG_MSG_PING) {   /* the posted round trip: straight back */
-        PostThreadMessageA(st->sender_id, SENDMSG_MSG_PONG, 0, 0);
-        return;
-    }
-    if (msg->wParam == SENDMSG_FLOOR_WNDPROC)
-        st->floor_ns = wb_wndproc_direct_ns(st->target, (UINT)st->cfg.msg, st->cfg.charset == WB_CHARSET_W,
-                                            st->floor_budget, &st->wndproc_call);
-    else
-        wb_pingpong_answer(&st->pingpong);
-    SetEvent(st->floor_done);
+    uint64_t t0;
+    if (chunk == NULL) return 0;
+    t0 = wb_ticks();
+    chunk(arg, k);
+    return wb_ticks() - t0;
+}
+
+void sendmsg_answer_round(sendmsg_state *st)
+{
+    st->round_proc_ticks = time_chunk(st->proc_chunk, &st->proc, st->round_k);
+    st->round_class_ticks = time_chunk(st->class_chunk, &st->class_proc, st->round_k);
+    st->round_failed = wb_pingpong_answer(&st->pingpong, st->round_k) != 0;
+    SetEvent(st->round_done);
 }
 
 /* ---- the sending thread's side ------------------------------------------------------------- */
-
-/* A request the window thread answers: its figure, or NaN when it did not answer in time. */
-static double ask_window_thread(sendmsg_state *st, int kind, wb_floor_budget b)
-{
-    double ns;
-    st->floor_budget = b;
-    st->floor_ns = NAN;
-    if (!PostThreadMessageA(st->thread_id, SENDMSG_MSG_FLOOR, (WPARAM)kind, 0)) return NAN;
-    ns = kind == SENDMSG_FLOOR_PINGPONG ? wb_pingpong_ask_ns(&st->pingpong, b) : NAN;
-    if (WaitForSingleObject(st->floor_done, 60000) != WAIT_OBJECT_0) return NAN;
-    return kind == SENDMSG_FLOOR_PINGPONG ? ns : st->floor_ns;
-}
 
 /* The message queue's round trip: a thread message posted to the window thread, answered by
  * one posted back, which this thread's GetMessage takes. */
@@ -59,8 +69,7 @@ static WB_TIMED_LOOP void post_chunk(const void *arg, uint64_t k)
     }
 }
 
-/* SendMessage itself, in the floors' chunks: the typical call beside the timed loop's mean,
- * which the parts (each a typical figure too) add up to. */
+/* SendMessage itself, in the rounds' chunks. */
 typedef struct send_arg {
     HWND hwnd;
     UINT msg;
@@ -80,37 +89,125 @@ static WB_TIMED_LOOP void send_chunk_a(const void *arg, uint64_t k)
     for (i = 0; i < k; i++) SendMessageA(a->hwnd, a->msg, 0, 0);
 }
 
+typedef struct round_arg {
+    sendmsg_state *st;
+    wb_floor_chunk send;
+    send_arg send_arg;
+} round_arg;
+
+static int same_thread_round(void *arg, uint64_t k, uint64_t *ticks)
+{
+    round_arg *r = (round_arg *)arg;
+    ticks[SIDE_SEND] = time_chunk(r->send, &r->send_arg, k);
+    ticks[SIDE_PROC] = time_chunk(r->st->proc_chunk, &r->st->proc, k);
+    ticks[SIDE_CLASS] = time_chunk(r->st->class_chunk, &r->st->class_proc, k);
+    ticks[SIDE_HANDOFF] = 0;
+    return 0;
+}
+
+/* SendMessage here, then the window thread's chunks there, then the hand-off between the two. */
+static int cross_thread_round(void *arg, uint64_t k, uint64_t *ticks)
+{
+    round_arg *r = (round_arg *)arg;
+    sendmsg_state *st = r->st;
+    ticks[SIDE_SEND] = time_chunk(r->send, &r->send_arg, k);
+    st->round_k = k;
+    if (!PostThreadMessageA(st->thread_id, SENDMSG_MSG_ROUND, 0, 0)) return -1;
+    if (wb_pingpong_ask(&st->pingpong, k, &ticks[SIDE_HANDOFF]) != 0) return -1;
+    if (WaitForSingleObject(st->round_done, 60000) != WAIT_OBJECT_0 || st->round_failed) return -1;
+    ticks[SIDE_PROC] = st->round_proc_ticks;
+    ticks[SIDE_CLASS] = st->round_class_ticks;
+    return 0;
+}
+
 void sendmsg_no_parts(wb_sample *sample)
 {
     int k;
     for (k = 0; k < M_COUNT; k++) sample->metrics[k] = NAN;
 }
 
+/* One part into its column and its interval's: a difference is never written below zero
+ * (wb_part_or_zero); the first whose interval lay below zero is named for the warning. */
+static double put_part(sendmsg_state *st, double *m, int col, int pm_col, const wb_rounds *r, int send, int proc,
+                       int cls, int handoff, int is_difference)
+{
+    int coef[WB_ROUND_SIDES];
+    double pm;
+    coef[SIDE_SEND] = send, coef[SIDE_PROC] = proc, coef[SIDE_CLASS] = cls, coef[SIDE_HANDOFF] = handoff;
+    m[col] = wb_rounds_part_ns(r, coef, &pm);
+    m[pm_col] = pm;
+    if (is_difference) {
+        double kept = wb_part_or_zero(m[col], pm);
+        if (kept != kept && m[col] == m[col] && st->below_zero < 0) st->below_zero = col;
+        m[col] = kept;
+    }
+    return m[col];
+}
+
+/* The window procedure's parts: the procedure in front (your code, or the BUTTON class's: the
+ * API) and, with --work in front of a BUTTON, the class's own procedure (the API). */
+static void put_procs(sendmsg_state *st, double *m, const wb_rounds *r)
+{
+    const int system_class = st->cfg.target == TARGET_BUTTON && !st->cfg.wndproc;
+    if (st->class_chunk) {
+        put_part(st, m, M_WNDPROC, M_WNDPROC_PM, r, 0, 1, -1, 0, 1);
+        put_part(st, m, M_CLASSPROC, M_CLASSPROC_PM, r, 0, 0, 1, 0, 0);
+    } else if (system_class) {
+        put_part(st, m, M_CLASSPROC, M_CLASSPROC_PM, r, 0, 1, 0, 0, 0);
+    } else {
+        put_part(st, m, M_WNDPROC, M_WNDPROC_PM, r, 0, 1, 0, 0, 0);
+    }
+}
+
+/* 1 when the whole and the sum of its parts are within their intervals of each other. */
+static double parts_add_up(const double *m, const int *parts, const int *pms, int n)
+{
+    double sum = 0, slack = m[M_TYPICAL_PM];
+    int i;
+    for (i = 0; i < n; i++)
+        if (m[parts[i]] == m[parts[i]]) sum += m[parts[i]], slack += m[pms[i]];
+        else if (pms[i] && m[pms[i]] == m[pms[i]]) return 0;   /* a part that could not be written */
+    return m[M_TYPICAL] != m[M_TYPICAL] ? NAN : fabs(m[M_TYPICAL] - sum) <= slack ? 1 : 0;
+}
+
+static void split(sendmsg_state *st, double *m, const wb_rounds *r)
+{
+    static const int parts[] = { M_WNDPROC, M_CLASSPROC, M_DISPATCH, M_MARSHAL, M_HANDOFF };
+    static const int pms[] = { M_WNDPROC_PM, M_CLASSPROC_PM, M_DISPATCH_PM, M_MARSHAL_PM, M_HANDOFF_PM };
+    put_part(st, m, M_TYPICAL, M_TYPICAL_PM, r, 1, 0, 0, 0, 0);
+    put_procs(st, m, r);
+    if (st->thread) {
+        put_part(st, m, M_HANDOFF, M_HANDOFF_PM, r, 0, 0, 0, 1, 0);
+        put_part(st, m, M_MARSHAL, M_MARSHAL_PM, r, 1, -1, 0, -1, 1);
+    } else {
+        put_part(st, m, M_DISPATCH, M_DISPATCH_PM, r, 1, -1, 0, 0, 1);
+    }
+    m[M_ADD_UP] = parts_add_up(m, parts, pms, 5);
+    m[M_ROUNDS] = (double)r->n;
+}
+
 void sendmsg_measure_parts(sendmsg_state *st, wb_run_ctx *ctx, wb_sample *sample)
 {
     const wb_floor_budget nf = wb_floor_budget_of(sample->ops, sample->iv.t1 - sample->iv.t0);
-    const int unicode = st->cfg.charset == WB_CHARSET_W;
     double *m = sample->metrics;
     uint64_t t0 = wb_ticks();
-    send_arg send;
+    round_arg ra;
 
     sendmsg_no_parts(sample);
-    send.hwnd = st->target;
-    send.msg = (UINT)st->cfg.msg;
-    m[M_TYPICAL] = wb_floor_time(unicode ? send_chunk_w : send_chunk_a, &send, nf);
+    st->below_zero = -1;
+    ra.st = st;
+    ra.send = st->cfg.charset == WB_CHARSET_W ? send_chunk_w : send_chunk_a;
+    ra.send_arg.hwnd = st->target;
+    ra.send_arg.msg = (UINT)st->cfg.msg;
     /* --work's units alone, next to the loop whose procedure runs them: before any floor that
      * blocks (a wait, a call to Wine's server), after which the thread may go on on another CPU,
      * of another speed (seen under a VM's two virtual CPUs: two speeds, 20% apart) */
     if (!*ctx->stop && st->work_units > 0) m[M_WORK] = wb_work_ns(st->work_units, nf);
-    if (st->thread) {
-        if (!*ctx->stop) m[M_WNDPROC] = ask_window_thread(st, SENDMSG_FLOOR_WNDPROC, nf);
-        if (!*ctx->stop) m[M_HANDOFF] = ask_window_thread(st, SENDMSG_FLOOR_PINGPONG, nf);
-        if (!*ctx->stop) m[M_POST_RT] = wb_floor_time(post_chunk, &st->thread_id, nf);
-        m[M_MARSHAL] = m[M_TYPICAL] - m[M_WNDPROC] - m[M_HANDOFF];
-    } else {
-        if (!*ctx->stop) m[M_WNDPROC] = wb_wndproc_direct_ns(st->target, (UINT)st->cfg.msg, unicode, nf, &st->wndproc_call);
-        m[M_DISPATCH] = m[M_TYPICAL] - m[M_WNDPROC];
-    }
+    if (!*ctx->stop && st->proc_chunk &&
+        wb_rounds_run(&st->rounds, ra.send, &ra.send_arg, st->thread ? cross_thread_round : same_thread_round, &ra,
+                      st->thread ? 4 : st->class_chunk ? 3 : 2, nf) == 0)
+        split(st, m, &st->rounds);
+    if (st->thread && !*ctx->stop) m[M_POST_RT] = wb_floor_time(post_chunk, &st->thread_id, nf);
     if (!*ctx->stop) m[M_KERNEL] = wb_floor_kernel_ns(nf);
     if (!*ctx->stop) m[M_WIN32K] = wb_floor_win32k_ns(nf);
     m[M_FLOORS_S] = wb_ticks_to_s(wb_ticks() - t0);
@@ -119,10 +216,14 @@ void sendmsg_measure_parts(sendmsg_state *st, wb_run_ctx *ctx, wb_sample *sample
 /* ---- how the report and the console read them ---------------------------------------------- */
 
 static const wb_part sendmsg_parts[] = {
-    { .column = "wndproc_ns", .name = "the window procedure", .layer = WB_LAYER_CODE },
-    { .column = "dispatch_ns", .name = "SendMessage's dispatch", .layer = WB_LAYER_API },
-    { .column = "marshal_ns", .name = "SendMessage's marshalling across threads", .layer = WB_LAYER_API },
-    { .column = "handoff_ns", .name = "the hand-off between the threads", .layer = WB_LAYER_OS },
+    { .column = "wndproc_ns", .pm_column = "wndproc_pm_ns", .name = "the window procedure", .layer = WB_LAYER_CODE },
+    { .column = "classproc_ns", .pm_column = "classproc_pm_ns", .name = "the BUTTON class's procedure",
+      .layer = WB_LAYER_API },
+    { .column = "dispatch_ns", .pm_column = "dispatch_pm_ns", .name = "SendMessage's dispatch", .layer = WB_LAYER_API },
+    { .column = "marshal_ns", .pm_column = "marshal_pm_ns", .name = "SendMessage's marshalling across threads",
+      .layer = WB_LAYER_API },
+    { .column = "handoff_ns", .pm_column = "handoff_pm_ns", .name = "the hand-off between the threads",
+      .layer = WB_LAYER_OS },
     { .column = NULL }
 };
 static const wb_part sendmsg_floors[] = {
@@ -149,6 +250,8 @@ const wb_report_spec sendmsg_report = {
     .parts = sendmsg_parts,
     .floors = sendmsg_floors,
     .parts_whole = "typical_ns",
+    .parts_whole_pm = "typical_pm_ns",
+    .parts_add_up = "parts_add_up",
     .parts_whole_name = "a SendMessage",
     .parts_unit = "ns",
 };

@@ -63,24 +63,29 @@ double wb_work_ns(uint64_t units, wb_floor_budget b);
  * (SignalObjectAndWait): one kernel entry a direction, as a cross-thread SendMessage has (one
  * blocking call on the sender; the receiver woken inside its GetMessage). 0.5 used SetEvent and
  * a wait on each side: four entries a round trip, which made the hand-off look dearer and
- * SendMessage's marshalling cheaper than they are. The asking thread times it within its
- * budget; the answering thread runs wb_pingpong_answer at the same time, until the asker says
- * it is done. */
+ * SendMessage's marshalling cheaper than they are. The asking thread times n round trips after
+ * one it does not time; the answering thread answers those n + 1 and goes back to what it did.
+ * Each returns 0, or -1 when a wait failed (the other side did not answer in 10 s). */
 typedef struct wb_pingpong {
     HANDLE ping, pong;
-    volatile LONG done;
 } wb_pingpong;
 int  wb_pingpong_open(wb_pingpong *pp, wb_error *err);
 void wb_pingpong_close(wb_pingpong *pp);
-void wb_pingpong_answer(wb_pingpong *pp);
-/* ns per round trip; NaN when a wait failed (the other side never answered in 10 s). */
-double wb_pingpong_ask_ns(wb_pingpong *pp, wb_floor_budget b);
+int  wb_pingpong_answer(wb_pingpong *pp, uint64_t n);
+int  wb_pingpong_ask(wb_pingpong *pp, uint64_t n, uint64_t *ticks);
 
-/* A window procedure called directly, as the message would run without SendMessage:
- * proc(hwnd, msg, 0, 0) within the budget, in ns per call. When the window hands out a handle
- * rather than an address (a procedure of the other character set), CallWindowProc is used:
- * *how says which ("direct" or "CallWindowProc", static text). A budget of no operations only
- * finds *how (NaN). */
-double wb_wndproc_direct_ns(HWND hwnd, UINT msg, int unicode, wb_floor_budget b, const char **how);
+/* A window procedure called as the message would run without SendMessage: proc(hwnd, msg, 0, 0)
+ * (the window's procedure, or with from_class its class's: a system control's own beneath a
+ * subclass) directly, or through CallWindowProc when the window hands out a handle rather than an address
+ * (a procedure of the other character set): *how says which ("direct", "CallWindowProc"; "none"
+ * and NULL when the window has no procedure). The chunk runs k calls of *call. */
+typedef struct wb_wndproc_call {
+    WNDPROC proc;
+    HWND hwnd;
+    UINT msg;
+    int unicode;
+} wb_wndproc_call;
+wb_floor_chunk wb_wndproc_chunk(HWND hwnd, UINT msg, int unicode, int from_class, wb_wndproc_call *call,
+                                const char **how);
 
 #endif

@@ -93,6 +93,7 @@ typedef struct wb_sample {
 enum { WB_LAYERS(WB_LIST_ID) WB_LAYER_COUNT };
 typedef struct wb_part {
     const char *column;           /* "wndproc_ns"; NULL ends a list */
+    const char *pm_column;        /* "wndproc_pm_ns": its 95% interval's half-width, or NULL */
     const char *name;             /* "the window procedure" */
     int layer;                    /* WB_LAYER_* */
 } wb_part;
@@ -161,6 +162,8 @@ typedef struct wb_report_spec {
      * every comparison by them and says where the difference lies. */
     const wb_part *parts, *floors;
     const char *parts_whole;                 /* "ns_per_op" */
+    const char *parts_whole_pm;              /* its interval's half-width column, or NULL */
+    const char *parts_add_up;                /* the column that says whether the parts add up to it, or NULL */
     const char *parts_whole_name;            /* "a SendMessage" */
     const char *parts_unit;                  /* "ns" */
 } wb_report_spec;

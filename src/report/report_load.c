@@ -328,9 +328,18 @@ static int take_parts(rp_group *g, const wb_csv_table *t, size_t row)
         if (wb_csv_column(t, p->column) < 0 || parse_number(field(t, row, p->column), &v) != 0) continue;
         if (rp_values_add(&g->parts[k], v) != 0) return -1;
         any |= !is_floor;
+        if (p->pm_column && wb_csv_column(t, p->pm_column) >= 0 && parse_number(field(t, row, p->pm_column), &v) == 0 &&
+            rp_values_add(&g->parts_pm[k], v) != 0)
+            return -1;
     }
     if (any && spec->parts_whole && parse_number(field(t, row, spec->parts_whole), &v) == 0 &&
         rp_values_add(&g->whole, v) != 0)
+        return -1;
+    if (any && spec->parts_add_up && wb_csv_column(t, spec->parts_add_up) >= 0 &&
+        parse_number(field(t, row, spec->parts_add_up), &v) == 0 && v == 0)
+        g->parts_apart++;
+    if (any && spec->parts_whole_pm && wb_csv_column(t, spec->parts_whole_pm) >= 0 &&
+        parse_number(field(t, row, spec->parts_whole_pm), &v) == 0 && rp_values_add(&g->whole_pm, v) != 0)
         return -1;
     return 0;
 }

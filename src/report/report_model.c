@@ -618,8 +618,9 @@ void rp_report_free(rp_report *r)
         free(r->groups[i].loss.v), free(r->groups[i].sent.v), free(r->groups[i].unsent.v), free(r->groups[i].achieved.v);
         for (k = 0; k < RP_MAX_PERCENTILES; k++) free(r->groups[i].pct[k].v);
         free(r->groups[i].hist);
-        for (k = 0; k < RP_MAX_PARTS; k++) free(r->groups[i].parts[k].v);
+        for (k = 0; k < RP_MAX_PARTS; k++) free(r->groups[i].parts[k].v), free(r->groups[i].parts_pm[k].v);
         free(r->groups[i].whole.v);
+        free(r->groups[i].whole_pm.v);
     }
     free(r->groups);
     free(r->group_index);

@@ -46,6 +46,10 @@ struct rp_group {
      * the whole they add up to, one per rep row */
     rp_values parts[RP_MAX_PARTS];
     rp_values whole;
+    /* beside each (rows from 0.6 on): the half-width of its 95% interval within the repetition */
+    rp_values parts_pm[RP_MAX_PARTS];
+    rp_values whole_pm;
+    size_t parts_apart;          /* rep rows whose parts did not add up to their whole (parts_add_up 0) */
     size_t empty;                /* rep rows whose metric was empty (nothing received) */
     /* the spec's series rows of the first repetition: time (s, from its start), metric, rate */
     rp_values series_t, series_v, series_rate;

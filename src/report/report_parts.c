@@ -8,6 +8,8 @@
 
 #include "core/wb_mannwhitney.h"
 #include "core/wb_stats.h"
+#include "run/parts_text.h"
+#include "wb_units.h"
 
 static double median(const rp_values *v)
 {
@@ -32,16 +34,22 @@ static int significance(const double *a, size_t na, const double *b, size_t nb, 
     return t.p < RP_ALPHA ? RP_SIG_YES : RP_SIG_NO;
 }
 
-int rp_split(const rp_group *g, rp_part_cmp *out, int cap, double *whole_mine, double *whole_base)
+int rp_split(const rp_group *g, rp_part_cmp *out, int cap, rp_whole_cmp *w)
 {
     const rp_group *b = g->base;
     int k, n = 0, is_floor;
     double diff;
-    *whole_mine = *whole_base = NAN;
+    memset(w, 0, sizeof *w);
+    w->mine = w->base = w->mine_pm = w->base_pm = w->p = w->ratio = NAN;
+    w->significance = RP_SIG_NONE;
     if (b == NULL || g->unlike_base || g->whole.n == 0 || b->whole.n == 0) return 0;
-    *whole_mine = median(&g->whole);
-    *whole_base = median(&b->whole);
-    diff = *whole_mine - *whole_base;
+    w->mine = median(&g->whole);
+    w->base = median(&b->whole);
+    w->mine_pm = median(&g->whole_pm);
+    w->base_pm = median(&b->whole_pm);
+    w->ratio = w->mine > 0 && w->base > 0 ? w->base / w->mine : NAN;
+    w->significance = significance(g->whole.v, g->whole.n, b->whole.v, b->whole.n, &w->p);
+    diff = w->mine - w->base;
     for (k = 0; k < rp_part_count(g->m) && n < cap; k++) {
         const wb_part *part = rp_part_at(g->m, k, &is_floor);
         rp_part_cmp *c = &out[n];
@@ -50,12 +58,32 @@ int rp_split(const rp_group *g, rp_part_cmp *out, int cap, double *whole_mine, d
         c->is_floor = is_floor;
         c->mine = median(&g->parts[k]);
         c->base = median(&b->parts[k]);
+        c->mine_pm = median(&g->parts_pm[k]);
+        c->base_pm = median(&b->parts_pm[k]);
         c->ratio = c->mine > 0 && c->base > 0 ? c->base / c->mine : NAN;
         c->significance = significance(g->parts[k].v, g->parts[k].n, b->parts[k].v, b->parts[k].n, &c->p);
         c->share = !is_floor && diff != 0 && diff == diff ? (c->mine - c->base) / diff : NAN;
         n++;
     }
     return n;
+}
+
+void rp_part_value_text(const wb_module *m, double v, double pm, char *buf, size_t cap)
+{
+    const double unit = wb_parts_unit_seconds(wb_module_report(m)->parts_unit);
+    char mag[32];
+    if (v != v) {
+        snprintf(buf, cap, "-");
+        return;
+    }
+    if (v < 0 || (pm == pm && v <= pm)) {   /* nothing that can be told from zero */
+        if (pm == pm) wb_format_duration(pm * unit, mag, sizeof mag);
+        if (pm == pm) snprintf(buf, cap, "~0 (+-%s)", mag);
+        else snprintf(buf, cap, "~0");
+        return;
+    }
+    wb_format_duration(v * unit, mag, sizeof mag);
+    snprintf(buf, cap, "%s", mag);
 }
 
 /* "1.10 times faster" / "2.00 times slower" of a time: ratio is base / mine. */
@@ -66,24 +94,53 @@ static void times_text(double ratio, char *buf, size_t cap)
     else snprintf(buf, cap, "%.2f times slower", 1.0 / ratio);
 }
 
-/* "NAME: no significant difference" and the like, for a part that is not the one named first. */
-static size_t other_text(const rp_part_cmp *c, char *buf, size_t cap)
+/* A part that moved: significantly, and by more than both sides' intervals within a repetition
+ * (two figures each "~0" have not moved, whatever a rank test makes of their noise). */
+static int moved(const rp_part_cmp *c)
 {
+    double slack = (c->mine_pm == c->mine_pm ? c->mine_pm : 0) + (c->base_pm == c->base_pm ? c->base_pm : 0);
+    return c->significance == RP_SIG_YES && fabs(c->mine - c->base) > slack;
+}
+
+/* Is g's headline worse than its base's? (ops/s down, CPU up ...) */
+static int headline_worse(const rp_group *g)
+{
+    return wb_module_report(g->m)->higher_is_better ? g->median < g->base->median : g->median > g->base->median;
+}
+
+/* The whole first: the split explains the whole's difference, which must be one, and the same
+ * way as the headline's. 0 when the parts can be placed; else buf says why not. */
+static int whole_text(const rp_group *g, const rp_whole_cmp *w, char *buf, size_t cap, size_t *used)
+{
+    const char *name = wb_module_report(g->m)->parts_whole_name;
     char times[48];
-    if (c->significance == RP_SIG_YES) {
-        times_text(c->ratio, times, sizeof times);
-        return (size_t)snprintf(buf, cap, "; %s: %s (p=%.2g)", c->part->name, times, c->p);
+    times_text(w->ratio, times, sizeof times);
+    if (w->significance == RP_SIG_CANNOT_TELL) {
+        snprintf(buf, cap, "where: cannot tell (too few repetitions of %s to tell its change)", name);
+        return -1;
     }
-    if (c->significance == RP_SIG_NO) return (size_t)snprintf(buf, cap, "; %s: no significant difference", c->part->name);
-    return (size_t)snprintf(buf, cap, "; %s: cannot tell", c->part->name);
+    if (w->significance != RP_SIG_YES) {
+        snprintf(buf, cap, "where: %s itself did not change significantly (p=%.2g): the difference is not in its "
+                 "parts but around them (preemptions, the loop)", name, w->p);
+        return -1;
+    }
+    if ((w->mine > w->base) != headline_worse(g)) {
+        snprintf(buf, cap, "where: %s itself got %s (p=%.2g), the other way: the difference is not in its parts but "
+                 "around them (preemptions, the loop)", name, times, w->p);
+        return -1;
+    }
+    *used = (size_t)snprintf(buf, cap, "where: %s %s (p=%.2g)", name, times, w->p);
+    return 0;
 }
 
 void rp_where_text(const rp_group *g, char *buf, size_t cap)
 {
     rp_part_cmp c[RP_MAX_PARTS];
-    double wm, wb;
-    int n = rp_split(g, c, RP_MAX_PARTS, &wm, &wb), k, lead = -1;
+    rp_whole_cmp w;
+    int n = rp_split(g, c, RP_MAX_PARTS, &w), k, lead = -1, named = 0;
     size_t used = 0;
+    double rest = 1.0;
+    char times[48];
     if (cap == 0) return;
     buf[0] = '\0';
     if (n == 0) return;
@@ -95,24 +152,36 @@ void rp_where_text(const rp_group *g, char *buf, size_t cap)
         snprintf(buf, cap, "where: no significant difference in the whole to place");
         return;
     }
-    /* the part that carries most of the difference, among those that differ significantly */
+    if (whole_text(g, &w, buf, cap, &used) != 0) return;
+    /* the lead: the part that moved with the whole by most */
     for (k = 0; k < n; k++)
-        if (!c[k].is_floor && c[k].significance == RP_SIG_YES && c[k].share == c[k].share &&
-            (lead < 0 || fabs(c[k].share) > fabs(c[lead].share)))
-            lead = k;
-    if (lead < 0)
-        used = (size_t)snprintf(buf, cap, "where: cannot tell: no part differs significantly");
-    else if (c[lead].share >= 0.5)
-        used = (size_t)snprintf(buf, cap, "where: %.0f%% of the difference in %s is in %s (%s)", 100.0 * c[lead].share,
-                                wb_module_report(g->m)->parts_whole_name, c[lead].part->name,
-                                wb_layer_name(c[lead].part->layer));
-    else
-        used = (size_t)snprintf(buf, cap, "where: spread: %.0f%% of the difference in %s is in %s (%s), the rest in parts "
-                                "that do not differ significantly alone", 100.0 * c[lead].share,
-                                wb_module_report(g->m)->parts_whole_name, c[lead].part->name,
-                                wb_layer_name(c[lead].part->layer));
-    for (k = 0; k < n && used < cap; k++)
-        if (k != lead) used += other_text(&c[k], buf + used, cap - used);
+        if (!c[k].is_floor && moved(&c[k]) && c[k].share > 0 && (lead < 0 || c[k].share > c[lead].share)) lead = k;
+    if (lead < 0) {
+        snprintf(buf + used, cap - used, ": no part moved significantly alone (each moved too little to tell)");
+        return;
+    }
+    for (k = -1; k < n && used < cap; k++) {   /* the lead, then the others that moved with it */
+        int i = k < 0 ? lead : k;
+        if ((k >= 0 && i == lead) || c[i].is_floor || !moved(&c[i]) || !(c[i].share > 0)) continue;
+        used += (size_t)snprintf(buf + used, cap - used, "%s%.0f%% of it is in %s (%s)", named++ ? ", " : ": ",
+                                 100.0 * c[i].share, c[i].part->name, wb_layer_name(c[i].part->layer));
+        rest -= c[i].share;
+    }
+    for (k = 0; k < n && used < cap; k++)   /* parts that moved the other way, said in words */
+        if (!c[k].is_floor && moved(&c[k]) && c[k].share < 0) {
+            times_text(c[k].ratio, times, sizeof times);
+            used += (size_t)snprintf(buf + used, cap - used, ", while %s (%s) got %s (%.0f%%)", c[k].part->name,
+                                     wb_layer_name(c[k].part->layer), times, 100.0 * c[k].share);
+            rest -= c[k].share;
+        }
+    if (rest > 0.05 && used < cap)
+        used += (size_t)snprintf(buf + used, cap - used, "; the other %.0f%% in parts that did not move significantly alone",
+                                 100.0 * rest);
+    for (k = 0; k < n && used < cap; k++)   /* floors that moved: beside, never a share */
+        if (c[k].is_floor && moved(&c[k])) {
+            times_text(c[k].ratio, times, sizeof times);
+            used += (size_t)snprintf(buf + used, cap - used, "; floor: %s %s (p=%.2g)", c[k].part->name, times, c[k].p);
+        }
 }
 
 void rp_group_noise(const rp_group *g, rp_noise *out)
@@ -198,9 +267,10 @@ void rp_interaction_text(const rp_report *r, const rp_group *g, char *buf, size_
     rp_machine_name(r, r->baseline, name, sizeof name);
     snprintf(buf, cap, "interaction: %s=%s over %s=%s is %.2f here and %.2f on %s: %.2f%s%.2f times %s's (%s)", r->compare_column,
              col_g, r->compare_column, col_b, mine, theirs, name, ror, err == err ? " +- " : "", err == err ? err : 0.0, name,
-             sig == RP_SIG_YES ? "p below 0.05: the API's cost depends on the machine (its OS, or what else differs)"
-             : sig == RP_SIG_NO ? "no significant difference: the API's cost does not depend on the machine, as far as these "
-                                  "repetitions tell"
+             sig == RP_SIG_YES ? "p below 0.05: what this setting changes costs differently on each machine (its OS, or "
+                                 "what else differs)"
+             : sig == RP_SIG_NO ? "no significant difference: what this setting changes costs the same on both machines, "
+                                  "as far as these repetitions tell"
                                 : "cannot tell with these repetitions");
     if (sig != RP_SIG_CANNOT_TELL) {
         size_t used = strlen(buf);

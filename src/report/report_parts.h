@@ -12,17 +12,29 @@ typedef struct rp_part_cmp {
     const wb_part *part;
     int is_floor;
     double mine, base;           /* medians over repetitions; NaN where a side has none */
+    double mine_pm, base_pm;     /* medians of the rows' 95% half-widths; NaN where rows have none */
     double ratio;                /* base / mine: above 1, this group spends less time there */
     double p;                    /* Mann-Whitney over the repetitions; NaN: could not tell */
     int significance;            /* RP_SIG_* */
     double share;                /* parts only: (mine - base) / (whole mine - whole base); NaN else */
 } rp_part_cmp;
 
+/* The whole the parts add up to, on both sides: its medians, their half-widths, and the rank
+ * test on the whole's own repetitions (the split explains this difference: it is said beside
+ * the headline's, which may be of another statistic, ops/s over the whole loop). */
+typedef struct rp_whole_cmp {
+    double mine, base, mine_pm, base_pm, p, ratio;   /* ratio: base / mine */
+    int significance;
+} rp_whole_cmp;
+
 /* The split of g's comparison with its base, one entry per part and floor that both sides
  * measured, into out (at most cap). Returns the count: 0 when the module has no parts, g has
- * no base, or either side has none (older files, --floors off). whole_mine and whole_base get
- * the medians of the whole the parts add up to. */
-int rp_split(const rp_group *g, rp_part_cmp *out, int cap, double *whole_mine, double *whole_base);
+ * no base, or either side has none (older files, --floors off). *whole gets the whole's. */
+int rp_split(const rp_group *g, rp_part_cmp *out, int cap, rp_whole_cmp *whole);
+
+/* "283.5 ns", "~0 (+-3 ns)" where the interval holds zero (or an older file's part is below
+ * zero), "-" for none: a part's value as every renderer writes it, never below zero. */
+void rp_part_value_text(const wb_module *m, double v, double pm, char *buf, size_t cap);
 
 /* Where the difference lies, in one sentence (after the comparison itself): "91% of the
  * difference is in SendMessage's dispatch (the API); the window procedure: no significant

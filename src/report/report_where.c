@@ -10,20 +10,6 @@
 #include "wb_units.h"
 #include "wb_console.h"
 
-/* A part's value for people: "283.5 ns", "2.9 us"; "" for none. */
-static void part_value(const wb_module *m, double v, char *buf, size_t cap)
-{
-    const char *unit = wb_module_report(m)->parts_unit;
-    double scale = unit && !strcmp(unit, "us") ? 1e-6 : unit && !strcmp(unit, "ms") ? 1e-3 : 1e-9;
-    char mag[32];
-    if (v != v) {
-        snprintf(buf, cap, "-");
-        return;
-    }
-    wb_format_duration(fabs(v) * scale, mag, sizeof mag);
-    snprintf(buf, cap, "%s%s", v < 0 ? "-" : "", mag);
-}
-
 static void part_row(FILE *f, int md, const char *name, const char *base, const char *mine, const char *ratio,
                      const char *p, const char *share)
 {
@@ -31,20 +17,23 @@ static void part_row(FILE *f, int md, const char *name, const char *base, const 
     else wb_fprintf(f, "    %-66s %10s %10s %6s %7s %6s\n", name, base, mine, ratio, p, share);
 }
 
-static void write_split(FILE *f, int md, const rp_group *g, const rp_part_cmp *c, int n, double wm, double wb,
+static void write_split(FILE *f, int md, const rp_group *g, const rp_part_cmp *c, int n, const rp_whole_cmp *w,
                         const char *base_name)
 {
     char a[48], b[48], ratio[16], p[16], share[16], name[200];
     int k;
-    part_value(g->m, wb, a, sizeof a);
-    part_value(g->m, wm, b, sizeof b);
+    rp_part_value_text(g->m, w->base, w->base_pm, a, sizeof a);
+    rp_part_value_text(g->m, w->mine, w->mine_pm, b, sizeof b);
     if (md) wb_fprintf(f, "\n| part | %s | this | ratio | p | share |\n|:---|---:|---:|---:|---:|---:|\n", base_name);
     else part_row(f, 0, "part", base_name, "this", "ratio", "p", "share");
     snprintf(name, sizeof name, "%s (the whole)", wb_module_report(g->m)->parts_whole_name);
-    part_row(f, md, name, a, b, "", "", "");
+    snprintf(ratio, sizeof ratio, w->ratio == w->ratio ? "%.2f" : "-", w->ratio);
+    if (w->significance == RP_SIG_CANNOT_TELL || w->p != w->p) snprintf(p, sizeof p, "?");
+    else snprintf(p, sizeof p, "%.2g", w->p);
+    part_row(f, md, name, a, b, ratio, p, "100%");
     for (k = 0; k < n; k++) {
-        part_value(g->m, c[k].base, a, sizeof a);
-        part_value(g->m, c[k].mine, b, sizeof b);
+        rp_part_value_text(g->m, c[k].base, c[k].base_pm, a, sizeof a);
+        rp_part_value_text(g->m, c[k].mine, c[k].mine_pm, b, sizeof b);
         snprintf(ratio, sizeof ratio, c[k].ratio == c[k].ratio ? "%.2f" : "-", c[k].ratio);
         if (c[k].significance == RP_SIG_CANNOT_TELL) snprintf(p, sizeof p, "?");
         else snprintf(p, sizeof p, "%.2g", c[k].p);
@@ -63,8 +52,8 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
         rp_part_cmp c[RP_MAX_PARTS];
-        double wm, wb;
-        int n = rp_split(g, c, RP_MAX_PARTS, &wm, &wb);
+        rp_whole_cmp w;
+        int n = rp_split(g, c, RP_MAX_PARTS, &w);
         char config[256], machine[128], base[192], line[1024];
         if (g->base == NULL || g->is_baseline || g->unlike_base) continue;   /* nothing compared */
         if (!any)
@@ -82,9 +71,15 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
         rp_comparison_text(r, g, line, sizeof line);
         wb_fprintf(f, md ? "\n### %s %s, %s\n\n%s.\n" : "\n%s %s, %s: %s\n", g->m->name, config, machine, line);
         if (n > 0) {
-            write_split(f, md, g, c, n, wm, wb, base);
+            write_split(f, md, g, c, n, &w, base);
             rp_where_text(g, line, sizeof line);
             wb_fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
+            if (g->parts_apart || g->base->parts_apart)
+                wb_fprintf(f, md ? "\nthe parts do not add up to the whole within their intervals in %lu of this side's "
+                                   "repetitions and %lu of its base's.\n"
+                                 : "  the parts do not add up to the whole within their intervals in %lu of this side's "
+                                   "repetitions and %lu of its base's\n",
+                           (unsigned long)g->parts_apart, (unsigned long)g->base->parts_apart);
         }
         rp_noise_text(g, line, sizeof line);
         if (line[0]) wb_fprintf(f, md ? "\nnoise: %s.\n" : "  noise: %s\n", line);

@@ -31,14 +31,16 @@ static size_t list_text(const wb_module *m, const wb_part *list, const double *m
     size_t used = 0;
     int k, shown = 0;
     for (k = 0; list && list[k].column && used < cap; k++) {
-        int i = wb_metric_index(m, list[k].column);
-        char mag[32];
+        int i = wb_metric_index(m, list[k].column), j = wb_metric_index(m, list[k].pm_column);
+        double pm = j >= 0 ? metrics[j] : NAN;
+        char mag[32], width[32];
         if (i < 0 || metrics[i] != metrics[i]) continue;   /* not in this configuration */
-        /* a part that is a difference (the dispatch: the whole less the procedure) can come out
-         * below zero when noise is larger than it: shown as it is */
-        wb_format_duration(fabs(metrics[i]) * unit, mag, sizeof mag);
-        used += (size_t)snprintf(buf + used, cap - used, "%s%s %s%s (%s)", shown++ ? sep : "", list[k].name,
-                                 metrics[i] < 0 ? "-" : "", mag, wb_layer_name(list[k].layer));
+        wb_format_duration(metrics[i] * unit, mag, sizeof mag);
+        /* a part no larger than its interval's half-width cannot be told from zero */
+        if (pm == pm && metrics[i] <= pm) wb_format_duration(pm * unit, width, sizeof width);
+        if (pm == pm && metrics[i] <= pm) snprintf(mag, sizeof mag, "~0 (+-%s)", width);
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s %s (%s)", shown++ ? sep : "", list[k].name, mag,
+                                 wb_layer_name(list[k].layer));
     }
     return used < cap ? used : cap;
 }

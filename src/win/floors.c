@@ -250,58 +250,46 @@ void wb_pingpong_close(wb_pingpong *pp)
 #define PINGPONG_PATIENCE_MS 10000
 
 /* Woken by the asker, it answers and waits for the next ask in one call: one kernel entry a
- * direction, as a cross-thread SendMessage has. */
-void wb_pingpong_answer(wb_pingpong *pp)
+ * direction, as a cross-thread SendMessage has. n + 1 round trips: the asker's first is not timed
+ * (it finds this thread wherever it was, in GetMessage say). */
+int wb_pingpong_answer(wb_pingpong *pp, uint64_t n)
 {
-    if (WaitForSingleObject(pp->ping, PINGPONG_PATIENCE_MS) != WAIT_OBJECT_0) return;
-    while (!pp->done)
-        if (SignalObjectAndWait(pp->pong, pp->ping, PINGPONG_PATIENCE_MS, FALSE) != WAIT_OBJECT_0) return;
-}
-
-typedef struct ask_arg {
-    HANDLE ping, pong;
-    int failed;
-} ask_arg;
-
-static WB_TIMED_LOOP void ask_chunk(const void *arg, uint64_t k)
-{
-    ask_arg *a = (ask_arg *)arg;
     uint64_t i;
-    for (i = 0; i < k && !a->failed; i++)
-        if (SignalObjectAndWait(a->ping, a->pong, PINGPONG_PATIENCE_MS, FALSE) != WAIT_OBJECT_0) a->failed = 1;
+    if (WaitForSingleObject(pp->ping, PINGPONG_PATIENCE_MS) != WAIT_OBJECT_0) return -1;
+    for (i = 0; i < n; i++)
+        if (SignalObjectAndWait(pp->pong, pp->ping, PINGPONG_PATIENCE_MS, FALSE) != WAIT_OBJECT_0) return -1;
+    return SetEvent(pp->pong) ? 0 : -1;
 }
 
-double wb_pingpong_ask_ns(wb_pingpong *pp, wb_floor_budget b)
+static WB_TIMED_LOOP int ask_chunk(HANDLE ping, HANDLE pong, uint64_t k)
 {
-    ask_arg a;
-    double ns;
-    a.ping = pp->ping;
-    a.pong = pp->pong;
-    a.failed = 0;
-    pp->done = 0;
-    ns = wb_floor_time(ask_chunk, &a, b);
-    InterlockedExchange(&pp->done, 1);   /* the answering side's last wake-up ends it */
-    SetEvent(pp->ping);
-    return a.failed ? NAN : ns;
+    uint64_t i;
+    for (i = 0; i < k; i++)
+        if (SignalObjectAndWait(ping, pong, PINGPONG_PATIENCE_MS, FALSE) != WAIT_OBJECT_0) return -1;
+    return 0;
 }
 
-typedef struct wndproc_arg {
-    WNDPROC proc;
-    HWND hwnd;
-    UINT msg;
-    int unicode;
-} wndproc_arg;
+int wb_pingpong_ask(wb_pingpong *pp, uint64_t n, uint64_t *ticks)
+{
+    uint64_t t0;
+    int rc;
+    if (SignalObjectAndWait(pp->ping, pp->pong, PINGPONG_PATIENCE_MS, FALSE) != WAIT_OBJECT_0) return -1;
+    t0 = wb_ticks();
+    rc = ask_chunk(pp->ping, pp->pong, n);
+    *ticks = wb_ticks() - t0;
+    return rc;
+}
 
 static WB_TIMED_LOOP void direct_chunk(const void *arg, uint64_t k)
 {
-    const wndproc_arg *a = (const wndproc_arg *)arg;
+    const wb_wndproc_call *a = (const wb_wndproc_call *)arg;
     uint64_t i;
     for (i = 0; i < k; i++) a->proc(a->hwnd, a->msg, 0, 0);
 }
 
 static WB_TIMED_LOOP void callwindowproc_chunk(const void *arg, uint64_t k)
 {
-    const wndproc_arg *a = (const wndproc_arg *)arg;
+    const wb_wndproc_call *a = (const wb_wndproc_call *)arg;
     uint64_t i;
     if (a->unicode)
         for (i = 0; i < k; i++) CallWindowProcW(a->proc, a->hwnd, a->msg, 0, 0);
@@ -319,21 +307,22 @@ static int is_code(const void *address)
                               (LPCSTR)address, &mod) != 0;
 }
 
-double wb_wndproc_direct_ns(HWND hwnd, UINT msg, int unicode, wb_floor_budget b, const char **how)
+wb_floor_chunk wb_wndproc_chunk(HWND hwnd, UINT msg, int unicode, int from_class, wb_wndproc_call *call,
+                                const char **how)
 {
-    LONG_PTR raw = unicode ? GetWindowLongPtrW(hwnd, GWLP_WNDPROC) : GetWindowLongPtrA(hwnd, GWLP_WNDPROC);
-    wndproc_arg a;
+    ULONG_PTR raw = from_class ? (unicode ? GetClassLongPtrW(hwnd, GCLP_WNDPROC) : GetClassLongPtrA(hwnd, GCLP_WNDPROC))
+                               : (ULONG_PTR)(unicode ? GetWindowLongPtrW(hwnd, GWLP_WNDPROC)
+                                                     : GetWindowLongPtrA(hwnd, GWLP_WNDPROC));
     int direct;
-    a.proc = (WNDPROC)raw;
-    a.hwnd = hwnd;
-    a.msg = msg;
-    a.unicode = unicode;
-    if (a.proc == NULL) {
+    call->proc = (WNDPROC)raw;
+    call->hwnd = hwnd;
+    call->msg = msg;
+    call->unicode = unicode;
+    if (call->proc == NULL) {
         *how = "none";
-        return NAN;
+        return NULL;
     }
     direct = is_code((const void *)raw);
     *how = direct ? "direct" : "CallWindowProc";
-    if (b.n == 0) return NAN;
-    return wb_floor_time(direct ? direct_chunk : callwindowproc_chunk, &a, b);
+    return direct ? direct_chunk : callwindowproc_chunk;
 }

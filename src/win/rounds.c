@@ -1,0 +1,90 @@
+/* Alternating chunks and the medians of their combinations (include/wb_rounds.h). */
+#include "wb_rounds.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "wb_clock.h"
+
+/* As wb_floor_time's chunks (src/win/floors.c says why): about 250 us, at most 4096 operations. */
+#define CHUNK_US 250
+#define MAX_CHUNK_OPS 4096
+/* Below this many rounds a median's interval is the whole range: the chunk is made smaller so
+ * that a small budget still gives this many. */
+#define MIN_ROUNDS 8
+
+/* k operations of size_by that last about CHUNK_US: from one operation, then from each chunk
+ * that lasted under half of it (the first calls of a procedure are often far slower than the
+ * rest), at most 12 tries. The operations it ran are added to *done. */
+static uint64_t chunk_size(wb_floor_chunk size_by, const void *arg, uint64_t *done)
+{
+    const uint64_t want = wb_clock_freq() / 1000000 * CHUNK_US;
+    uint64_t k = 1;
+    int tries;
+    for (tries = 0; tries < 12; tries++) {
+        uint64_t t0 = wb_ticks(), t, next;
+        size_by(arg, k);
+        t = wb_ticks() - t0;
+        *done += k;
+        if (t >= want / 2 || k >= MAX_CHUNK_OPS) break;
+        next = t ? want * k / t : k * 16;
+        if (next <= k) break;
+        k = next > MAX_CHUNK_OPS ? MAX_CHUNK_OPS : next;
+    }
+    return k;
+}
+
+int wb_rounds_run(wb_rounds *r, wb_floor_chunk size_by, const void *size_arg, wb_round_fn round, void *arg,
+                  unsigned sides, wb_floor_budget b)
+{
+    uint64_t done = 0, start, k;
+    r->n = 0;
+    r->k = 0;
+    r->sides = sides > WB_ROUND_SIDES ? WB_ROUND_SIDES : sides;
+    if (b.n == 0) return -1;
+    start = wb_ticks();
+    k = chunk_size(size_by, size_arg, &done);
+    if (b.n / MIN_ROUNDS < k) k = b.n / MIN_ROUNDS ? b.n / MIN_ROUNDS : 1;
+    r->k = k;
+    while (r->n < WB_ROUNDS_MAX && done < b.n && wb_ticks() - start < b.ticks * r->sides) {
+        if (round(arg, k, r->ticks[r->n]) != 0) return r->n ? 0 : -1;
+        r->n++;
+        done += k;
+    }
+    return 0;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+double wb_rounds_part_ns(const wb_rounds *r, const int *coef, double *pm_ns)
+{
+    int64_t v[WB_ROUNDS_MAX];
+    unsigned i, s, lo;
+    double per_tick, med, span;
+    *pm_ns = NAN;
+    if (r->n == 0 || r->k == 0) return NAN;
+    for (i = 0; i < r->n; i++) {
+        int64_t sum = 0;
+        for (s = 0; s < r->sides; s++) sum += (int64_t)coef[s] * (int64_t)r->ticks[i][s];
+        v[i] = sum;
+    }
+    qsort(v, r->n, sizeof v[0], cmp_i64);
+    per_tick = 1e9 / (double)wb_clock_freq() / (double)r->k;
+    med = r->n % 2 ? (double)v[r->n / 2] : ((double)v[r->n / 2 - 1] + (double)v[r->n / 2]) / 2;
+    /* the order statistics around the median that hold it with 95% (binomial, normal approximation) */
+    lo = r->n >= 6 ? (unsigned)floor((double)r->n / 2 - 0.98 * sqrt((double)r->n)) : 0;
+    span = med - (double)v[lo];
+    if ((double)v[r->n - 1 - lo] - med > span) span = (double)v[r->n - 1 - lo] - med;
+    *pm_ns = span * per_tick;
+    return med * per_tick;
+}
+
+double wb_part_or_zero(double ns, double pm_ns)
+{
+    if (ns != ns || ns >= 0) return ns;
+    return ns + pm_ns >= 0 ? 0.0 : NAN;
+}
