@@ -859,6 +859,7 @@ static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_erro
         rc = -1;
         goto out;
     }
+    st->have_cycles = wb_thread_cycles(&st->cycles0) == 0;
     wb_interval_begin(&sample->iv);
     st->t0 = sample->iv.t0;
     st->iv.next_boundary = st->t0 + st->interval_ticks;
@@ -868,6 +869,7 @@ static int sockloop_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_erro
     SetEvent(st->start);
     rc = receive_loop(st, deadline, err);
     wb_interval_end(&sample->iv);
+    if (st->have_cycles) st->have_cycles = wb_thread_cycles(&st->cycles1) == 0;
 out:
     if (st->sender_thread) {
         /* The receiver is done, so the sender is too: a sender behind its schedule at the deadline
@@ -978,7 +980,8 @@ static void sockloop_variant_name(const void *variant, char *name, size_t cap)
 }
 
 #define SOCKLOOP_FACTS(X)                                                                           \
-    X(F_MODE, "mode") X(F_RECEIVER, "receiver") X(F_PACING_USED, "pacing_used") X(F_LOOP_DETAIL, "loop_detail")
+    X(F_MODE, "mode") X(F_RECEIVER, "receiver") X(F_PACING_USED, "pacing_used") X(F_LOOP_DETAIL, "loop_detail") \
+    X(F_WAIT_CPU_FROM, "wait_cpu_from")
 enum { SOCKLOOP_FACTS(WB_LIST_ID) F_COUNT };
 static const char *const sockloop_fact_names[] = { SOCKLOOP_FACTS(WB_LIST_NAME) NULL };
 WB_LIST_MATCHES(sockloop_fact_names, F_COUNT, WB_MAX_FACTS, sockloop_facts_fit);
@@ -992,6 +995,10 @@ static void sockloop_facts(void *state, const char **values)
     values[F_RECEIVER] = st->receiver_fact;
     values[F_PACING_USED] = st->cfg.reflect ? "" : st->pacing_fact;
     values[F_LOOP_DETAIL] = st->loop_fact;
+    /* wait_cpu_us subtracts an exact busy time from the CPU time: only cycles are fine enough */
+    values[F_WAIT_CPU_FROM] = wb_cycles_hz() > 0 ? "QueryThreadCycleTime"
+                              : "none: no invariant TSC cycle count here (Windows before Vista, or Wine), and "
+                                "GetThreadTimes' CPU is tick-sampled, too coarse to subtract from";
 }
 
 /* The sending, and the grace at most (it ends early once every packet is in). */

@@ -21,6 +21,8 @@
 
 #include "wb_floors.h"
 #include "wb_net.h"
+#include "wb_rounds.h"
+#include "wb_timer.h"
 #include "wb_timed_loop.h"
 
 /* ---- winbench's own processing: the accounting, on a state of its own ---------------------- */
@@ -49,7 +51,7 @@ static WB_TIMED_LOOP void own_chunk(const void *arg, uint64_t k)
 /* A state with the run's configuration, transport and backend but counters, histograms and a
  * raw file of its own (the null device when --raw is on: its formatting is the loop's cost too),
  * so that the run's figures are not touched. */
-static double own_processing_us(const sockloop_state *st, wb_floor_budget b)
+static double own_processing_us(const sockloop_state *st, wb_floor_budget b, double *pm_us)
 {
     sockloop_state *scratch = (sockloop_state *)calloc(1, sizeof *scratch);
     own_arg a;
@@ -71,10 +73,11 @@ static double own_processing_us(const sockloop_state *st, wb_floor_budget b)
         wb_jitter_reset(&scratch->rx.jitter);
         put_u32(a.msg, PACKET_MAGIC);
         put_u32(a.msg + 4, (uint32_t)st->cfg.size);
-        ns = wb_floor_time(own_chunk, &a, b);
+        ns = wb_floor_time_pm(own_chunk, &a, b, pm_us);
     }
     if (scratch->raw) fclose(scratch->raw);
     free(a.msg), free(scratch->lat_actual), free(scratch->lat_intended), free(scratch);
+    *pm_us *= 1e-3;
     return ns * 1e-3;
 }
 
@@ -173,8 +176,9 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The median batch's us per message, within the budget's time (at most 200 batches). */
-static double data_path_us(const sockloop_state *st, wb_floor_budget b)
+/* The median batch's us per message, within the budget's time (at most 200 batches), and its
+ * 95% interval's half-width (ranks n/2 -+ 0.98 sqrt(n); the whole range below 6 batches). */
+static double data_path_us(const sockloop_state *st, wb_floor_budget b, double *pm_us)
 {
     data_path d;
     double per[200];
@@ -191,9 +195,15 @@ static double data_path_us(const sockloop_state *st, wb_floor_budget b)
             per[n++] = wb_ticks_to_s(wb_ticks() - t0) * 1e6 / QUEUED;
         }
     data_path_close(&d);
+    *pm_us = NAN;
     if (n == 0) return NAN;
     qsort(per, n, sizeof per[0], cmp_double);
-    return per[(n - 1) / 2];
+    {
+        unsigned lo = n >= 6 ? (unsigned)floor((double)n / 2 - 0.98 * sqrt((double)n)) : 0;
+        double med = per[(n - 1) / 2];
+        *pm_us = med - per[lo] > per[n - 1 - lo] - med ? med - per[lo] : per[n - 1 - lo] - med;
+        return med;
+    }
 }
 
 /* ---- the OS's wake-up: an event set at the run's rate --------------------------------------- */
@@ -259,28 +269,49 @@ static double wakeup_us(const sockloop_state *st)
 
 /* ---- the parts ------------------------------------------------------------------------------ */
 
+/* The CPU the receiver used inside its waits, per packet: its CPU time less its busy time. Only
+ * from cycles (QueryThreadCycleTime over an invariant TSC): GetThreadTimes' CPU is charged in
+ * whole clock ticks (15.6 ms), and less an exact QPC busy time it read -30 to -91 us a packet
+ * on a quiet machine. The busy time by QPC also holds any time the thread was preempted while
+ * busy, so the difference is the least the waits used, and 0 where preemption outweighs it
+ * (docs/csv.md). Empty without cycles (the fact wait_cpu_from says why). */
+static double wait_cpu_us(const sockloop_state *st, const wb_sample *s, const double *m)
+{
+    const double hz = wb_cycles_hz();
+    double cpu_us, d;
+    (void)s;
+    if (!st->have_cycles || !(hz > 0) || !(m[M_RECEIVED] > 0)) return NAN;
+    cpu_us = (double)(st->cycles1 - st->cycles0) / hz * 1e6 / m[M_RECEIVED];
+    d = cpu_us - m[M_RECV_BUSY_PER_PKT];
+    return d > 0 ? d : 0;
+}
+
 void sl_measure_parts(sockloop_state *st, const wb_sample *s, double *m)
 {
     const wb_floor_budget b = wb_floor_budget_of(m[M_RECEIVED] > 0 ? (uint64_t)m[M_RECEIVED] : 1, s->iv.t1 - s->iv.t0);
     uint64_t t0 = wb_ticks();
+    double own_pm = NAN, recv_pm = NAN;
     if (st->cfg.reflect || !(m[M_RECEIVED] > 0)) return;   /* a reflector echoes: nothing of this to split */
-    m[M_OWN_US] = own_processing_us(st, b);
-    if (!*st->ctx->stop) m[M_RECV_US] = data_path_us(st, b);
-    m[M_WAIT_US] = m[M_RECV_BUSY_PER_PKT] - m[M_OWN_US] - m[M_RECV_US];
-    m[M_WAIT_CPU_US] = m[M_RECV_CPU_PER_PKT] - m[M_RECV_BUSY_PER_PKT];
+    m[M_OWN_US] = own_processing_us(st, b, &own_pm);
+    if (!*st->ctx->stop) m[M_RECV_US] = data_path_us(st, b, &recv_pm);
+    /* the rest, against the floors' intervals (the busy time is the loop's own mean): never
+     * below zero (wb_part_or_zero), empty where the floors cost more than the busy time */
+    m[M_WAIT_PM_US] = own_pm + recv_pm;
+    m[M_WAIT_US] = wb_part_or_zero(m[M_RECV_BUSY_PER_PKT] - m[M_OWN_US] - m[M_RECV_US], m[M_WAIT_PM_US]);
+    m[M_WAIT_CPU_US] = wait_cpu_us(st, s, m);
     if (!*st->ctx->stop) m[M_WAKEUP_US] = wakeup_us(st);
     m[M_LAT_ABOVE_WAKEUP] = m[M_LAT_MEAN] - m[M_WAKEUP_US];
     m[M_FLOORS_S] = wb_ticks_to_s(wb_ticks() - t0);
 }
 
 const wb_part sockloop_parts[] = {
-    { .column = "wait_us", .name = "the wait model's own work", .layer = WB_LAYER_API },
+    { .column = "wait_us", .pm_column = "wait_pm_us", .name = "the wait model's own work", .layer = WB_LAYER_API },
     { .column = "recv_us", .name = "a recv of a waiting message (the data path)", .layer = WB_LAYER_API },
     { .column = "own_us", .name = "winbench's own processing", .layer = WB_LAYER_CODE },
     { .column = NULL }
 };
 const wb_part sockloop_floors[] = {
     { .column = "wakeup_us", .name = "an event's wake-up at the same rate (its delay)", .layer = WB_LAYER_OS },
-    { .column = "wait_cpu_us", .name = "CPU charged inside the waits (not busy)", .layer = WB_LAYER_OS },
+    { .column = "wait_cpu_us", .name = "CPU used inside the waits (not busy; at least)", .layer = WB_LAYER_OS },
     { .column = NULL }
 };

@@ -42,6 +42,8 @@ typedef void (*wb_floor_chunk)(const void *arg, uint64_t k);
  * thread runs, which a preemption in some chunks does not move (a mean over the whole loop
  * would carry every preemption on a busy machine). NaN for a budget of no operations. */
 double wb_floor_time(wb_floor_chunk chunk, const void *arg, wb_floor_budget b);
+/* The same, and in *pm_ns the half-width of the median's 95% interval (NaN without chunks). */
+double wb_floor_time_pm(wb_floor_chunk chunk, const void *arg, wb_floor_budget b, double *pm_ns);
 
 /* ns per call within the budget (wb_floor_time); NaN when the call cannot be made here (ntdll without
  * NtTestAlert). */
