@@ -152,10 +152,12 @@ static void put_procs(sendmsg_state *st, double *m, const wb_rounds *r)
     if (st->class_chunk) {
         put_part(st, m, M_WNDPROC, M_WNDPROC_PM, r, 0, 1, -1, 0, 1);
         put_part(st, m, M_CLASSPROC, M_CLASSPROC_PM, r, 0, 0, 1, 0, 0);
-    } else if (system_class) {
+    } else if (system_class) {   /* no code of the application's runs: its part is a measured nothing */
         put_part(st, m, M_CLASSPROC, M_CLASSPROC_PM, r, 0, 1, 0, 0, 0);
-    } else {
+        m[M_WNDPROC] = m[M_WNDPROC_PM] = 0;
+    } else {                     /* no system control's procedure */
         put_part(st, m, M_WNDPROC, M_WNDPROC_PM, r, 0, 1, 0, 0, 0);
+        m[M_CLASSPROC] = m[M_CLASSPROC_PM] = 0;
     }
 }
 

@@ -137,7 +137,7 @@ void rp_where_text(const rp_group *g, char *buf, size_t cap)
 {
     rp_part_cmp c[RP_MAX_PARTS];
     rp_whole_cmp w;
-    int n = rp_split(g, c, RP_MAX_PARTS, &w), k, lead = -1, named = 0;
+    int n = rp_split(g, c, RP_MAX_PARTS, &w), k, lead = -1, named = 0, against = 0;
     size_t used = 0;
     double rest = 1.0;
     char times[48];
@@ -162,16 +162,16 @@ void rp_where_text(const rp_group *g, char *buf, size_t cap)
     }
     for (k = -1; k < n && used < cap; k++) {   /* the lead, then the others that moved with it */
         int i = k < 0 ? lead : k;
-        if ((k >= 0 && i == lead) || c[i].is_floor || !moved(&c[i]) || !(c[i].share > 0)) continue;
+        if ((k >= 0 && i == lead) || c[i].is_floor || !moved(&c[i]) || !(c[i].share >= 0.01)) continue;
         used += (size_t)snprintf(buf + used, cap - used, "%s%.0f%% of it is in %s (%s)", named++ ? ", " : ": ",
                                  100.0 * c[i].share, c[i].part->name, wb_layer_name(c[i].part->layer));
         rest -= c[i].share;
     }
     for (k = 0; k < n && used < cap; k++)   /* parts that moved the other way, said in words */
-        if (!c[k].is_floor && moved(&c[k]) && c[k].share < 0) {
+        if (!c[k].is_floor && moved(&c[k]) && c[k].share <= -0.01) {
             times_text(c[k].ratio, times, sizeof times);
-            used += (size_t)snprintf(buf + used, cap - used, ", while %s (%s) got %s (%.0f%%)", c[k].part->name,
-                                     wb_layer_name(c[k].part->layer), times, 100.0 * c[k].share);
+            used += (size_t)snprintf(buf + used, cap - used, "%s%s (%s) got %s (%.0f%%)", against++ ? ", and " : ", while ",
+                                     c[k].part->name, wb_layer_name(c[k].part->layer), times, 100.0 * c[k].share);
             rest -= c[k].share;
         }
     if (rest > 0.05 && used < cap)
