@@ -228,6 +228,7 @@ typedef struct idle_state {
     HMODULE user_module;
     uint64_t cycles0, cycles1;    /* QueryThreadCycleTime around the run (Vista+) */
     wb_rounds rounds;             /* the sends' split, beside the run (idle_sends.c) */
+    idle_periods periods;         /* each idle period's parts (idle_periods.c) */
     int have_cycles;
     uint64_t period_ticks;        /* OnIdle time accumulated in the open idle period */
     int period_open;
@@ -407,15 +408,17 @@ static void run_loop(idle_state *st)
     LONG count = 0;
     for (;;) {
         while (idle && !peek(st, &msg)) {
-            uint64_t t0, t1;
+            uint64_t t0 = wb_ticks(), t1;
             if (count == 0) {
                 close_period(st);   /* one cut short by a new idle message */
+                /* the period before ends at this one's first OnIdle (its few ns of bookkeeping
+                 * land in this OnIdle's span: no clock read of its own) */
+                idle_periods_mark(&st->periods, t0, st->blocked, st->sends_ticks, st->onidle_ticks, st->pre_ticks);
                 st->idle_periods++;
                 st->period_open = 1;
                 st->period_ticks = 0;
             }
             st->onidle_calls++;
-            t0 = wb_ticks();
             if (!on_idle(st, count++)) idle = FALSE;
             t1 = wb_ticks();
             st->period_ticks += t1 - t0;
@@ -623,6 +626,7 @@ static void idle_teardown(void *state)
     wb_timer_1ms_end(st->timer_raised);
     if (st->user_module) FreeLibrary(st->user_module);
     free(st->idle_cost);
+    idle_periods_free(&st->periods);
     free(st);
 }
 
@@ -630,7 +634,9 @@ static int idle_setup(const void *config, void **state, wb_error *err)
 {
     idle_state *st = (idle_state *)calloc(1, sizeof *st);
     SYSTEM_INFO si;
-    if (st == NULL || (st->idle_cost = (wb_hist *)calloc(1, sizeof *st->idle_cost)) == NULL) {
+    if (st == NULL || (st->idle_cost = (wb_hist *)calloc(1, sizeof *st->idle_cost)) == NULL ||
+        idle_periods_open(&st->periods) != 0) {
+        if (st) free(st->idle_cost);
         free(st);
         wb_error_text(err, "out of memory");
         return -1;
@@ -683,34 +689,52 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     X(M_NCHITTEST, "nchittest_msgs") X(M_SETCURSOR, "setcursor_msgs")                                       \
     X(M_BUSY_US, "busy_us") X(M_SENDS_US, "sends_us") X(M_FRAMEWORK_US, "framework_us") X(M_PUMP_US, "pump_us") \
     X(M_SENDS_DISPATCH_US, "sends_dispatch_us") X(M_SENDS_MFC_US, "sends_mfc_us") X(M_SENDS_BUTTON_US, "sends_button_us") \
+    X(M_PERIODS_SPLIT, "periods_split") X(M_PERIODS_LEFT_OUT, "periods_left_out") \
     X(M_SENDS_PCT, "sends_pct") X(M_FRAMEWORK_PCT, "framework_pct") X(M_PUMP_PCT, "pump_pct") X(M_QPC_US, "qpc_us") \
     X(M_COALESCED, "moves_coalesced") X(M_UI_CYCLE_COUNT, "ui_cycles")
 enum { IDLE_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, idle_metrics_fit);
 static const char *const idle_metric_names[] = { IDLE_METRICS(WB_LIST_NAME) NULL };
 
-/* The UI thread's busy time (wall less the waits in GetMessage) split into the seed's sends (the
- * API: SendMessage), the framework's work around them (the MFC model: OnIdle's walks and maps,
- * PreTranslateMessage; or the user's OnIdle: your code) and the rest, the message pump (the OS:
- * GetMessage and PeekMessage returning, input arriving, dispatching). Each timed span holds one
- * of its two QPC reads, and the pump the other: their measured cost is taken off where it fell. */
+/* The UI thread's busy time (wall less the waits in GetMessage) per idle period, split into the
+ * seed's sends (split again by split_sends: USER32's dispatch, the MFC handling, the BUTTON
+ * procedure), the framework's work around them (the MFC model: OnIdle's walks and maps,
+ * PreTranslateMessage; or the user's OnIdle: your code) and the rest, the message pump
+ * (GetMessage and PeekMessage returning, input arriving, dispatching). Over the periods
+ * idle_periods_sum keeps (a period a preemption stretched is left out, and counted). Each timed
+ * span holds one of its two QPC reads, and the pump the other: their measured cost is taken off
+ * where it fell, for the kept periods' share of the spans. The percentages are of the whole
+ * run's wall time, every period in. */
 static void fill_parts(const idle_state *st, double wall, double *m)
 {
-    const double q = st->qpc_ns * 1e-9;
-    const double sends = wb_ticks_to_s(st->sends_ticks) - (double)st->n_sends * q;
-    const double framework = wb_ticks_to_s(st->onidle_ticks - st->sends_ticks + st->pre_ticks) -
-                             (double)(st->n_onidle + st->n_sends + st->n_pre) * q;
-    const double busy = wall - wb_ticks_to_s(st->blocked);
-    const double pump = busy - wb_ticks_to_s(st->onidle_ticks + st->pre_ticks) -
-                        (double)(st->n_onidle + st->n_pre + st->n_getmsg) * q;
-    const double periods = st->idle_periods ? (double)st->idle_periods : NAN;
-    m[M_SENDS_US] = sends * 1e6 / periods;
-    m[M_FRAMEWORK_US] = framework * 1e6 / periods;
-    m[M_PUMP_US] = pump * 1e6 / periods;
+    const double q = st->qpc_ns * 1e-9, hz = (double)wb_clock_freq();
+    idle_period_sums k;
+    double part, per, sends, framework, pump;
+    idle_periods_sum(&st->periods, &k);
+    part = st->periods.n ? (double)k.kept / (double)st->periods.n : 0;
+    per = k.kept ? (double)k.kept : NAN;
+    sends = k.ticks[IDLE_SENDS] / hz - part * (double)st->n_sends * q;
+    framework = (k.ticks[IDLE_ONIDLE] - k.ticks[IDLE_SENDS] + k.ticks[IDLE_PRE]) / hz -
+                part * (double)(st->n_onidle + st->n_sends + st->n_pre) * q;
+    pump = (k.ticks[IDLE_BUSY] - k.ticks[IDLE_ONIDLE] - k.ticks[IDLE_PRE]) / hz -
+           part * (double)(st->n_onidle + st->n_pre + st->n_getmsg) * q;
+    m[M_SENDS_US] = sends * 1e6 / per;
+    m[M_FRAMEWORK_US] = framework * 1e6 / per;
+    m[M_PUMP_US] = pump * 1e6 / per;
     m[M_BUSY_US] = m[M_SENDS_US] + m[M_FRAMEWORK_US] + m[M_PUMP_US];
-    m[M_SENDS_PCT] = 100.0 * sends / wall;
-    m[M_FRAMEWORK_PCT] = 100.0 * framework / wall;
-    m[M_PUMP_PCT] = 100.0 * pump / wall;
+    m[M_PERIODS_SPLIT] = (double)k.kept;
+    m[M_PERIODS_LEFT_OUT] = (double)k.left_out;
+    {
+        const double all_sends = wb_ticks_to_s(st->sends_ticks) - (double)st->n_sends * q;
+        const double all_framework = wb_ticks_to_s(st->onidle_ticks - st->sends_ticks + st->pre_ticks) -
+                                     (double)(st->n_onidle + st->n_sends + st->n_pre) * q;
+        const double busy = wall - wb_ticks_to_s(st->blocked);
+        const double all_pump = busy - wb_ticks_to_s(st->onidle_ticks + st->pre_ticks) -
+                                (double)(st->n_onidle + st->n_pre + st->n_getmsg) * q;
+        m[M_SENDS_PCT] = 100.0 * all_sends / wall;
+        m[M_FRAMEWORK_PCT] = 100.0 * all_framework / wall;
+        m[M_PUMP_PCT] = 100.0 * all_pump / wall;
+    }
     m[M_QPC_US] = st->qpc_ns * 1e-3;
     m[M_SENDS_DISPATCH_US] = m[M_SENDS_MFC_US] = m[M_SENDS_BUTTON_US] = NAN;   /* split_sends, beside the run */
 }
@@ -788,6 +812,7 @@ static void reset_counters(idle_state *st)
     wb_mfc_free_temp_maps();   /* what the last repetition left (the seed's OnIdle never frees) */
     wb_mfc_counters_reset();
     st->period_open = 0;
+    idle_periods_reset(&st->periods);
     st->processed_shared = 0;
     st->posted = st->late = st->dropped = st->backlog_max = 0;
     wb_hist_reset(st->idle_cost);
@@ -831,6 +856,7 @@ static int idle_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *e
     st->have_cycles = wb_thread_cycles(&st->cycles0) == 0;
     run_loop(st);
     wb_interval_end(&sample->iv);
+    idle_periods_mark(&st->periods, sample->iv.t1, st->blocked, st->sends_ticks, st->onidle_ticks, st->pre_ticks);
     if (st->have_cycles) st->have_cycles = wb_thread_cycles(&st->cycles1) == 0;
     WaitForSingleObject(driver, INFINITE);   /* it has posted WM_QUIT: it is ending */
     CloseHandle(driver);

@@ -25,19 +25,22 @@ static double fastest(const csv_file *c, const char *metric, const char *column,
     return best;
 }
 
-/* The share the report's sentence gives the part it names first: N in "where: N% of the
- * difference in WHOLE is in PART", NaN when no sentence says so of that part. */
+/* The share the report's sentence gives the part it names first: N in "where: WHOLE 1.70 times
+ * slower (p=0.012): N% of it is in PART", NaN when no sentence names that part first. */
 static double share_named(const char *out, const char *whole, const char *part)
 {
     const char *p = out;
-    char tail[400];
-    snprintf(tail, sizeof tail, "%% of the difference in %s is in %s", whole, part);
-    while ((p = strstr(p, "where: ")) != NULL) {
+    char head[200], tail[400];
+    snprintf(head, sizeof head, "where: %s ", whole);
+    snprintf(tail, sizeof tail, "%% of it is in %s", part);
+    while ((p = strstr(p, head)) != NULL) {
+        const char *colon = strstr(p, "): ");
         char *end;
         double v;
-        p += 7;
-        v = strtod(p, &end);
-        if (end != p && strncmp(end, tail, strlen(tail)) == 0) return v;
+        p += strlen(head);
+        if (colon == NULL || strchr(p, '\n') < colon) continue;
+        v = strtod(colon + 3, &end);
+        if (end != colon + 3 && strncmp(end, tail, strlen(tail)) == 0) return v;
     }
     return NAN;
 }
@@ -185,8 +188,15 @@ static void test_cross_thread(void)
         for (row = 1; row <= 3; row++) {
             double whole = num(&c, row, "typical_ns"), handoff = num(&c, row, "handoff_ns");
             double parts = num(&c, row, "wndproc_ns") + num(&c, row, "marshal_ns") + handoff;
+            double slack = num(&c, row, "typical_pm_ns") + num(&c, row, "wndproc_pm_ns") + num(&c, row, "marshal_pm_ns") +
+                           num(&c, row, "handoff_pm_ns");
             ok(handoff > 0, "rep %lu: the hand-off %g ns", (unsigned long)row, handoff);
-            ok(fabs(parts - whole) < 1e-6 * whole, "rep %lu: the parts add up: %g of %g ns", (unsigned long)row, parts, whole);
+            /* each part a median of the rounds' own differences: they add up within their intervals */
+            ok(fabs(parts - whole) <= slack, "rep %lu: the parts add up: %g of %g ns (+-%g)", (unsigned long)row, parts,
+               whole, slack);
+            cell_is(&c, row, "parts_add_up", "1");
+            ok(num(&c, row, "marshal_ns") >= 0, "rep %lu: the marshalling %g ns is not below zero", (unsigned long)row,
+               num(&c, row, "marshal_ns"));
             ok(num(&c, row, "post_roundtrip_ns") > 0, "rep %lu: a posted round trip %g ns", (unsigned long)row,
                num(&c, row, "post_roundtrip_ns"));
             ok(num_or_empty(&c, row, "dispatch_ns") != num_or_empty(&c, row, "dispatch_ns"),
@@ -196,9 +206,7 @@ static void test_cross_thread(void)
          * direction (SignalObjectAndWait's; that the floor is that: handoff_one_call), and
          * marshals the message besides: the hand-off is below it. Under Wine both are requests to
          * its server, of a like number: the two come out alike (96.9 us against 94.0 us beside a
-         * suite and a compiler). That the marshalling left over is never below zero needs the
-         * parts timed in alternating chunks (issue 46's item 3): as separate medians, beside a
-         * busy build its median once read -5.3 us. */
+         * suite and a compiler). */
         ok(fastest(&c, "handoff_ns", NULL, NULL) < fastest(&c, "typical_ns", NULL, NULL) ||
                wine_broken(fastest(&c, "handoff_ns", NULL, NULL) < 1.5 * fastest(&c, "typical_ns", NULL, NULL),
                            "under Wine the hand-off and a cross-thread SendMessage are both server requests"),
@@ -606,7 +614,9 @@ static void test_idle_sends_part(void)
              * headline (the machine's CPU %, tick-sampled) to differ significantly, and in the
              * x86 XP prefix case 3's CPU median once read 0 % (no ratio: "no case=3 run to compare
              * with") while the busy time split here was 3.5 ms against 32.6 ms. */
-            double share = table_share(r.out, "OnIdle's SendMessage calls (the API)");
+            double share = table_share(r.out, "OnIdle's sends: USER32's dispatch (the API)") +
+                           table_share(r.out, "OnIdle's sends: the mapped button's MFC handling (your code)") +
+                           table_share(r.out, "OnIdle's sends: the BUTTON class's procedure (the API)");
             ok(share >= 50, "the sends carry the difference (%g%%):\n%s", share, r.out);
         }
         result_free(&r);
@@ -703,10 +713,10 @@ static void test_interaction(void)
     r = run("report", "a.csv", "b.csv", "c.csv", "--compare", "target=scratch", NULL);
     ok(r.code == 0, "exit %lu: %s", r.code, r.err);
     line = strstr(r.out, "interaction: target=button over target=scratch is 3.00 here and 1.51 on A: 1.99");
-    ok(line != NULL && strstr(line, "the API's cost depends on the machine") != NULL && strstr(line, "p=0.0079") != NULL,
+    ok(line != NULL && strstr(line, "what this setting changes costs differently on each machine") != NULL && strstr(line, "p=0.0079") != NULL,
        "B: 3.0 against 1.5, significant:\n%s", r.out);
     line = strstr(r.out, "interaction: target=button over target=scratch is 1.49 here and 1.51 on A: 0.99");
-    ok(line != NULL && strstr(line, "no significant difference: the API's cost does not depend on the machine") != NULL,
+    ok(line != NULL && strstr(line, "no significant difference: what this setting changes costs the same on both machines") != NULL,
        "C: 1.5 against 1.5, not:\n%s", r.out);
     result_free(&r);
 }
@@ -766,6 +776,199 @@ static void test_confounds(void)
     result_free(&r);
 }
 
+
+/* Every part of every repetition is a time: never below zero, its interval's half-width beside
+ * it, and the parts add up to the whole within their intervals (alternating rounds: a
+ * preemption lands in one round's chunk, not in the median of the rounds' differences). A
+ * system BUTTON's class procedure is the API's: no code of the application's runs there. */
+static void test_no_negative_parts(void)
+{
+    static const char *const parts[] = { "typical_ns", "wndproc_ns", "classproc_ns", "dispatch_ns", NULL };
+    static const char *const targets[] = { "scratch", "button" };
+    int t;
+    for (t = 0; t < 2; t++) {
+        result r = run("sendmsg", "--target", targets[t], "--iterations", "200k", "--repeat", "3", "--quiet", "--csv",
+                       "n.csv", "--force", NULL);
+        csv_file c;
+        size_t row;
+        int k;
+        ok(r.code == 0, "%s: exit %lu: %s", targets[t], r.code, r.err);
+        result_free(&r);
+        c = load_csv_here("n.csv", ',');
+        for (row = 1; rows_are(&c, 5) && row <= 3; row++) {
+            for (k = 0; parts[k]; k++) {
+                char pm[64];
+                snprintf(pm, sizeof pm, "%.*s_pm_ns", (int)(strlen(parts[k]) - 3), parts[k]);
+                ok(num(&c, row, parts[k]) >= 0 && num(&c, row, pm) >= 0, "%s rep %lu: %s %g ns (+-%g)", targets[t],
+                   (unsigned long)row, parts[k], num(&c, row, parts[k]), num(&c, row, pm));
+            }
+            cell_is(&c, row, "parts_add_up", "1");
+            ok(num(&c, row, "part_rounds") >= 8, "%s rep %lu: %g rounds", targets[t], (unsigned long)row,
+               num(&c, row, "part_rounds"));
+            if (t == 1)
+                ok(num(&c, row, "classproc_ns") > 0 && num(&c, row, "wndproc_ns") == 0,
+                   "a plain BUTTON: its class procedure %g ns (the API), your code %g ns", num(&c, row, "classproc_ns"),
+                   num(&c, row, "wndproc_ns"));
+            else
+                ok(num(&c, row, "wndproc_ns") > 0 && num(&c, row, "classproc_ns") == 0,
+                   "the scratch window: its procedure %g ns (your code), no class procedure %g ns",
+                   num(&c, row, "wndproc_ns"), num(&c, row, "classproc_ns"));
+        }
+        wb_csv_free(&c.t);
+    }
+}
+
+/* The seed's case 2 differs from case 1 only in the button's MFC mapping: the report puts most
+ * of the difference in the mapped button's MFC handling (your code), not in the API; each
+ * repetition's sends add up from their three parts, the MFC part 0 for the plain button.
+ *
+ * Under Wine beside busy threads the message pump is no longer a pump: Wine's PeekMessage and
+ * GetMessage are requests to its server, another process, whose reply then waits for a CPU.
+ * Measured beside one busy thread per core: the pump 2.4-3.5 ms an idle period (the median
+ * period's too, so no period is left out as preempted) where it is 20-34 us quiet, while the
+ * sends and the framework's work stayed within 5%. The whole then moves by the load, and the
+ * report may not place the difference, or place it in the pump. On Windows the pump's calls
+ * are system calls of this thread. Accepted there, named, where the pump shows it (over 300 us
+ * a period). */
+static void test_idle_mfc_is_your_code(void)
+{
+    static const char *const cases_[] = { "1", "2" };
+    double pump_max = 0, mfc[2] = { NAN, NAN }, sends[2] = { NAN, NAN };
+    int k;
+    result r;
+    for (k = 0; k < 2; k++) {
+        char csv[16];
+        csv_file c;
+        size_t row;
+        snprintf(csv, sizeof csv, "case%s.csv", cases_[k]);
+        r = run("idle", "--case", cases_[k], "--duration", "1s", "--repeat", "5", "--quiet", "--csv", csv, NULL);
+        ok(r.code == 0, "case %s: exit %lu: %s", cases_[k], r.code, r.err);
+        result_free(&r);
+        c = load_csv_here(csv, ',');
+        for (row = 1; rows_are(&c, 7) && row <= 5; row++) {
+            double sum = num(&c, row, "sends_dispatch_us") + num(&c, row, "sends_mfc_us") + num(&c, row, "sends_button_us");
+            ok(fabs(sum - num(&c, row, "sends_us")) <= 1e-6 * num(&c, row, "sends_us"), "case %s rep %lu: %g of %g us",
+               cases_[k], (unsigned long)row, sum, num(&c, row, "sends_us"));
+            ok(k == 1 ? num(&c, row, "sends_mfc_us") > 0 : num(&c, row, "sends_mfc_us") == 0,
+               "case %s rep %lu: the MFC handling %g us", cases_[k], (unsigned long)row, num(&c, row, "sends_mfc_us"));
+            if (num(&c, row, "pump_us") > pump_max) pump_max = num(&c, row, "pump_us");
+        }
+        if (rows_are(&c, 7)) mfc[k] = num(&c, 6, "sends_mfc_us"), sends[k] = num(&c, 6, "sends_us");
+        wb_csv_free(&c.t);
+    }
+    /* the rows alone, whatever the load: the sends grew by the MFC handling, most of it */
+    ok(mfc[1] - mfc[0] >= 0.5 * (sends[1] - sends[0]) && sends[1] > sends[0],
+       "the sends grew %g us, the MFC handling %g us of it (medians)", sends[1] - sends[0], mfc[1] - mfc[0]);
+    r = run("report", "case1.csv", "case2.csv", "--compare", "case", NULL);
+    ok(r.code == 0, "report: exit %lu: %s", r.code, r.err);
+    {
+        double share = share_named(r.out, "an idle period's busy time", "OnIdle's sends: the mapped button's MFC handling "
+                                   "(your code)");
+        ok(share >= 50 || wine_broken(pump_max > 300, "Wine's pump waits for its server, and beside busy threads for a CPU"),
+           "your code, the MFC handling, carries the difference (%g%%; the pump up to %g us a period):\n%s", share,
+           pump_max, r.out);
+    }
+    result_free(&r);
+}
+
+/* The where-line on fixtures whose parts are known: the whole's own difference is split (its
+ * shares add to 100%), the lead is the planted part, a part that got faster is said in words
+ * and never as a lead, and parts that did not move are not named. */
+#define PARTHEAD "schema,benchmark,label,row,rep,target,themes,thread,msg,ops_per_s,typical_ns,typical_pm_ns,wndproc_ns," \
+              "wndproc_pm_ns,dispatch_ns,dispatch_pm_ns,host,os_name,os_version,os_build,os_sp\r\n"
+#define PARTROW(label, rep, ops, typ, proc, disp) \
+    "1,sendmsg," label ",rep," rep ",scratch,off,same,0," ops "," typ ",1," proc ",1," disp ",1,H" label ",Windows XP,5.1,2600,\r\n"
+static void test_split_words(void)
+{
+    static const char a[] = PARTHEAD PARTROW("A", "1", "1000", "1000", "400", "600") PARTROW("A", "2", "1001", "1001", "401", "600")
+        PARTROW("A", "3", "999", "999", "399", "600") PARTROW("A", "4", "1002", "1002", "400", "602") PARTROW("A", "5", "998", "998", "400", "598");
+    /* the procedure 20% slower (+80), the dispatch as A's but for noise (its median 1 ns above) */
+    static const char b[] = PARTHEAD PARTROW("B", "1", "926", "1080", "480", "601") PARTROW("B", "2", "925", "1081", "481", "610")
+        PARTROW("B", "3", "927", "1079", "479", "590") PARTROW("B", "4", "924", "1082", "480", "612") PARTROW("B", "5", "928", "1078", "480", "595");
+    /* the procedure +200, the dispatch -100 */
+    static const char c[] = PARTHEAD PARTROW("C", "1", "909", "1100", "600", "500") PARTROW("C", "2", "908", "1101", "601", "500")
+        PARTROW("C", "3", "910", "1099", "599", "500") PARTROW("C", "4", "907", "1102", "600", "502") PARTROW("C", "5", "911", "1098", "600", "498");
+    result r;
+    const char *line;
+    write_text("sa.csv", a);
+    write_text("sb.csv", b);
+    write_text("sc.csv", c);
+    r = run("report", "sa.csv", "sb.csv", "sc.csv", "--baseline", "A", NULL);
+    ok(r.code == 0, "report: exit %lu: %s", r.code, r.err);
+    line = strstr(r.out, "where: a SendMessage 1.08 times slower");
+    {
+        char where[512] = "";
+        if (line) snprintf(where, sizeof where, "%.*s", (int)strcspn(line, "\r\n"), line);
+        ok(line != NULL && share_named(line, "a SendMessage", "the window procedure (your code)") == 100 &&
+               strstr(where, "dispatch") == NULL,
+           "B: all of it in the procedure, the dispatch not named:\n%s", r.out);
+    }
+    line = strstr(r.out, "where: a SendMessage 1.10 times slower");
+    ok(line != NULL && share_named(line, "a SendMessage", "the window procedure (your code)") == 200 &&
+           strstr(line, "while SendMessage's dispatch (the API) got 1.20 times faster (-100%)") != NULL,
+       "C: 200%% in the procedure while the dispatch got faster, in words:\n%s", r.out);
+    ok(strstr(r.out, "-1") == NULL || strstr(r.out, "(-100%)") != NULL, "no other negative figure:\n%s", r.out);
+    result_free(&r);
+}
+
+/* One busy thread per core beside winbench (as the harness's --under-load has, made here so
+ * that every run of the suite checks it): the parts are medians of paired rounds, so the
+ * procedure's share of a SendMessage moves by less than 15 points, and no part goes below zero. */
+static volatile LONG load_stop;
+static DWORD WINAPI load_spin(void *arg)
+{
+    volatile unsigned long x = 0;
+    (void)arg;
+    while (!load_stop) x++;
+    return 0;
+}
+
+static double median_share(const csv_file *c)
+{
+    double v[8];
+    size_t row, n = 0;
+    for (row = 1; c->ok && row < c->t.nrows && n < 8; row++)
+        if (!strcmp(cell(c, row, "row"), "rep")) v[n++] = num(c, row, "wndproc_ns") / num(c, row, "typical_ns");
+    if (n == 0) return NAN;
+    qsort(v, n, sizeof v[0], by_value);
+    return v[n / 2];
+}
+
+static void test_shares_hold_under_load(void)
+{
+    HANDLE threads[64];
+    SYSTEM_INFO si;
+    unsigned i, n;
+    double quiet, busy;
+    csv_file q, b;
+    size_t row;
+    result r = run("sendmsg", "--work", "100", "--iterations", "300k", "--repeat", "5", "--quiet", "--csv", "q.csv", NULL);
+    ok(r.code == 0, "quiet: exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    GetSystemInfo(&si);
+    n = si.dwNumberOfProcessors < 64 ? si.dwNumberOfProcessors : 64;
+    load_stop = 0;
+    for (i = 0; i < n; i++) threads[i] = CreateThread(NULL, 0, load_spin, NULL, 0, NULL);
+    r = run("sendmsg", "--work", "100", "--iterations", "300k", "--repeat", "5", "--quiet", "--csv", "b.csv", NULL);
+    InterlockedExchange(&load_stop, 1);
+    for (i = 0; i < n; i++)
+        if (threads[i]) WaitForSingleObject(threads[i], INFINITE), CloseHandle(threads[i]);
+    ok(r.code == 0, "busy: exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    q = load_csv_here("q.csv", ',');
+    b = load_csv_here("b.csv", ',');
+    quiet = median_share(&q);
+    busy = median_share(&b);
+    ok(fabs(quiet - busy) <= 0.15, "the procedure's share: %.0f%% quiet, %.0f%% beside %u busy threads", 100 * quiet,
+       100 * busy, n);
+    for (row = 1; b.ok && row < b.t.nrows; row++)
+        if (!strcmp(cell(&b, row, "row"), "rep"))
+            ok(num(&b, row, "dispatch_ns") >= 0 && num(&b, row, "wndproc_ns") >= 0, "busy rep %lu: %g + %g ns",
+               (unsigned long)row, num(&b, row, "wndproc_ns"), num(&b, row, "dispatch_ns"));
+    wb_csv_free(&q.t);
+    wb_csv_free(&b.t);
+}
+
 static const wbt_case cases[] = {
     { "work_is_your_code", test_work_is_your_code, WBT_TIMING | WBT_CPU_HEAVY },
     { "hook_is_the_api", test_hook_is_the_api, 0 },
@@ -781,6 +984,10 @@ static const wbt_case cases[] = {
     { "idle_sends_part", test_idle_sends_part, WBT_CPU_HEAVY },
     { "idle_your_onidle", test_idle_your_onidle, 0 },
     { "sockloop_own_part", test_sockloop_own_part, WBT_CPU_HEAVY },
+    { "no_negative_parts", test_no_negative_parts, WBT_TIMING },
+    { "idle_mfc_is_your_code", test_idle_mfc_is_your_code, WBT_CPU_HEAVY },
+    { "split_words", test_split_words, 0 },
+    { "shares_hold_under_load", test_shares_hold_under_load, WBT_TIMING | WBT_CPU_HEAVY },
     { NULL, NULL, 0 }
 };
 

@@ -1,6 +1,7 @@
 /* The Win32 parts of the core: OS names, system context, the clock, CPU times, the MFC model
  * and the visual-styles switch. Run under Wine here; numbers are checked for sanity, not value. */
 #include <windows.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,8 @@
 #include "wb_floors.h"
 #include "run/result.h"
 #include "wb_mfc.h"
+#include "wb_rounds.h"
+#include "../bench/idle.h"
 #include "win/wb_sysinfo.h"
 #include "wb_visual_styles.h"
 #include "wbtest.h"
@@ -463,6 +466,72 @@ static void test_cmdline_like_windows(void)
     }
 }
 
+/* A part from alternating rounds (wb_rounds.h): 21 rounds of A = 1000 and B = 600 ticks, of
+ * which three are preempted in one side (A or B 50,000 ticks longer): the median difference is
+ * 400, its interval narrow, and the three preempted rounds move neither. A part written from it
+ * is never below zero: 0 where its interval holds zero, empty where it lies below. */
+static void test_rounds_part(void)
+{
+    static const int whole[] = { 1, 0, 0, 0 }, diff[] = { 1, -1, 0, 0 };
+    wb_rounds r;
+    double pm, v, per_tick = 1e9 / (double)wb_clock_freq();
+    unsigned i;
+    memset(&r, 0, sizeof r);
+    r.k = 1;
+    r.sides = 2;
+    r.n = 21;
+    for (i = 0; i < r.n; i++) {
+        r.ticks[i][0] = 1000 + (i % 3);
+        r.ticks[i][1] = 600 + (i % 2);
+    }
+    r.ticks[4][0] += 50000;
+    r.ticks[9][1] += 50000;
+    r.ticks[15][0] += 50000;
+    v = wb_rounds_part_ns(&r, diff, &pm);
+    ok(fabs(v / per_tick - 400) <= 2, "the difference: %g ticks", v / per_tick);
+    ok(pm / per_tick <= 3, "its interval: +-%g ticks", pm / per_tick);
+    v = wb_rounds_part_ns(&r, whole, &pm);
+    ok(fabs(v / per_tick - 1001) <= 1, "the whole: %g ticks", v / per_tick);
+    ok(wb_part_or_zero(5, 10) == 5, "a part inside its interval's width is kept as it is");
+    ok(wb_part_or_zero(-5, 10) == 0, "a difference whose interval holds zero is written 0");
+    v = wb_part_or_zero(-20, 10);
+    ok(v != v, "a difference whose interval lies below zero is left empty: %g", v);
+    r.n = 0;
+    v = wb_rounds_part_ns(&r, whole, &pm);
+    ok(v != v && pm != pm, "no rounds, no part");
+}
+
+/* idle's periods (bench/idle.h): each period's busy time from the loop's running totals, and a
+ * period a preemption stretched (over IDLE_PERIOD_CUT times the median's) left out of the sums,
+ * counted. */
+static void test_idle_periods(void)
+{
+    idle_periods p;
+    idle_period_sums s;
+    uint64_t t = 1000, blocked = 0, sends = 0, onidle = 0, pre = 0;
+    int i;
+    if (idle_periods_open(&p) != 0) {
+        ok(0, "out of memory");
+        return;
+    }
+    idle_periods_mark(&p, t, blocked, sends, onidle, pre);
+    for (i = 0; i < 10; i++) {   /* 10 periods of 700 ticks' wall, 100 blocked: 600 busy, 400 sends, 500 in OnIdle */
+        t += 700, blocked += 100, sends += 400, onidle += 500, pre += 20;
+        if (i == 6) t += 20000;   /* one stretched by a preemption */
+        idle_periods_mark(&p, t, blocked, sends, onidle, pre);
+    }
+    idle_periods_sum(&p, &s);
+    ok(s.kept == 9 && s.left_out == 1, "kept %lu, left out %lu", (unsigned long)s.kept, (unsigned long)s.left_out);
+    ok(s.ticks[IDLE_BUSY] == 9 * 600.0 && s.ticks[IDLE_SENDS] == 9 * 400.0 && s.ticks[IDLE_ONIDLE] == 9 * 500.0 &&
+           s.ticks[IDLE_PRE] == 9 * 20.0,
+       "the kept periods' sums: %g %g %g %g", s.ticks[IDLE_BUSY], s.ticks[IDLE_SENDS], s.ticks[IDLE_ONIDLE],
+       s.ticks[IDLE_PRE]);
+    idle_periods_reset(&p);
+    idle_periods_sum(&p, &s);
+    ok(s.kept == 0 && s.left_out == 0, "a reset forgets the periods");
+    idle_periods_free(&p);
+}
+
 static const wbt_case cases[] = {
     { "wsa_texts", test_wsa_texts, 0 },
     { "os_names", test_os_names, 0 },
@@ -477,6 +546,8 @@ static const wbt_case cases[] = {
     { "visual_styles", test_visual_styles, 0 },
     { "cmdline_like_windows", test_cmdline_like_windows, 0 },
     { "text_from_wide", test_text_from_wide, 0 },
+    { "rounds_part", test_rounds_part, 0 },
+    { "idle_periods", test_idle_periods, 0 },
     { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

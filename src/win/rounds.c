@@ -37,13 +37,13 @@ static uint64_t chunk_size(wb_floor_chunk size_by, const void *arg, uint64_t *do
 int wb_rounds_run(wb_rounds *r, wb_floor_chunk size_by, const void *size_arg, wb_round_fn round, void *arg,
                   unsigned sides, wb_floor_budget b)
 {
-    uint64_t done = 0, start, k;
+    uint64_t done = 0, sizing = 0, start, k;
     r->n = 0;
     r->k = 0;
     r->sides = sides > WB_ROUND_SIDES ? WB_ROUND_SIDES : sides;
     if (b.n == 0) return -1;
     start = wb_ticks();
-    k = chunk_size(size_by, size_arg, &done);
+    k = chunk_size(size_by, size_arg, &sizing);   /* not counted: a small budget still gets its rounds */
     if (b.n / MIN_ROUNDS < k) k = b.n / MIN_ROUNDS ? b.n / MIN_ROUNDS : 1;
     r->k = k;
     while (r->n < WB_ROUNDS_MAX && done < b.n && wb_ticks() - start < b.ticks * r->sides) {
