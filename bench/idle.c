@@ -221,8 +221,8 @@ typedef struct idle_state {
     uint64_t blocked;             /* QPC ticks the UI thread spent in GetMessage: not busy */
     /* the parts of the busy time: QPC ticks in OnIdle, in its sends, in PreTranslateMessage,
      * and how many spans of each were timed (each span's reads cost qpc_ns, taken off) */
-    uint64_t onidle_ticks, sends_ticks, pre_ticks;
-    uint64_t n_onidle, n_sends, n_pre, n_getmsg;
+    uint64_t onidle_ticks, sends_ticks, pre_ticks, dispatch_ticks;
+    uint64_t n_onidle, n_sends, n_pre, n_getmsg, n_dispatch;
     double qpc_ns;                /* one QPC read, measured at set-up */
     winbench_onidle user_onidle;  /* --onidle FILE.dll!EXPORT */
     HMODULE user_module;
@@ -375,16 +375,22 @@ static BOOL pump_message(idle_state *st, MSG *msg)
         st->processed_shared = (LONG)st->moves_processed;
     }
     /* AfxPreTranslateMessage on every message but WM_KICKIDLE: the walk up to the main window
-     * and, for mouse messages, the tooltip filter. */
+     * and, for mouse messages, the tooltip filter; then the message dispatched to its window's
+     * procedure, timed apart (the API's DispatchMessage and the procedures it runs: split by
+     * split_calls after the run). */
+    uint64_t t0 = wb_ticks(), t1;
     if (msg->message != WM_KICKIDLE) {
-        uint64_t t0 = wb_ticks();
         wb_mfc_pretranslate(msg, st->frame, st->mdi_client, st->mdi_client != NULL && st->cfg.tooltips);
-        st->pre_ticks += wb_ticks() - t0;
+        t1 = wb_ticks();
+        st->pre_ticks += t1 - t0;
         st->n_pre++;
+        t0 = t1;   /* the same read ends one span and begins the next */
     }
     TranslateMessage(msg);
     if (st->unicode) DispatchMessageW(msg);
     else DispatchMessageA(msg);
+    st->dispatch_ticks += wb_ticks() - t0;
+    st->n_dispatch++;
     return TRUE;
 }
 
@@ -413,7 +419,8 @@ static void run_loop(idle_state *st)
                 close_period(st);   /* one cut short by a new idle message */
                 /* the period before ends at this one's first OnIdle (its few ns of bookkeeping
                  * land in this OnIdle's span: no clock read of its own) */
-                idle_periods_mark(&st->periods, t0, st->blocked, st->sends_ticks, st->onidle_ticks, st->pre_ticks);
+                idle_periods_mark(&st->periods, t0, st->blocked, st->sends_ticks, st->onidle_ticks, st->pre_ticks,
+                                  st->dispatch_ticks);
                 st->idle_periods++;
                 st->period_open = 1;
                 st->period_ticks = 0;
@@ -689,54 +696,65 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     X(M_NCHITTEST, "nchittest_msgs") X(M_SETCURSOR, "setcursor_msgs")                                       \
     X(M_BUSY_US, "busy_us") X(M_SENDS_US, "sends_us") X(M_FRAMEWORK_US, "framework_us") X(M_PUMP_US, "pump_us") \
     X(M_SENDS_DISPATCH_US, "sends_dispatch_us") X(M_SENDS_MFC_US, "sends_mfc_us") X(M_SENDS_BUTTON_US, "sends_button_us") \
-    X(M_PERIODS_SPLIT, "periods_split") X(M_PERIODS_LEFT_OUT, "periods_left_out") \
+    X(M_PERIODS_SPLIT, "periods_split") X(M_PERIODS_LEFT_OUT, "periods_left_out") X(M_PUMPED_US, "pumped_us") \
+    X(M_PUMPED_PCT, "pumped_pct") X(M_PUMPED_USER32_US, "pumped_user32_us") X(M_PUMPED_MFC_US, "pumped_mfc_us") \
+    X(M_PUMPED_LOWER_US, "pumped_lower_us") \
     X(M_SENDS_PCT, "sends_pct") X(M_FRAMEWORK_PCT, "framework_pct") X(M_PUMP_PCT, "pump_pct") X(M_QPC_US, "qpc_us") \
     X(M_COALESCED, "moves_coalesced") X(M_UI_CYCLE_COUNT, "ui_cycles")
 enum { IDLE_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, idle_metrics_fit);
 static const char *const idle_metric_names[] = { IDLE_METRICS(WB_LIST_NAME) NULL };
 
-/* The UI thread's busy time (wall less the waits in GetMessage) per idle period, split into the
- * seed's sends (split again by split_sends: USER32's dispatch, the MFC handling, the BUTTON
- * procedure), the framework's work around them (the MFC model: OnIdle's walks and maps,
- * PreTranslateMessage; or the user's OnIdle: your code) and the rest, the message pump
- * (GetMessage and PeekMessage returning, input arriving, dispatching). Over the periods
- * idle_periods_sum keeps (a period a preemption stretched is left out, and counted). Each timed
- * span holds one of its two QPC reads, and the pump the other: their measured cost is taken off
- * where it fell, for the kept periods' share of the spans. The percentages are of the whole
- * run's wall time, every period in. */
-static void fill_parts(const idle_state *st, double wall, double *m)
+/* The busy time's four spans in seconds, from their ticks (IDLE_*) and the spans' QPC reads, of
+ * which `share` are theirs: each timed span holds one of its reads and the pump another (a
+ * pumped message's PreTranslateMessage and dispatch share their middle read, so the pump holds
+ * one read a message; GetMessage's two are one in its wait, one in the pump). */
+static void spans_s(const idle_state *st, const double *ticks, double share, double *out)
 {
     const double q = st->qpc_ns * 1e-9, hz = (double)wb_clock_freq();
+    out[0] = ticks[IDLE_SENDS] / hz - share * (double)st->n_sends * q;
+    out[1] = (ticks[IDLE_ONIDLE] - ticks[IDLE_SENDS] + ticks[IDLE_PRE]) / hz -
+             share * (double)(st->n_onidle + st->n_sends + st->n_pre) * q;
+    out[2] = ticks[IDLE_DISPATCH] / hz - share * (double)st->n_dispatch * q;
+    out[3] = (ticks[IDLE_BUSY] - ticks[IDLE_ONIDLE] - ticks[IDLE_PRE] - ticks[IDLE_DISPATCH]) / hz -
+             share * (double)(st->n_onidle + st->n_dispatch + st->n_getmsg) * q;
+}
+
+/* The UI thread's busy time (wall less the waits in GetMessage) per idle period, split into the
+ * seed's sends (split again by split_calls: USER32's, the MFC handling, the BUTTON procedure),
+ * the framework's work around them (the MFC model: OnIdle's walks and maps,
+ * PreTranslateMessage; or the user's OnIdle: your code), the pumped messages' dispatch (split
+ * again by split_calls) and the rest, the message queue's calls (GetMessage and PeekMessage
+ * returning). Over the periods idle_periods_sum keeps (a period a preemption stretched is left
+ * out, and counted). The percentages are of the whole run's wall time, every period in. */
+static void fill_parts(const idle_state *st, double wall, double *m)
+{
     idle_period_sums k;
-    double part, per, sends, framework, pump;
+    double part[4], all[4], ticks[IDLE_PART_COUNT], per;
     idle_periods_sum(&st->periods, &k);
-    part = st->periods.n ? (double)k.kept / (double)st->periods.n : 0;
     per = k.kept ? (double)k.kept : NAN;
-    sends = k.ticks[IDLE_SENDS] / hz - part * (double)st->n_sends * q;
-    framework = (k.ticks[IDLE_ONIDLE] - k.ticks[IDLE_SENDS] + k.ticks[IDLE_PRE]) / hz -
-                part * (double)(st->n_onidle + st->n_sends + st->n_pre) * q;
-    pump = (k.ticks[IDLE_BUSY] - k.ticks[IDLE_ONIDLE] - k.ticks[IDLE_PRE]) / hz -
-           part * (double)(st->n_onidle + st->n_pre + st->n_getmsg) * q;
-    m[M_SENDS_US] = sends * 1e6 / per;
-    m[M_FRAMEWORK_US] = framework * 1e6 / per;
-    m[M_PUMP_US] = pump * 1e6 / per;
-    m[M_BUSY_US] = m[M_SENDS_US] + m[M_FRAMEWORK_US] + m[M_PUMP_US];
+    spans_s(st, k.ticks, st->periods.n ? (double)k.kept / (double)st->periods.n : 0, part);
+    m[M_SENDS_US] = part[0] * 1e6 / per;
+    m[M_FRAMEWORK_US] = part[1] * 1e6 / per;
+    m[M_PUMPED_US] = part[2] * 1e6 / per;
+    m[M_PUMP_US] = part[3] * 1e6 / per;
+    m[M_BUSY_US] = m[M_SENDS_US] + m[M_FRAMEWORK_US] + m[M_PUMPED_US] + m[M_PUMP_US];
     m[M_PERIODS_SPLIT] = (double)k.kept;
     m[M_PERIODS_LEFT_OUT] = (double)k.left_out;
-    {
-        const double all_sends = wb_ticks_to_s(st->sends_ticks) - (double)st->n_sends * q;
-        const double all_framework = wb_ticks_to_s(st->onidle_ticks - st->sends_ticks + st->pre_ticks) -
-                                     (double)(st->n_onidle + st->n_sends + st->n_pre) * q;
-        const double busy = wall - wb_ticks_to_s(st->blocked);
-        const double all_pump = busy - wb_ticks_to_s(st->onidle_ticks + st->pre_ticks) -
-                                (double)(st->n_onidle + st->n_pre + st->n_getmsg) * q;
-        m[M_SENDS_PCT] = 100.0 * all_sends / wall;
-        m[M_FRAMEWORK_PCT] = 100.0 * all_framework / wall;
-        m[M_PUMP_PCT] = 100.0 * all_pump / wall;
-    }
+    ticks[IDLE_BUSY] = (wall - wb_ticks_to_s(st->blocked)) * (double)wb_clock_freq();
+    ticks[IDLE_SENDS] = (double)st->sends_ticks;
+    ticks[IDLE_ONIDLE] = (double)st->onidle_ticks;
+    ticks[IDLE_PRE] = (double)st->pre_ticks;
+    ticks[IDLE_DISPATCH] = (double)st->dispatch_ticks;
+    spans_s(st, ticks, 1, all);
+    m[M_SENDS_PCT] = 100.0 * all[0] / wall;
+    m[M_FRAMEWORK_PCT] = 100.0 * all[1] / wall;
+    m[M_PUMPED_PCT] = 100.0 * all[2] / wall;
+    m[M_PUMP_PCT] = 100.0 * all[3] / wall;
     m[M_QPC_US] = st->qpc_ns * 1e-3;
-    m[M_SENDS_DISPATCH_US] = m[M_SENDS_MFC_US] = m[M_SENDS_BUTTON_US] = NAN;   /* split_sends, beside the run */
+    /* split_calls, beside the run */
+    m[M_SENDS_DISPATCH_US] = m[M_SENDS_MFC_US] = m[M_SENDS_BUTTON_US] = NAN;
+    m[M_PUMPED_USER32_US] = m[M_PUMPED_MFC_US] = m[M_PUMPED_LOWER_US] = NAN;
 }
 
 static void fill_metrics(const idle_state *st, wb_sample *s)
@@ -807,8 +825,8 @@ static void reset_counters(idle_state *st)
     st->qualifying = 0;
     st->onidle_calls = st->idle_periods = st->pumped = st->moves_processed = 0;
     st->blocked = st->delivered = 0;
-    st->onidle_ticks = st->sends_ticks = st->pre_ticks = 0;
-    st->n_onidle = st->n_sends = st->n_pre = st->n_getmsg = 0;
+    st->onidle_ticks = st->sends_ticks = st->pre_ticks = st->dispatch_ticks = 0;
+    st->n_onidle = st->n_sends = st->n_pre = st->n_getmsg = st->n_dispatch = 0;
     wb_mfc_free_temp_maps();   /* what the last repetition left (the seed's OnIdle never frees) */
     wb_mfc_counters_reset();
     st->period_open = 0;
@@ -818,24 +836,32 @@ static void reset_counters(idle_state *st)
     wb_hist_reset(st->idle_cost);
 }
 
-/* OnIdle's sends split by who wrote the code they run (idle_sends.c): the time measured in the
- * loop, shared out as a send's parts share it beside the loop, so that the parts add up to it.
- * At most 50 ms a side. Empty where the split could not be timed; 0 for no sends. */
-static void split_sends(idle_state *st, wb_sample *sample)
+/* One span split by who wrote the code it runs (idle_sends.c): the time measured in the loop,
+ * shared out as the call's parts share it beside the loop, so that the parts add up to it.
+ * Empty where the split could not be timed; 0 where the loop made no such call. */
+static void split_span(idle_state *st, HWND hwnd, UINT msg, int dispatched, wb_floor_budget b, double whole, double *out)
 {
-    double *m = sample->metrics;
-    wb_floor_budget b = wb_floor_budget_of(st->n_sends * st->cfg.sends, sample->iv.t1 - sample->iv.t0);
-    idle_send_shares sh;
+    idle_shares sh;
+    out[0] = out[1] = out[2] = whole == 0 ? 0 : NAN;
+    if (!(whole > 0) || hwnd == NULL || idle_shares_of(hwnd, msg, dispatched, st->unicode, b, &st->rounds, &sh) != 0)
+        return;
+    out[0] = whole * sh.user32;
+    out[1] = whole * sh.mfc;
+    out[2] = whole * sh.lower;
+}
+
+/* OnIdle's sends (SendMessage(WM_NULL) to the button) and the pumped messages (as a
+ * WM_MOUSEMOVE dispatched to the window the mouse moves over: most of what the pump takes),
+ * each split beside the run, at most 50 ms a side. */
+static void split_calls(idle_state *st, wb_sample *sample)
+{
+    double *m = sample->metrics, parts[3];
+    wb_floor_budget b = wb_floor_budget_of(st->n_sends * st->cfg.sends + st->n_dispatch, sample->iv.t1 - sample->iv.t0);
     if (b.ticks > wb_clock_freq() / 20) b.ticks = wb_clock_freq() / 20;
-    if (st->cfg.sends == 0 || st->n_sends == 0 || !(m[M_SENDS_US] == m[M_SENDS_US])) {
-        m[M_SENDS_DISPATCH_US] = m[M_SENDS_MFC_US] = m[M_SENDS_BUTTON_US] = st->cfg.sends == 0 ? 0 : NAN;
-        return;
-    }
-    if (idle_send_shares_of(st->button, st->unicode, wb_mfc_from_handle(st->button) != NULL, b, &st->rounds, &sh) != 0)
-        return;
-    m[M_SENDS_DISPATCH_US] = m[M_SENDS_US] * sh.dispatch;
-    m[M_SENDS_MFC_US] = m[M_SENDS_US] * sh.mfc;
-    m[M_SENDS_BUTTON_US] = m[M_SENDS_US] * sh.button;
+    split_span(st, st->button, WM_NULL, 0, b, st->cfg.sends ? m[M_SENDS_US] : 0, parts);
+    m[M_SENDS_DISPATCH_US] = parts[0], m[M_SENDS_MFC_US] = parts[1], m[M_SENDS_BUTTON_US] = parts[2];
+    split_span(st, st->mouse_target, WM_MOUSEMOVE, 1, b, m[M_PUMPED_US], parts);
+    m[M_PUMPED_USER32_US] = parts[0], m[M_PUMPED_MFC_US] = parts[1], m[M_PUMPED_LOWER_US] = parts[2];
 }
 
 static int idle_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *err)
@@ -856,13 +882,14 @@ static int idle_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error *e
     st->have_cycles = wb_thread_cycles(&st->cycles0) == 0;
     run_loop(st);
     wb_interval_end(&sample->iv);
-    idle_periods_mark(&st->periods, sample->iv.t1, st->blocked, st->sends_ticks, st->onidle_ticks, st->pre_ticks);
+    idle_periods_mark(&st->periods, sample->iv.t1, st->blocked, st->sends_ticks, st->onidle_ticks, st->pre_ticks,
+                      st->dispatch_ticks);
     if (st->have_cycles) st->have_cycles = wb_thread_cycles(&st->cycles1) == 0;
     WaitForSingleObject(driver, INFINITE);   /* it has posted WM_QUIT: it is ending */
     CloseHandle(driver);
     sample->ops = st->idle_periods;
     fill_metrics(st, sample);
-    if (!*ctx->stop) split_sends(st, sample);   /* beside the run: after its counters are read */
+    if (!*ctx->stop) split_calls(st, sample);   /* beside the run: after its counters are read */
     return 0;
 }
 
@@ -952,12 +979,15 @@ static const char *const idle_variant_columns[] = {
 };
 /* The seed read CPU in Process Explorer: % of the whole machine. */
 static const wb_part idle_parts[] = {
-    { .column = "sends_dispatch_us", .name = "OnIdle's sends: USER32's dispatch", .layer = WB_LAYER_API },
+    { .column = "sends_dispatch_us", .name = "OnIdle's sends: USER32's SendMessage", .layer = WB_LAYER_API },
     { .column = "sends_mfc_us", .name = "OnIdle's sends: the mapped button's MFC handling", .layer = WB_LAYER_CODE },
-    { .column = "sends_button_us", .name = "OnIdle's sends: the BUTTON class's procedure",
-      .layer = WB_LAYER_API },
+    { .column = "sends_button_us", .name = "OnIdle's sends: the BUTTON class's procedure", .layer = WB_LAYER_API },
     { .column = "framework_us", .name = "the framework's work (the MFC model, or your OnIdle)", .layer = WB_LAYER_CODE },
-    { .column = "pump_us", .name = "the message pump (with what it dispatches: not split)", .layer = WB_LAYER_OS },
+    { .column = "pumped_user32_us", .name = "pumped messages: USER32's DispatchMessage", .layer = WB_LAYER_API },
+    { .column = "pumped_mfc_us", .name = "pumped messages: the windows' MFC handling", .layer = WB_LAYER_CODE },
+    { .column = "pumped_lower_us", .name = "pumped messages: DefWindowProc and the controls' procedures",
+      .layer = WB_LAYER_API },
+    { .column = "pump_us", .name = "the message queue's calls (GetMessage, PeekMessage)", .layer = WB_LAYER_API },
     { .column = NULL }
 };
 static const wb_part idle_floors[] = {

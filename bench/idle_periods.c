@@ -24,7 +24,8 @@ void idle_periods_reset(idle_periods *p)
 }
 
 /* In the loop, once a period: subtractions and stores, nothing allocated or read from the clock. */
-void idle_periods_mark(idle_periods *p, uint64_t t, uint64_t blocked, uint64_t sends, uint64_t onidle, uint64_t pre)
+void idle_periods_mark(idle_periods *p, uint64_t t, uint64_t blocked, uint64_t sends, uint64_t onidle, uint64_t pre,
+                       uint64_t dispatch)
 {
     if (p->marked && p->n < IDLE_PERIODS_CAP) {
         uint64_t *e = p->each[p->n++];
@@ -33,8 +34,10 @@ void idle_periods_mark(idle_periods *p, uint64_t t, uint64_t blocked, uint64_t s
         e[IDLE_SENDS] = sends - p->last[2];
         e[IDLE_ONIDLE] = onidle - p->last[3];
         e[IDLE_PRE] = pre - p->last[4];
+        e[IDLE_DISPATCH] = dispatch - p->last[5];
     }
     p->last[0] = t, p->last[1] = blocked, p->last[2] = sends, p->last[3] = onidle, p->last[4] = pre;
+    p->last[5] = dispatch;
     p->marked = 1;
 }
 

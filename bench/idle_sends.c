@@ -1,30 +1,47 @@
-/* OnIdle's sends split by who wrote the code they run (idle.h). */
+/* What one of the idle loop's calls into a window is made of, by who wrote the code (idle.h). */
 #include "idle.h"
 
 #include <math.h>
 
 #include "wb_clock.h"
+#include "wb_mfc.h"
 #include "wb_timed_loop.h"
 
-typedef struct send_arg {
+/* The call as the loop makes it: SendMessage(hwnd, msg, 0, 0), or DispatchMessage of a message
+ * the pump took. */
+typedef struct call_arg {
     HWND hwnd;
+    UINT msg;
     int unicode;
-} send_arg;
+} call_arg;
 
 static WB_TIMED_LOOP void send_chunk(const void *arg, uint64_t k)
 {
-    const send_arg *a = (const send_arg *)arg;
+    const call_arg *a = (const call_arg *)arg;
     uint64_t i;
     if (a->unicode)
-        for (i = 0; i < k; i++) SendMessageW(a->hwnd, WM_NULL, 0, 0);
+        for (i = 0; i < k; i++) SendMessageW(a->hwnd, a->msg, 0, 0);
     else
-        for (i = 0; i < k; i++) SendMessageA(a->hwnd, WM_NULL, 0, 0);
+        for (i = 0; i < k; i++) SendMessageA(a->hwnd, a->msg, 0, 0);
+}
+
+static WB_TIMED_LOOP void dispatch_chunk(const void *arg, uint64_t k)
+{
+    const call_arg *a = (const call_arg *)arg;
+    uint64_t i;
+    MSG m;
+    m.hwnd = a->hwnd, m.message = a->msg, m.wParam = 0, m.lParam = 0, m.time = 0, m.pt.x = m.pt.y = 0;
+    if (a->unicode)
+        for (i = 0; i < k; i++) DispatchMessageW(&m);
+    else
+        for (i = 0; i < k; i++) DispatchMessageA(&m);
 }
 
 typedef struct round_arg {
-    send_arg send;
-    wb_wndproc_call proc, class_proc;
-    wb_floor_chunk proc_chunk, class_chunk;   /* class_chunk NULL: a plain button */
+    wb_floor_chunk call;
+    call_arg call_arg;
+    wb_wndproc_call proc, lower;
+    wb_floor_chunk proc_chunk, lower_chunk;   /* lower_chunk NULL: a window MFC does not map */
 } round_arg;
 
 static uint64_t time_chunk(wb_floor_chunk chunk, const void *arg, uint64_t k)
@@ -39,32 +56,37 @@ static uint64_t time_chunk(wb_floor_chunk chunk, const void *arg, uint64_t k)
 static int one_round(void *arg, uint64_t k, uint64_t *ticks)
 {
     round_arg *r = (round_arg *)arg;
-    ticks[0] = time_chunk(send_chunk, &r->send, k);
+    ticks[0] = time_chunk(r->call, &r->call_arg, k);
     ticks[1] = time_chunk(r->proc_chunk, &r->proc, k);
-    ticks[2] = time_chunk(r->class_chunk, &r->class_proc, k);
+    ticks[2] = time_chunk(r->lower_chunk, &r->lower, k);
     return 0;
 }
 
-int idle_send_shares_of(HWND button, int unicode, int mapped, wb_floor_budget b, wb_rounds *r, idle_send_shares *out)
+int idle_shares_of(HWND hwnd, UINT msg, int dispatched, int unicode, wb_floor_budget b, wb_rounds *r,
+                   idle_shares *out)
 {
-    static const int dispatch[] = { 1, -1, 0 }, mfc[] = { 0, 1, -1 }, proc[] = { 0, 1, 0 }, cls[] = { 0, 0, 1 };
+    static const int user32[] = { 1, -1, 0 }, mfc[] = { 0, 1, -1 }, proc[] = { 0, 1, 0 }, lower[] = { 0, 0, 1 };
     round_arg a;
     const char *how;
+    int lower_unicode = 0;
+    WNDPROC super = wb_mfc_super(hwnd, &lower_unicode);
     double d, dm, m = 0, mm, c, cm, sum;
-    a.send.hwnd = button;
-    a.send.unicode = unicode;
-    a.proc_chunk = wb_wndproc_chunk(button, WM_NULL, unicode, 0, &a.proc, &how);
-    a.class_chunk = mapped ? wb_wndproc_chunk(button, WM_NULL, unicode, 1, &a.class_proc, &how) : NULL;
-    if (a.proc_chunk == NULL || (mapped && a.class_chunk == NULL)) return -1;
-    if (wb_rounds_run(r, send_chunk, &a.send, one_round, &a, mapped ? 3 : 2, b) != 0) return -1;
+    a.call = dispatched ? dispatch_chunk : send_chunk;
+    a.call_arg.hwnd = hwnd;
+    a.call_arg.msg = msg;
+    a.call_arg.unicode = unicode;
+    a.proc_chunk = wb_wndproc_chunk(hwnd, msg, unicode, 0, &a.proc, &how);
+    a.lower_chunk = super ? wb_proc_chunk(super, hwnd, msg, lower_unicode, &a.lower, &how) : NULL;
+    if (a.proc_chunk == NULL) return -1;
+    if (wb_rounds_run(r, a.call, &a.call_arg, one_round, &a, super ? 3 : 2, b) != 0) return -1;
     /* a difference whose interval holds zero is zero; one below its interval cannot be split */
-    d = wb_part_or_zero(wb_rounds_part_ns(r, dispatch, &dm), dm);
-    if (mapped) m = wb_part_or_zero(wb_rounds_part_ns(r, mfc, &mm), mm);
-    c = wb_rounds_part_ns(r, mapped ? cls : proc, &cm);
+    d = wb_part_or_zero(wb_rounds_part_ns(r, user32, &dm), dm);
+    if (super) m = wb_part_or_zero(wb_rounds_part_ns(r, mfc, &mm), mm);
+    c = wb_rounds_part_ns(r, super ? lower : proc, &cm);
     sum = d + m + c;
     if (!(sum > 0)) return -1;
-    out->dispatch = d / sum;
+    out->user32 = d / sum;
     out->mfc = m / sum;
-    out->button = c / sum;
+    out->lower = c / sum;
     return 0;
 }

@@ -89,5 +89,7 @@ typedef struct wb_wndproc_call {
 } wb_wndproc_call;
 wb_floor_chunk wb_wndproc_chunk(HWND hwnd, UINT msg, int unicode, int from_class, wb_wndproc_call *call,
                                 const char **how);
+/* The same for a procedure already in hand (a mapped window's m_pfnSuper, say). */
+wb_floor_chunk wb_proc_chunk(WNDPROC proc, HWND hwnd, UINT msg, int unicode, wb_wndproc_call *call, const char **how);
 
 #endif

@@ -34,6 +34,11 @@ int wb_mfc_subclass(wb_mfc_kind kind, HWND hwnd, wb_error *err);
 /* The permanent-map lookup (CWnd::FromHandlePermanent); NULL when not mapped. */
 wb_cwnd *wb_mfc_from_handle(HWND hwnd);
 
+/* The procedure a mapped window's unhandled messages go on to (CWnd::DefWindowProc's
+ * m_pfnSuper: a subclassed control's own procedure, else ::DefWindowProc), and in *unicode
+ * whether to call it as a Unicode one; NULL for a window not in the permanent map. */
+WNDPROC wb_mfc_super(HWND hwnd, int *unicode);
+
 /* AfxCallWndProc called directly, without ::SendMessage, as SendMessageToDescendants does for
  * windows in the permanent map when bOnlyPerm is TRUE. */
 LRESULT wb_mfc_call_wnd_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp);

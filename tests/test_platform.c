@@ -508,24 +508,24 @@ static void test_idle_periods(void)
 {
     idle_periods p;
     idle_period_sums s;
-    uint64_t t = 1000, blocked = 0, sends = 0, onidle = 0, pre = 0;
+    uint64_t t = 1000, blocked = 0, sends = 0, onidle = 0, pre = 0, dispatch = 0;
     int i;
     if (idle_periods_open(&p) != 0) {
         ok(0, "out of memory");
         return;
     }
-    idle_periods_mark(&p, t, blocked, sends, onidle, pre);
+    idle_periods_mark(&p, t, blocked, sends, onidle, pre, dispatch);
     for (i = 0; i < 10; i++) {   /* 10 periods of 700 ticks' wall, 100 blocked: 600 busy, 400 sends, 500 in OnIdle */
-        t += 700, blocked += 100, sends += 400, onidle += 500, pre += 20;
+        t += 700, blocked += 100, sends += 400, onidle += 500, pre += 20, dispatch += 50;
         if (i == 6) t += 20000;   /* one stretched by a preemption */
-        idle_periods_mark(&p, t, blocked, sends, onidle, pre);
+        idle_periods_mark(&p, t, blocked, sends, onidle, pre, dispatch);
     }
     idle_periods_sum(&p, &s);
     ok(s.kept == 9 && s.left_out == 1, "kept %lu, left out %lu", (unsigned long)s.kept, (unsigned long)s.left_out);
     ok(s.ticks[IDLE_BUSY] == 9 * 600.0 && s.ticks[IDLE_SENDS] == 9 * 400.0 && s.ticks[IDLE_ONIDLE] == 9 * 500.0 &&
-           s.ticks[IDLE_PRE] == 9 * 20.0,
-       "the kept periods' sums: %g %g %g %g", s.ticks[IDLE_BUSY], s.ticks[IDLE_SENDS], s.ticks[IDLE_ONIDLE],
-       s.ticks[IDLE_PRE]);
+           s.ticks[IDLE_PRE] == 9 * 20.0 && s.ticks[IDLE_DISPATCH] == 9 * 50.0,
+       "the kept periods' sums: %g %g %g %g %g", s.ticks[IDLE_BUSY], s.ticks[IDLE_SENDS], s.ticks[IDLE_ONIDLE],
+       s.ticks[IDLE_PRE], s.ticks[IDLE_DISPATCH]);
     idle_periods_reset(&p);
     idle_periods_sum(&p, &s);
     ok(s.kept == 0 && s.left_out == 0, "a reset forgets the periods");

@@ -120,16 +120,21 @@ static int whole_text(const rp_group *g, const rp_whole_cmp *w, char *buf, size_
         return -1;
     }
     if (w->significance != RP_SIG_YES) {
-        snprintf(buf, cap, "where: %s itself did not change significantly (p=%.2g): the difference is not in its "
-                 "parts but around them (preemptions, the loop)", name, w->p);
+        snprintf(buf, cap, "where: %s itself did not change significantly (p=%.2g): the difference lies outside it "
+                 "(preemptions, or how often it runs)", name, w->p);
         return -1;
     }
-    if ((w->mine > w->base) != headline_worse(g)) {
-        snprintf(buf, cap, "where: %s itself got %s (p=%.2g), the other way: the difference is not in its parts but "
-                 "around them (preemptions, the loop)", name, times, w->p);
+    if (g->significance == RP_SIG_YES && (w->mine > w->base) != headline_worse(g)) {
+        snprintf(buf, cap, "where: %s itself got %s (p=%.2g), the other way: the difference lies outside it "
+                 "(preemptions, or how often it runs)", name, times, w->p);
         return -1;
     }
-    *used = (size_t)snprintf(buf, cap, "where: %s %s (p=%.2g)", name, times, w->p);
+    if (g->significance == RP_SIG_YES)
+        *used = (size_t)snprintf(buf, cap, "where: %s %s (p=%.2g)", name, times, w->p);
+    else   /* the headline's statistic is another (CPU charged in clock ticks, say): said, not hidden */
+        *used = (size_t)snprintf(buf, cap, "where: %s %s (p=%.2g; the headline's %s %s)", name, times, w->p,
+                                 wb_module_report(g->m)->unit,
+                                 g->significance == RP_SIG_NO ? "did not differ significantly" : "could not be told apart");
     return 0;
 }
 
@@ -144,12 +149,10 @@ void rp_where_text(const rp_group *g, char *buf, size_t cap)
     if (cap == 0) return;
     buf[0] = '\0';
     if (n == 0) return;
-    if (g->significance == RP_SIG_CANNOT_TELL) {
-        snprintf(buf, cap, "where: cannot tell (too few repetitions to tell the whole apart)");
-        return;
-    }
-    if (g->significance != RP_SIG_YES) {
-        snprintf(buf, cap, "where: no significant difference in the whole to place");
+    if (g->significance != RP_SIG_YES && w.significance != RP_SIG_YES) {   /* neither the headline nor the whole */
+        snprintf(buf, cap, g->significance == RP_SIG_CANNOT_TELL || w.significance == RP_SIG_CANNOT_TELL
+                               ? "where: cannot tell (too few repetitions to tell the whole apart)"
+                               : "where: no significant difference in the whole to place");
         return;
     }
     if (whole_text(g, &w, buf, cap, &used) != 0) return;

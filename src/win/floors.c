@@ -326,22 +326,25 @@ static int is_code(const void *address)
                               (LPCSTR)address, &mod) != 0;
 }
 
+wb_floor_chunk wb_proc_chunk(WNDPROC proc, HWND hwnd, UINT msg, int unicode, wb_wndproc_call *call, const char **how)
+{
+    call->proc = proc;
+    call->hwnd = hwnd;
+    call->msg = msg;
+    call->unicode = unicode;
+    if (proc == NULL) {
+        *how = "none";
+        return NULL;
+    }
+    *how = is_code((const void *)proc) ? "direct" : "CallWindowProc";
+    return is_code((const void *)proc) ? direct_chunk : callwindowproc_chunk;
+}
+
 wb_floor_chunk wb_wndproc_chunk(HWND hwnd, UINT msg, int unicode, int from_class, wb_wndproc_call *call,
                                 const char **how)
 {
     ULONG_PTR raw = from_class ? (unicode ? GetClassLongPtrW(hwnd, GCLP_WNDPROC) : GetClassLongPtrA(hwnd, GCLP_WNDPROC))
                                : (ULONG_PTR)(unicode ? GetWindowLongPtrW(hwnd, GWLP_WNDPROC)
                                                      : GetWindowLongPtrA(hwnd, GWLP_WNDPROC));
-    int direct;
-    call->proc = (WNDPROC)raw;
-    call->hwnd = hwnd;
-    call->msg = msg;
-    call->unicode = unicode;
-    if (call->proc == NULL) {
-        *how = "none";
-        return NULL;
-    }
-    direct = is_code((const void *)raw);
-    *how = direct ? "direct" : "CallWindowProc";
-    return direct ? direct_chunk : callwindowproc_chunk;
+    return wb_proc_chunk((WNDPROC)raw, hwnd, msg, unicode, call, how);
 }

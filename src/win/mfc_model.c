@@ -164,6 +164,15 @@ wb_cwnd *wb_mfc_from_handle(HWND hwnd)
     return lookup(ts->buckets, hwnd);
 }
 
+WNDPROC wb_mfc_super(HWND hwnd, int *unicode)
+{
+    thread_state *ts = get_thread_state();
+    wb_cwnd *wnd = ts ? lookup(ts->buckets, hwnd) : NULL;   /* not a lookup the model made: not counted */
+    if (wnd == NULL) return NULL;
+    *unicode = wnd->super ? wnd->super_unicode : 0;
+    return wnd->super ? wnd->super : DefWindowProcA;
+}
+
 static int map_attach(thread_state *ts, wb_cwnd *wnd)
 {
     map_node *n = (map_node *)malloc(sizeof *n);
