@@ -99,7 +99,9 @@ static void times_text(double ratio, char *buf, size_t cap)
 static int moved(const rp_part_cmp *c)
 {
     double slack = (c->mine_pm == c->mine_pm ? c->mine_pm : 0) + (c->base_pm == c->base_pm ? c->base_pm : 0);
-    return c->significance == RP_SIG_YES && fabs(c->mine - c->base) > slack;
+    double larger = c->mine > c->base ? c->mine : c->base;
+    /* nor by less than half a percent, which the sentence's "1.00 times" could not show */
+    return c->significance == RP_SIG_YES && fabs(c->mine - c->base) > slack && fabs(c->mine - c->base) >= 0.005 * larger;
 }
 
 /* Is g's headline worse than its base's? (ops/s down, CPU up ...) */
