@@ -923,6 +923,17 @@ static int sockloop_rep_warnings(void *state, const wb_sample *sample,
                  "served)", (unsigned long long)st->rx.bad_packets);
         warn(into, "bad_stream", text);
     }
+    {   /* the parts: the wait model's own work could not be written (sockloop_parts.c) */
+        const double *m = sample->metrics;
+        if (m[M_WAIT_US] != m[M_WAIT_US] && m[M_RECV_US] == m[M_RECV_US] && m[M_RECV_BUSY_PER_PKT] == m[M_RECV_BUSY_PER_PKT]) {
+            snprintf(text, sizeof text, "wait_us: a recv of a waiting message alone (%.1f us) and winbench's own "
+                     "processing cost more than the loop's whole busy time per packet (%.1f us), beyond their intervals: "
+                     "the loop's receives are cheaper than the floor's here (under Wine each is a request to its server, "
+                     "part of it done while the loop waits), so the wait model's own work is left empty",
+                     m[M_RECV_US], m[M_RECV_BUSY_PER_PKT]);
+            warn(into, "part_below_zero", text);
+        }
+    }
     if (st->backend->recovered && st->backend->recovered(st->waiter) > st->rx.recovered_before) {
         snprintf(text, sizeof text, "%s: %llu socket notification(s) were lost (the thread's queue of posted messages "
                  "was full: USERPostMessageLimit, 10,000 by default) and their sockets went silent until a sweep "
