@@ -1009,6 +1009,30 @@ static void test_shares_hold_under_load(void)
     wb_csv_free(&b.t);
 }
 
+/* A part that cannot be told from zero is printed "~0 (+-x)", and a 0.5 file's part below zero
+ * (0.5 took each side's median apart) "~0": never a negative figure, in the console table or
+ * the Markdown. */
+#define OLDHEAD "schema,benchmark,label,row,rep,target,themes,thread,msg,ops_per_s,typical_ns,wndproc_ns,dispatch_ns," \
+                "host,os_name,os_version,os_build,os_sp\r\n"
+#define OLDROW(label, rep, disp) "1,sendmsg," label ",rep," rep ",scratch,off,same,0,1000,1000,1000," disp ",H" label \
+                                 ",Windows XP,5.1,2600,\r\n"
+static void test_tilde_zero(void)
+{
+    static const char now[] = PARTHEAD PARTROW("N", "1", "1000", "1000", "999.5", "0.5") PARTROW("N", "2", "1000", "1000", "999.5", "0.5")
+        PARTROW("N", "3", "1000", "1000", "999.5", "0.5");
+    static const char old[] = OLDHEAD OLDROW("O", "1", "-3") OLDROW("O", "2", "-2") OLDROW("O", "3", "-4");
+    result r;
+    write_text("now.csv", now);
+    write_text("old.csv", old);
+    r = run("report", "now.csv", "old.csv", "--md", "-", NULL);
+    ok(r.code == 0, "report: exit %lu: %s", r.code, r.err);
+    ok(strstr(r.out, "~0 (+-1 ns)") != NULL && strstr(r.out, " ~0 ") != NULL, "~0 for both:\n%s", r.out);
+    ok(strstr(r.out, "-3 ns") == NULL && strstr(r.out, "-2 ns") == NULL && strstr(r.out, "-4 ns") == NULL &&
+           strstr(r.out, "-500 ps") == NULL,
+       "no part printed below zero:\n%s", r.out);
+    result_free(&r);
+}
+
 static const wbt_case cases[] = {
     { "work_is_your_code", test_work_is_your_code, WBT_TIMING | WBT_CPU_HEAVY },
     { "hook_is_the_api", test_hook_is_the_api, 0 },
@@ -1028,6 +1052,7 @@ static const wbt_case cases[] = {
     { "idle_mfc_is_your_code", test_idle_mfc_is_your_code, WBT_CPU_HEAVY },
     { "idle_themes_is_the_api", test_idle_themes_is_the_api, WBT_CPU_HEAVY },
     { "split_words", test_split_words, 0 },
+    { "tilde_zero", test_tilde_zero, 0 },
     { "shares_hold_under_load", test_shares_hold_under_load, WBT_TIMING | WBT_CPU_HEAVY },
     { NULL, NULL, 0 }
 };

@@ -76,9 +76,9 @@ void rp_part_value_text(const wb_module *m, double v, double pm, char *buf, size
         snprintf(buf, cap, "-");
         return;
     }
-    if (v < 0 || (pm == pm && v <= pm)) {   /* nothing that can be told from zero */
-        if (pm == pm) wb_format_duration(pm * unit, mag, sizeof mag);
-        if (pm == pm) snprintf(buf, cap, "~0 (+-%s)", mag);
+    if (v < 0 || (pm > 0 && v <= pm)) {   /* nothing that can be told from zero */
+        if (pm > 0) wb_format_duration(pm * unit, mag, sizeof mag);
+        if (pm > 0) snprintf(buf, cap, "~0 (+-%s)", mag);
         else snprintf(buf, cap, "~0");
         return;
     }

@@ -37,8 +37,8 @@ static size_t list_text(const wb_module *m, const wb_part *list, const double *m
         if (i < 0 || metrics[i] != metrics[i]) continue;   /* not in this configuration */
         wb_format_duration(metrics[i] * unit, mag, sizeof mag);
         /* a part no larger than its interval's half-width cannot be told from zero */
-        if (pm == pm && metrics[i] <= pm) wb_format_duration(pm * unit, width, sizeof width);
-        if (pm == pm && metrics[i] <= pm) snprintf(mag, sizeof mag, "~0 (+-%s)", width);
+        if (pm > 0 && metrics[i] <= pm) wb_format_duration(pm * unit, width, sizeof width);
+        if (pm > 0 && metrics[i] <= pm) snprintf(mag, sizeof mag, "~0 (+-%s)", width);
         used += (size_t)snprintf(buf + used, cap - used, "%s%s %s (%s)", shown++ ? sep : "", list[k].name, mag,
                                  wb_layer_name(list[k].layer));
     }
