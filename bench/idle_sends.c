@@ -44,21 +44,12 @@ typedef struct round_arg {
     wb_floor_chunk proc_chunk, lower_chunk;   /* lower_chunk NULL: a window MFC does not map */
 } round_arg;
 
-static uint64_t time_chunk(wb_floor_chunk chunk, const void *arg, uint64_t k)
-{
-    uint64_t t0;
-    if (chunk == NULL) return 0;
-    t0 = wb_ticks();
-    chunk(arg, k);
-    return wb_ticks() - t0;
-}
-
 static int one_round(void *arg, uint64_t k, uint64_t *ticks)
 {
     round_arg *r = (round_arg *)arg;
-    ticks[0] = time_chunk(r->call, &r->call_arg, k);
-    ticks[1] = time_chunk(r->proc_chunk, &r->proc, k);
-    ticks[2] = time_chunk(r->lower_chunk, &r->lower, k);
+    ticks[0] = wb_chunk_ticks(r->call, &r->call_arg, k);
+    ticks[1] = wb_chunk_ticks(r->proc_chunk, &r->proc, k);
+    ticks[2] = wb_chunk_ticks(r->lower_chunk, &r->lower, k);
     return 0;
 }
 

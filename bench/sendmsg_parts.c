@@ -37,19 +37,10 @@ void sendmsg_find_procs(sendmsg_state *st)
 
 /* ---- the window thread's side (cross thread) ---------------------------------------------- */
 
-static uint64_t time_chunk(wb_floor_chunk chunk, const void *arg, uint64_t k)
-{
-    uint64_t t0;
-    if (chunk == NULL) return 0;
-    t0 = wb_ticks();
-    chunk(arg, k);
-    return wb_ticks() - t0;
-}
-
 void sendmsg_answer_round(sendmsg_state *st)
 {
-    st->round_proc_ticks = time_chunk(st->proc_chunk, &st->proc, st->round_k);
-    st->round_class_ticks = time_chunk(st->class_chunk, &st->class_proc, st->round_k);
+    st->round_proc_ticks = wb_chunk_ticks(st->proc_chunk, &st->proc, st->round_k);
+    st->round_class_ticks = wb_chunk_ticks(st->class_chunk, &st->class_proc, st->round_k);
     st->round_failed = wb_pingpong_answer(&st->pingpong, st->round_k) != 0;
     SetEvent(st->round_done);
 }
@@ -98,9 +89,9 @@ typedef struct round_arg {
 static int same_thread_round(void *arg, uint64_t k, uint64_t *ticks)
 {
     round_arg *r = (round_arg *)arg;
-    ticks[SIDE_SEND] = time_chunk(r->send, &r->send_arg, k);
-    ticks[SIDE_PROC] = time_chunk(r->st->proc_chunk, &r->st->proc, k);
-    ticks[SIDE_CLASS] = time_chunk(r->st->class_chunk, &r->st->class_proc, k);
+    ticks[SIDE_SEND] = wb_chunk_ticks(r->send, &r->send_arg, k);
+    ticks[SIDE_PROC] = wb_chunk_ticks(r->st->proc_chunk, &r->st->proc, k);
+    ticks[SIDE_CLASS] = wb_chunk_ticks(r->st->class_chunk, &r->st->class_proc, k);
     ticks[SIDE_HANDOFF] = 0;
     return 0;
 }
@@ -110,7 +101,7 @@ static int cross_thread_round(void *arg, uint64_t k, uint64_t *ticks)
 {
     round_arg *r = (round_arg *)arg;
     sendmsg_state *st = r->st;
-    ticks[SIDE_SEND] = time_chunk(r->send, &r->send_arg, k);
+    ticks[SIDE_SEND] = wb_chunk_ticks(r->send, &r->send_arg, k);
     st->round_k = k;
     if (!PostThreadMessageA(st->thread_id, SENDMSG_MSG_ROUND, 0, 0)) return -1;
     if (wb_pingpong_ask(&st->pingpong, k, &ticks[SIDE_HANDOFF]) != 0) return -1;
@@ -197,6 +188,7 @@ void sendmsg_measure_parts(sendmsg_state *st, wb_run_ctx *ctx, wb_sample *sample
 
     sendmsg_no_parts(sample);
     st->below_zero = -1;
+    if (st->round_done) ResetEvent(st->round_done);   /* a round a time-out left behind answers no new one */
     ra.st = st;
     ra.send = st->cfg.charset == WB_CHARSET_W ? send_chunk_w : send_chunk_a;
     ra.send_arg.hwnd = st->target;

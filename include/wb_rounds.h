@@ -37,6 +37,10 @@ typedef int (*wb_round_fn)(void *arg, uint64_t k, uint64_t *ticks);
 int wb_rounds_run(wb_rounds *r, wb_floor_chunk size_by, const void *size_arg, wb_round_fn round, void *arg,
                   unsigned sides, wb_floor_budget b);
 
+/* QPC ticks of k operations of chunk (two reads around it); 0 for no chunk (a side a
+ * configuration does not have). For a round's sides. */
+uint64_t wb_chunk_ticks(wb_floor_chunk chunk, const void *arg, uint64_t k);
+
 /* A part: over the rounds, the median of sum(coef[s] x ticks[s]), in ns per operation, and in
  * *pm_ns the half-width of its 95% interval (the larger of the two sides of the order-statistic
  * interval of a median: ranks n/2 -+ 0.98 sqrt(n); the whole range below 6 rounds). NaN for

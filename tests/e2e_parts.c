@@ -689,6 +689,16 @@ static void test_sockloop_own_part(void)
                "the wake-up floor %g us below the loop's latency %g us", num(&plain, row, "wakeup_us"),
                num(&plain, row, "lat_mean_us"));
             ok(num(&plain, row, "recv_us") > 0, "a recv of a waiting datagram: %g us", num(&plain, row, "recv_us"));
+            /* the rest, the wait model's own work: never below zero; empty only with the warning */
+            ok(num_or_empty(&plain, row, "wait_us") >= 0 ||
+                   (num_or_empty(&plain, row, "wait_us") != num_or_empty(&plain, row, "wait_us") &&
+                    strstr(cell(&plain, row, "warnings"), "part_below_zero") != NULL),
+               "the wait model's own work %g us (%s)", num_or_empty(&plain, row, "wait_us"), cell(&plain, row, "warnings"));
+            ok(num_or_empty(&plain, row, "wait_cpu_us") >= 0 ||
+                   (num_or_empty(&plain, row, "wait_cpu_us") != num_or_empty(&plain, row, "wait_cpu_us") &&
+                    strncmp(cell(&plain, row, "wait_cpu_from"), "none: ", 6) == 0),
+               "the CPU inside the waits %g us, from %s", num_or_empty(&plain, row, "wait_cpu_us"),
+               cell(&plain, row, "wait_cpu_from"));
         }
     }
     wb_csv_free(&plain.t);
@@ -795,7 +805,7 @@ static void test_no_negative_parts(void)
     static const char *const targets[] = { "scratch", "button" };
     int t;
     for (t = 0; t < 2; t++) {
-        result r = run("sendmsg", "--target", targets[t], "--iterations", "200k", "--repeat", "3", "--quiet", "--csv",
+        result r = run("sendmsg", "--target", targets[t], "--iterations", "200k", "--repeat", "5", "--quiet", "--csv",
                        "n.csv", "--force", NULL);
         csv_file c;
         size_t row;
@@ -803,7 +813,7 @@ static void test_no_negative_parts(void)
         ok(r.code == 0, "%s: exit %lu: %s", targets[t], r.code, r.err);
         result_free(&r);
         c = load_csv_here("n.csv", ',');
-        for (row = 1; rows_are(&c, 5) && row <= 3; row++) {
+        for (row = 1; rows_are(&c, 7) && row <= 5; row++) {
             for (k = 0; parts[k]; k++) {
                 char pm[64];
                 snprintf(pm, sizeof pm, "%.*s_pm_ns", (int)(strlen(parts[k]) - 3), parts[k]);
@@ -855,6 +865,14 @@ static double idle_pair_share(const char *option, const char *const *values, con
             ok(fabs(sum - num(&c, row, "sends_us")) <= 1e-6 * num(&c, row, "sends_us"), "%s %s rep %lu: %g of %g us",
                option, values[k], (unsigned long)row, sum, num(&c, row, "sends_us"));
             if (num(&c, row, "pump_us") > *pump_max) *pump_max = num(&c, row, "pump_us");
+            {   /* every part a time: none below zero */
+                static const char *const parts[] = { "sends_dispatch_us", "sends_mfc_us", "sends_button_us", "framework_us",
+                                                     "pumped_user32_us", "pumped_mfc_us", "pumped_lower_us", "pump_us", NULL };
+                int i;
+                for (i = 0; parts[i]; i++)
+                    ok(num(&c, row, parts[i]) >= 0, "%s %s rep %lu: %s %g us", option, values[k], (unsigned long)row,
+                       parts[i], num(&c, row, parts[i]));
+            }
         }
         if (rows_are(&c, 7)) mfc[k] = num(&c, 6, "sends_mfc_us"), sends[k] = num(&c, 6, "sends_us");
         wb_csv_free(&c.t);

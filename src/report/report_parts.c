@@ -123,12 +123,12 @@ static int whole_text(const rp_group *g, const rp_whole_cmp *w, char *buf, size_
     }
     if (w->significance != RP_SIG_YES) {
         snprintf(buf, cap, "where: %s itself did not change significantly (p=%.2g): the difference lies outside it "
-                 "(preemptions, or how often it runs)", name, w->p);
+                 "(waiting, preemptions, or how often it runs)", name, w->p);
         return -1;
     }
     if (g->significance == RP_SIG_YES && (w->mine > w->base) != headline_worse(g)) {
         snprintf(buf, cap, "where: %s itself got %s (p=%.2g), the other way: the difference lies outside it "
-                 "(preemptions, or how often it runs)", name, times, w->p);
+                 "(waiting, preemptions, or how often it runs)", name, times, w->p);
         return -1;
     }
     if (g->significance == RP_SIG_YES)
@@ -179,7 +179,7 @@ void rp_where_text(const rp_group *g, char *buf, size_t cap)
                                      c[k].part->name, wb_layer_name(c[k].part->layer), times, 100.0 * c[k].share);
             rest -= c[k].share;
         }
-    if (rest > 0.05 && used < cap)
+    if (fabs(rest) > 0.05 && used < cap)   /* so that the shares said add up to 100% */
         used += (size_t)snprintf(buf + used, cap - used, "; the other %.0f%% in parts that did not move significantly alone",
                                  100.0 * rest);
     for (k = 0; k < n && used < cap; k++)   /* floors that moved: beside, never a share */

@@ -54,6 +54,15 @@ int wb_rounds_run(wb_rounds *r, wb_floor_chunk size_by, const void *size_arg, wb
     return 0;
 }
 
+uint64_t wb_chunk_ticks(wb_floor_chunk chunk, const void *arg, uint64_t k)
+{
+    uint64_t t0;
+    if (chunk == NULL) return 0;
+    t0 = wb_ticks();
+    chunk(arg, k);
+    return wb_ticks() - t0;
+}
+
 static int cmp_i64(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
