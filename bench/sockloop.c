@@ -1006,10 +1006,11 @@ static void sockloop_facts(void *state, const char **values)
     values[F_RECEIVER] = st->receiver_fact;
     values[F_PACING_USED] = st->cfg.reflect ? "" : st->pacing_fact;
     values[F_LOOP_DETAIL] = st->loop_fact;
-    /* wait_cpu_us subtracts an exact busy time from the CPU time: only cycles are fine enough */
+    /* wait_cpu_us subtracts an exact busy time from the CPU time: only cycles are fine enough
+     * (no comma in the text: scripts that split rows on commas keep their columns) */
     values[F_WAIT_CPU_FROM] = wb_cycles_hz() > 0 ? "QueryThreadCycleTime"
-                              : "none: no invariant TSC cycle count here (Windows before Vista, or Wine), and "
-                                "GetThreadTimes' CPU is tick-sampled, too coarse to subtract from";
+                              : "none: no invariant TSC cycle count here (Windows before Vista; Wine) and "
+                                "GetThreadTimes' CPU is tick-sampled: too coarse to subtract from";
 }
 
 /* The sending, and the grace at most (it ends early once every packet is in). */
