@@ -244,6 +244,7 @@ typedef struct idle_state {
     wb_wndproc_module wndproc_module, toolbar_module;
     const char *toolbar_controls;
     char button_mapped[4], mdi_children[8];
+    char onidle_path[MAX_PATH];
 } idle_state;
 
 /* ---- the MFC model --------------------------------------------------------------------------- */
@@ -669,6 +670,8 @@ static int idle_setup(const void *config, void **state, wb_error *err)
         *state = NULL;
         return -1;
     }
+    if (st->user_module && GetModuleFileNameA(st->user_module, st->onidle_path, sizeof st->onidle_path) == 0)
+        st->onidle_path[0] = '\0';
     if (wb_scratch_register(err) != 0 || wb_mfc_init(err) != 0 || create_windows(st, err) != 0 ||
         (st->cfg.input == INPUT_SENDINPUT && check_input(st, err) != 0)) {
         idle_teardown(st);
@@ -938,7 +941,8 @@ static void idle_print_summary(FILE *out, const void *variant, const wb_run_summ
     X(F_CONTROLS, "controls") X(F_WNDPROC_MODULE, "wndproc_module") X(F_WNDPROC_PATH, "wndproc_path") \
     X(F_WNDPROC_VERSION, "wndproc_version") X(F_TOOLBAR_CONTROLS, "toolbar_controls")                  \
     X(F_TOOLBAR_PATH, "toolbar_path") X(F_TOOLBAR_VERSION, "toolbar_version") X(F_ACTCTX, "actctx")   \
-    X(F_TIMER, "timer") X(F_BUTTON_MAPPED, "button_mapped") X(F_MDI_CHILDREN, "mdi_children")
+    X(F_TIMER, "timer") X(F_BUTTON_MAPPED, "button_mapped") X(F_MDI_CHILDREN, "mdi_children")          \
+    X(F_ONIDLE_PATH, "onidle_path")
 enum { IDLE_FACTS(WB_LIST_ID) F_COUNT };
 static const char *const idle_fact_names[] = { IDLE_FACTS(WB_LIST_NAME) NULL };
 WB_LIST_MATCHES(idle_fact_names, F_COUNT, WB_MAX_FACTS, idle_facts_fit);
@@ -957,6 +961,7 @@ static void idle_facts(void *state, const char **values)
     values[F_TIMER] = st->timer;
     values[F_BUTTON_MAPPED] = st->button_mapped;
     values[F_MDI_CHILDREN] = st->mdi_children;
+    values[F_ONIDLE_PATH] = st->onidle_path;   /* the file --onidle's function came from */
 }
 
 /* --input sendinput under Wine: Wine moves a cursor of its own (the null display driver has no

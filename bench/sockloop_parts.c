@@ -305,7 +305,8 @@ void sl_measure_parts(sockloop_state *st, const wb_sample *s, double *m)
 }
 
 const wb_part sockloop_parts[] = {
-    { .column = "wait_us", .pm_column = "wait_pm_us", .name = "the wait model's own work", .layer = WB_LAYER_API },
+    { .column = "wait_us", .pm_column = "wait_pm_us", .difference = 1, .name = "the wait model's own work",
+      .layer = WB_LAYER_API },
     { .column = "recv_us", .name = "a recv of a waiting message (the data path)", .layer = WB_LAYER_API },
     { .column = "own_us", .name = "winbench's own processing", .layer = WB_LAYER_CODE },
     { .column = NULL }

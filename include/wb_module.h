@@ -94,6 +94,7 @@ enum { WB_LAYERS(WB_LIST_ID) WB_LAYER_COUNT };
 typedef struct wb_part {
     const char *column;           /* "wndproc_ns"; NULL ends a list */
     const char *pm_column;        /* "wndproc_pm_ns": its 95% interval's half-width, or NULL */
+    int difference;               /* a difference of two timings: printed "~0 (+-x)" where its interval holds 0 */
     const char *name;             /* "the window procedure" */
     int layer;                    /* WB_LAYER_* */
 } wb_part;

@@ -14,7 +14,9 @@ int wb_user_spec_valid(const char *text);
  * ..." in err (the form is wrong, or FILE is not a file). Loading it is set-up's. */
 int wb_user_spec_check(const char *option, const char *spec, char *err, size_t cap);
 
-/* Loads FILE and finds EXPORT in it (or, in an x86 process, its stdcall name _EXPORT@arg_bytes).
+/* Loads FILE by its full path (from the current folder, as typed: never a same-named DLL from
+ * winbench.exe's folder or System32) and finds EXPORT in it (or, in an x86 process, its stdcall
+ * names _EXPORT@arg_bytes and EXPORT@arg_bytes).
  * Returns the function and the module in *module (FreeLibrary it at tear-down), or NULL with
  * err saying which of the two failed and the system's words for why. */
 FARPROC wb_user_function(const char *spec, unsigned arg_bytes, HMODULE *module, wb_error *err);

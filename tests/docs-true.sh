@@ -2,7 +2,8 @@
 # What the docs claim about the code, checked against the code, so that the claims stay true:
 # docs/testing.md explains every test hook of include/wb_test_hooks.h; the README names every
 # benchmark and wait loop, and `winbench list` shows every one; the rules of
-# docs/architecture.md that a text search can check (one file calls GetProcAddress, the CSV
+# docs/architecture.md that a text search can check (one file calls GetProcAddress, no DLL is
+# loaded by a bare name, the CSV
 # sink reads no clock, bench/ includes only include/'s headers and its own).
 #     tests/docs-true.sh build/x64/winbench.exe
 set -uo pipefail
@@ -37,6 +38,12 @@ done
 
 calls=$(grep -rlE '\bGetProcAddress\s*\(' src bench | grep -v '^src/win/winapi.c$' || true)
 check "GetProcAddress called outside src/win/winapi.c: $calls" test -z "$calls"
+# no DLL loaded by a bare name (the exe's folder comes first in that search: DLL planting), but
+# comctl32 inside an activation context, which only a name resolves to its side-by-side copy
+# (every call's argument is `path`, a full path built beside it, or it is that comctl32 call)
+bare=$(grep -rnE '\bLoadLibrary(Ex)?[AW]?\s*\(' src bench | grep -vE 'LoadLibrary(Ex)?A\(path[,)]|"LoadLibrary' |
+       grep -v 'side-by-side: by name' || true)
+check "a DLL loaded by its bare name (wb_system_dll loads from the system folder): $bare" test -z "$bare"
 clock=$(grep -nE 'wb_ticks\(|QueryPerformanceCounter|GetLocalTime|GetSystemTime' src/run/sink_csv.c || true)
 check "the CSV sink reads a clock: $clock" test -z "$clock"
 private=$(grep -nE '#include "(core|run|win|wait|report|cli)/' bench/*.c bench/*.h || true)

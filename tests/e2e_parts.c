@@ -647,6 +647,7 @@ static void test_idle_your_onidle(void)
     c = load_csv_here("u.csv", ',');
     if (rows_are(&c, 3)) {
         cell_is(&c, 1, "onidle", spec);
+        ok(_stricmp(cell(&c, 1, "onidle_path"), dll) == 0, "the file it came from: %s", cell(&c, 1, "onidle_path"));
         ok(num(&c, 1, "framework_us") >= 1.0, "the DLL's busy loop in the framework part: %g us a period",
            num(&c, 1, "framework_us"));
         /* it idled (how often is the scheduler's: 10 of 100 moves beside two suites) */
@@ -895,9 +896,10 @@ static double idle_pair_share(const char *option, const char *const *values, con
  * Measured beside one busy thread per core: the pump 2.4-3.5 ms an idle period (the median
  * period's too, so no period is left out as preempted) where it is 20-34 us quiet, while the
  * sends and the framework's work stayed within 5%. The whole then moves by the load, and the
- * report may not place the difference, or place it in the pump. On Windows the pump's calls
- * are system calls of this thread. Accepted there, named, where the pump shows it (over 300 us
- * a period). */
+ * report may not place the difference, or place it in the pump. The same happens beside other
+ * tests of the suite, whose Wine processes share this prefix's one server: 160-170 us a period
+ * seen. On Windows the pump's calls are system calls of this thread. Accepted under Wine, named,
+ * where the pump shows it: over 100 us a period, three times the most seen at rest. */
 #define WINE_PUMP_WAITS "Wine's pump waits for its server, and beside busy threads for a CPU"
 
 /* The seed's case 2 differs from case 1 only in the button's MFC mapping: the report puts most
@@ -913,7 +915,7 @@ static void test_idle_mfc_is_your_code(void)
     /* the rows alone, whatever the load: the sends grew by the MFC handling, most of it */
     ok(mfc[1] - mfc[0] >= 0.5 * (sends[1] - sends[0]) && sends[1] > sends[0],
        "the sends grew %g us, the MFC handling %g us of it (medians)", sends[1] - sends[0], mfc[1] - mfc[0]);
-    ok(share >= 50 || wine_broken(pump_max > 300, WINE_PUMP_WAITS),
+    ok(share >= 50 || wine_broken(pump_max > 100, WINE_PUMP_WAITS),
        "your code, the MFC handling, carries the difference (%g%%; the pump up to %g us a period)", share, pump_max);
 }
 
@@ -925,7 +927,7 @@ static void test_idle_themes_is_the_api(void)
     double pump_max, mfc[2] = { NAN, NAN }, sends[2] = { NAN, NAN };
     double share = idle_pair_share("themes", themes, "OnIdle's sends: the BUTTON class's procedure (the API)", &pump_max,
                                    mfc, sends);
-    ok(share >= 50 || wine_broken(pump_max > 300, WINE_PUMP_WAITS),
+    ok(share >= 50 || wine_broken(pump_max > 100, WINE_PUMP_WAITS),
        "the API, the BUTTON's procedure, carries the difference (%g%%; the pump up to %g us a period)", share, pump_max);
 }
 
@@ -1051,12 +1053,61 @@ static void test_tilde_zero(void)
     result_free(&r);
 }
 
+/* --wndproc NAME.dll!Export, typed as a name relative to the current folder, loads that file:
+ * not a same-named DLL beside winbench.exe, which a LoadLibrary of the bare name finds first
+ * (SafeDllSearchMode: the application's folder before the current one). Shown under Wine too:
+ * 0.5 timed the exe folder's copy. The row's wndproc_path says which file ran. */
+static void test_dll_from_where_named(void)
+{
+    static const char name[] = "wbplanted_sample.dll";
+    char sample[MAX_PATH], beside[MAX_PATH], here[MAX_PATH], spec[64];
+    result r;
+    csv_file c;
+    path_beside_exe(sample, sizeof sample, "winbench_sample.dll");
+    path_beside_exe(beside, sizeof beside, name);
+    path_in_dir(here, sizeof here, name);
+    ok(CopyFileA(sample, beside, FALSE) && CopyFileA(sample, here, FALSE), "copies of the sample DLL: error %lu",
+       GetLastError());
+    snprintf(spec, sizeof spec, "%s!SampleWndProc", name);
+    r = run("sendmsg", "--wndproc", spec, "--iterations", "1000", "--repeat", "1", "--floors", "off", "--quiet", "--csv",
+            "w.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("w.csv", ',');
+    if (c.ok) ok(_stricmp(cell(&c, 1, "wndproc_path"), here) == 0, "the current folder's %s ran, not %s: %s", here,
+                 beside, cell(&c, 1, "wndproc_path"));
+    wb_csv_free(&c.t);
+    DeleteFileA(beside);
+    DeleteFileA(here);
+}
+
+/* A DLL linked as MinGW links one by default exports an x86 stdcall function as "Name@N", not
+ * "Name" (--kill-at) nor MSVC's "_Name@N": --wndproc and --onidle find it by its plain name. On
+ * x64 there is no decoration and the test is the plain DLL's. */
+static void test_decorated_export(void)
+{
+    char dll[MAX_PATH], spec[MAX_PATH + 32];
+    result r;
+    path_beside_exe(dll, sizeof dll, "winbench_sample_decorated.dll");
+    snprintf(spec, sizeof spec, "%s!SampleWndProc", dll);
+    r = run("sendmsg", "--wndproc", spec, "--iterations", "1000", "--repeat", "1", "--floors", "off", "--quiet", "--csv",
+            "dw.csv", NULL);
+    ok(r.code == 0, "--wndproc %s: exit %lu: %s", spec, r.code, r.err);
+    result_free(&r);
+    snprintf(spec, sizeof spec, "%s!SampleOnIdle", dll);
+    r = run("idle", "--onidle", spec, "--duration", "0.3s", "--repeat", "1", "--quiet", "--csv", "di.csv", NULL);
+    ok(r.code == 0, "--onidle %s: exit %lu: %s", spec, r.code, r.err);
+    result_free(&r);
+}
+
 static const wbt_case cases[] = {
     { "work_is_your_code", test_work_is_your_code, WBT_TIMING | WBT_CPU_HEAVY },
     { "hook_is_the_api", test_hook_is_the_api, 0 },
     { "cross_thread", test_cross_thread, 0 },
     { "handoff_one_call", test_handoff_one_call, WBT_TIMING },
     { "your_dll", test_your_dll, WBT_TIMING | WBT_CPU_HEAVY },
+    { "dll_from_where_named", test_dll_from_where_named, 0 },
+    { "decorated_export", test_decorated_export, 0 },
     { "floors_off", test_floors_off, 0 },
     { "interleaving", test_interleaving, 0 },
     { "noise_line", test_noise_line, 0 },

@@ -94,14 +94,14 @@ static void times_text(double ratio, char *buf, size_t cap)
     else snprintf(buf, cap, "%.2f times slower", 1.0 / ratio);
 }
 
-/* A part that moved: significantly, and by more than both sides' intervals within a repetition
- * (two figures each "~0" have not moved, whatever a rank test makes of their noise). */
+/* A part that moved: significantly, and not two figures each "~0" (a difference within its
+ * interval of zero on both sides has not moved, whatever a rank test makes of their noise), nor
+ * by less than half a percent, which the sentence's "1.00 times" could not show. */
 static int moved(const rp_part_cmp *c)
 {
-    double slack = (c->mine_pm == c->mine_pm ? c->mine_pm : 0) + (c->base_pm == c->base_pm ? c->base_pm : 0);
+    const int zero_both = c->part->difference && c->mine <= c->mine_pm && c->base <= c->base_pm;
     double larger = c->mine > c->base ? c->mine : c->base;
-    /* nor by less than half a percent, which the sentence's "1.00 times" could not show */
-    return c->significance == RP_SIG_YES && fabs(c->mine - c->base) > slack && fabs(c->mine - c->base) >= 0.005 * larger;
+    return c->significance == RP_SIG_YES && !zero_both && fabs(c->mine - c->base) >= 0.005 * larger;
 }
 
 /* Is g's headline worse than its base's? (ops/s down, CPU up ...) */

@@ -22,8 +22,8 @@ static void write_split(FILE *f, int md, const rp_group *g, const rp_part_cmp *c
 {
     char a[48], b[48], ratio[16], p[16], share[16], name[200];
     int k;
-    rp_part_value_text(g->m, w->base, w->base_pm, a, sizeof a);
-    rp_part_value_text(g->m, w->mine, w->mine_pm, b, sizeof b);
+    rp_part_value_text(g->m, w->base, NAN, a, sizeof a);   /* a whole is measured, never "~0" */
+    rp_part_value_text(g->m, w->mine, NAN, b, sizeof b);
     if (md) wb_fprintf(f, "\n| part | %s | this | ratio | p | share |\n|:---|---:|---:|---:|---:|---:|\n", base_name);
     else part_row(f, 0, "part", base_name, "this", "ratio", "p", "share");
     snprintf(name, sizeof name, "%s (the whole)", wb_module_report(g->m)->parts_whole_name);
@@ -32,8 +32,8 @@ static void write_split(FILE *f, int md, const rp_group *g, const rp_part_cmp *c
     else snprintf(p, sizeof p, "%.2g", w->p);
     part_row(f, md, name, a, b, ratio, p, "100%");
     for (k = 0; k < n; k++) {
-        rp_part_value_text(g->m, c[k].base, c[k].base_pm, a, sizeof a);
-        rp_part_value_text(g->m, c[k].mine, c[k].mine_pm, b, sizeof b);
+        rp_part_value_text(g->m, c[k].base, c[k].part->difference ? c[k].base_pm : NAN, a, sizeof a);
+        rp_part_value_text(g->m, c[k].mine, c[k].part->difference ? c[k].mine_pm : NAN, b, sizeof b);
         snprintf(ratio, sizeof ratio, c[k].ratio == c[k].ratio ? "%.2f" : "-", c[k].ratio);
         if (c[k].significance == RP_SIG_CANNOT_TELL) snprintf(p, sizeof p, "?");
         else snprintf(p, sizeof p, "%.2g", c[k].p);

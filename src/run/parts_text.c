@@ -31,12 +31,13 @@ static size_t list_text(const wb_module *m, const wb_part *list, const double *m
     size_t used = 0;
     int k, shown = 0;
     for (k = 0; list && list[k].column && used < cap; k++) {
-        int i = wb_metric_index(m, list[k].column), j = wb_metric_index(m, list[k].pm_column);
+        int i = wb_metric_index(m, list[k].column), j = list[k].difference ? wb_metric_index(m, list[k].pm_column) : -1;
         double pm = j >= 0 ? metrics[j] : NAN;
         char mag[32], width[32];
         if (i < 0 || metrics[i] != metrics[i]) continue;   /* not in this configuration */
         wb_format_duration(metrics[i] * unit, mag, sizeof mag);
-        /* a part no larger than its interval's half-width cannot be told from zero */
+        /* a difference no larger than its interval's half-width cannot be told from zero (a time
+         * measured directly is never zero, however wide its interval) */
         if (pm > 0 && metrics[i] <= pm) wb_format_duration(pm * unit, width, sizeof width);
         if (pm > 0 && metrics[i] <= pm) snprintf(mag, sizeof mag, "~0 (+-%s)", width);
         used += (size_t)snprintf(buf + used, cap - used, "%s%s %s (%s)", shown++ ? sep : "", list[k].name, mag,

@@ -75,7 +75,7 @@ int wb_styles_enter(int on, wb_styles_scope *scope, wb_error *err)
     /* Loaded inside the context, "comctl32.dll" is the v6 side-by-side assembly; registering
      * its classes here is what makes BUTTON created under this context the v6 one. The module
      * stays loaded for the life of the process: windows of its classes may outlive the scope. */
-    comctl = LoadLibraryA("comctl32.dll");
+    comctl = LoadLibraryA("comctl32.dll");   /* side-by-side: by name (the context maps it to WinSxS) */
     if (comctl == NULL) {
         wb_error_win32(err, "LoadLibrary(comctl32.dll)", GetLastError());
         wb_styles_leave(scope);
