@@ -44,8 +44,9 @@ static const wb_option sendmsg_options[] = {
       .help = "a procedure in front of the target's does N units of fixed work per message, then hands it on "
               "(a list runs each in turn): set \"your code\" to your application's cost; not given: no such procedure" },
     { .name = "hook", .type = WB_OPT_CHOICE, .offset = O(hook), .def = "off", .choices = WB_CHOICES(HOOKS),
-      .help = "a WH_CALLWNDPROC or WH_GETMESSAGE hook on the window's thread, as IMEs, accessibility tools and "
-              "desktop enhancers install" },
+      .help = "a WH_CALLWNDPROC or WH_GETMESSAGE hook on the window's thread, of the kind IMEs and accessibility "
+              "tools install: thread-local and in-process (their global hooks, and a DLL of the other bitness, which "
+              "makes each call a round trip to the tool's process, are not measured)" },
     { .name = "wndproc", .type = WB_OPT_TEXT, .offset = O(wndproc), .metavar = "FILE.dll!EXPORT",
       .help = "your own window procedure from a DLL (include/winbench_user.h) gets the messages, instead of "
               "--target's" },

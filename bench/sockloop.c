@@ -767,6 +767,10 @@ static void reset_run(sockloop_state *st)
     wb_hist_reset(st->lat_actual);
     wb_hist_reset(st->lat_intended);
     if (st->backend->recovered) st->rx.recovered_before = st->backend->recovered(st->waiter);
+    if (st->backend->failed) {
+        char ignored[8];
+        st->rx.failed_before = st->backend->failed(st->waiter, ignored, sizeof ignored);
+    }
     if (st->transport->rep_start) st->transport->rep_start(st);
 }
 
@@ -932,6 +936,15 @@ static int sockloop_rep_warnings(void *state, const wb_sample *sample,
                      "part of it done while the loop waits), so the wait model's own work is left empty",
                      m[M_RECV_US], m[M_RECV_BUSY_PER_PKT]);
             warn(into, "part_below_zero", text);
+        }
+    }
+    if (st->backend->failed) {
+        char why[300];
+        unsigned n = st->backend->failed(st->waiter, why, sizeof why);
+        if (n > st->rx.failed_before) {
+            snprintf(text, sizeof text, "%s: %u wait(s) on single sockets failed, and those sockets were not waited on "
+                     "again (their messages are lost): %s", st->backend->name, n - st->rx.failed_before, why);
+            warn(into, "wait_failed", text);
         }
     }
     if (st->backend->recovered && st->backend->recovered(st->waiter) > st->rx.recovered_before) {

@@ -117,7 +117,8 @@ typedef struct sl_counters {
     uint64_t bytes, bytes_echoed; /* of the messages taken (and, reflecting, of those echoed) */
     uint64_t stream_dup, stream_reordered;
     uint64_t refused;             /* a reflector's: from outside --allow, never echoed */
-    uint64_t recovered_before;    /* the waiter's lost notifications when the repetition began */   /* TCP: a message out of order on its connection (a defect) */
+    uint64_t recovered_before;    /* the waiter's lost notifications when the repetition began */
+    unsigned failed_before;       /* the waiter's failed single waits when the repetition began */
     uint64_t blocked;             /* QPC ticks spent waiting, before the first event of each wake */
     uint64_t wait_started;        /* QPC at the current wait's start; 0 once an event came */
     double sum_us, sumsq_us;      /* over every message's latency */

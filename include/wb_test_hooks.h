@@ -51,9 +51,16 @@
     X(WB_HOOK_DROP_NOTIFICATIONS, "WINBENCH_TEST_DROP_NOTIFICATIONS",                              \
       "N: sockloop's asyncselect throws every N-th socket notification away, as a full message queue " \
       "(USERPostMessageLimit) makes Winsock's PostMessage do")                                      \
+    X(WB_HOOK_LAYERED, "WINBENCH_TEST_LAYERED",                                                  \
+      "1: every socket reads as wrapped by a layered service provider that refuses SIO_BASE_HANDLE and " \
+      "SIO_BSP_HANDLE_POLL")                                                                       \
+    X(WB_HOOK_AFD_POLL_ERROR, "WINBENCH_TEST_AFD_POLL_ERROR",                                    \
+      "1: sockloop's afd: every poll of the first socket completes with STATUS_INVALID_HANDLE")    \
     X(WB_HOOK_NO_BASE_HANDLE, "WINBENCH_NO_BASE_HANDLE",                                          \
       "1: sockloop's afd finds base sockets by SIO_BSP_HANDLE_POLL, as a layered provider that refuses " \
       "SIO_BASE_HANDLE makes it")                                                                  \
+    X(WB_HOOK_WOW64, "WINBENCH_TEST_WOW64",                                                      \
+      "1: the process reads as an x86 process on 64-bit Windows (IsWow64Process says TRUE)")      \
     X(WB_HOOK_HIDE_VISTA, "WINBENCH_HIDE_VISTA",                                                 \
       "1: every run-time import that arrived with Vista or later is missing, as on XP")          \
     X(WB_HOOK_HIDE_IMPORTS, "WINBENCH_HIDE_IMPORTS",                                             \

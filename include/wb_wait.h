@@ -103,6 +103,10 @@ typedef struct wb_wait_backend {
      * socket it handed over without one and whose readable() found something (asyncselect:
      * its messages past the thread's posted-message quota). */
     uint64_t (*recovered)(const wb_waiter *w);
+    /* Optional (NULL: none can fail alone): waits on single sockets that failed so far, whose
+     * sockets are not waited on again (afd: a poll completed with an error status), and the
+     * first one's error in words in text. */
+    unsigned (*failed)(const wb_waiter *w, char *text, size_t cap);
     /* Optional: what the waiter is made of, for the rows (afd: its handles, how it found the base
      * sockets, what cancelling every poll costs, measured now). Called once all sockets are in. */
     void (*describe)(wb_waiter *w, char *text, size_t cap);

@@ -896,7 +896,9 @@ static double idle_pair_share(const char *option, const char *const *values, con
  * Measured beside one busy thread per core: the pump 2.4-3.5 ms an idle period (the median
  * period's too, so no period is left out as preempted) where it is 20-34 us quiet, while the
  * sends and the framework's work stayed within 5%. The whole then moves by the load, and the
- * report may not place the difference, or place it in the pump. The same happens beside other
+ * report may not place the difference, or place it in the pump; and the sends' own time (a span
+ * of the loop, stretched alike) may even read less in the dearer case (1,076 against 1,415 us
+ * seen in CI). The same happens beside other
  * tests of the suite, whose Wine processes share this prefix's one server: 160-170 us a period
  * seen. On Windows the pump's calls are system calls of this thread. Accepted under Wine, named,
  * where the pump shows it: over 100 us a period, three times the most seen at rest. */
@@ -913,8 +915,10 @@ static void test_idle_mfc_is_your_code(void)
                                    &pump_max, mfc, sends);
     ok(mfc[0] == 0 && mfc[1] > 0, "the MFC handling: %g us for the plain button, %g us mapped (medians)", mfc[0], mfc[1]);
     /* the rows alone, whatever the load: the sends grew by the MFC handling, most of it */
-    ok(mfc[1] - mfc[0] >= 0.5 * (sends[1] - sends[0]) && sends[1] > sends[0],
-       "the sends grew %g us, the MFC handling %g us of it (medians)", sends[1] - sends[0], mfc[1] - mfc[0]);
+    ok((mfc[1] - mfc[0] >= 0.5 * (sends[1] - sends[0]) && sends[1] > sends[0]) ||
+           wine_broken(pump_max > 100, WINE_PUMP_WAITS),
+       "the sends grew %g us, the MFC handling %g us of it (medians; the pump up to %g us a period)", sends[1] - sends[0],
+       mfc[1] - mfc[0], pump_max);
     ok(share >= 50 || wine_broken(pump_max > 100, WINE_PUMP_WAITS),
        "your code, the MFC handling, carries the difference (%g%%; the pump up to %g us a period)", share, pump_max);
 }
@@ -1100,6 +1104,32 @@ static void test_decorated_export(void)
     result_free(&r);
 }
 
+/* An x86 winbench on 64-bit Windows (made so by WINBENCH_TEST_WOW64: Wine here has no WOW64):
+ * every row says wow64 1, floor_calls says the floors went through WOW64, and `winbench all`
+ * says once that every floor and cross-thread part crossed its thunks. */
+static void test_wow64_said(void)
+{
+    result r;
+    csv_file c;
+    SetEnvironmentVariableA("WINBENCH_TEST_WOW64", "1");
+    r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--quiet", "--csv", "wow.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    c = load_csv_here("wow.csv", ',');
+    if (c.ok) {
+        cell_is(&c, 1, "wow64", "1");
+        ok(strstr(cell(&c, 1, "floor_calls"), ";through WOW64") != NULL, "floor_calls: %s", cell(&c, 1, "floor_calls"));
+    }
+    wb_csv_free(&c.t);
+    r = run("all", "--quick", "--out", "W", "--only", "sendmsg-scratch-off-same", NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_WOW64", NULL);
+    ok(r.code == 0, "all: exit %lu: %s", r.code, r.err);
+    ok(strstr(r.out, "an x86 winbench on 64-bit Windows (WOW64)") != NULL &&
+           strstr(strstr(r.out, "(WOW64)") + 1, "(WOW64)") == NULL,
+       "said once:\n%s", r.out);
+    result_free(&r);
+}
+
 static const wbt_case cases[] = {
     { "work_is_your_code", test_work_is_your_code, WBT_TIMING | WBT_CPU_HEAVY },
     { "hook_is_the_api", test_hook_is_the_api, 0 },
@@ -1108,6 +1138,7 @@ static const wbt_case cases[] = {
     { "your_dll", test_your_dll, WBT_TIMING | WBT_CPU_HEAVY },
     { "dll_from_where_named", test_dll_from_where_named, 0 },
     { "decorated_export", test_decorated_export, 0 },
+    { "wow64_said", test_wow64_said, 0 },
     { "floors_off", test_floors_off, 0 },
     { "interleaving", test_interleaving, 0 },
     { "noise_line", test_noise_line, 0 },

@@ -499,6 +499,58 @@ static void test_afd_base_handle(void)
     result_free(&r);
 }
 
+/* A layered service provider that hides the base socket (WINBENCH_TEST_LAYERED: Wine has no
+ * provider chains, and answers neither ioctl): `--loop afd` is refused, saying why, and
+ * `--loop all` runs the other loops and says why afd is not among them. 0.5 polled the
+ * provider's own socket, which AFD does not know. */
+static void test_afd_layered(void)
+{
+    result r;
+    csv_file c;
+    SetEnvironmentVariableA("WINBENCH_TEST_LAYERED", "1");
+    r = run("sockloop", "--loop", "afd", "--rate", "200", "--duration", "0.3s", "--csv", "lsp-afd.csv", "--quiet", NULL);
+    ok(r.code == 1 && strstr(r.err, "--loop afd: a layered service provider (") != NULL &&
+           strstr(r.err, "hides the base socket of a UDP socket") != NULL,
+       "afd refused: exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    r = run("sockloop", "--loop", "all", "--rate", "200", "--duration", "0.3s", "--csv", "lsp-all.csv", "--quiet", NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_LAYERED", NULL);
+    ok(r.code == 0 && strstr(r.out, "--loop afd: a layered service provider") != NULL, "all without afd: exit %lu: %s%s",
+       r.code, r.out, r.err);
+    c = load_csv_here("lsp-all.csv", ',');
+    ok(c.ok && find_row(&c, "rep", "afd") == 0 && find_row(&c, "rep", "select") != 0, "no afd rows, select's there");
+    wb_csv_free(&c.t);
+    result_free(&r);
+}
+
+/* A poll that completes with an error (WINBENCH_TEST_AFD_POLL_ERROR: every poll of the first
+ * socket fails) is that socket's error: counted, said, and not asked again. 0.5 asked again at
+ * once, for ever: a loop that burned the receiving thread's CPU. */
+static void test_afd_poll_error(void)
+{
+    result r;
+    csv_file c;
+    SetEnvironmentVariableA("WINBENCH_TEST_AFD_POLL_ERROR", "1");
+    r = run("sockloop", "--loop", "afd", "--sockets", "4", "--spread", "--rate", "400", "--duration", "1s", "--csv",
+            "afd-err.csv", NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_AFD_POLL_ERROR", NULL);
+    c = load_csv_here("afd-err.csv", ',');
+    if (r.code == 1 && strstr(r.err, "AFD poll needs Windows Vista")) {
+        skip("no AFD poll on this Windows");
+    } else if (c.ok) {
+        size_t rep = find_row(&c, "rep", "afd");
+        ok(rep && strstr(cell(&c, rep, "warnings"), "wait_failed") != NULL, "the row says so: %s",
+           rep ? cell(&c, rep, "warnings") : "");
+        ok(strstr(r.err, "1 wait(s) on single sockets failed") != NULL && strstr(r.err, "NTSTATUS 0xC0000008") != NULL,
+           "and the console: %s", r.err);
+        ok(rep && num(&c, rep, "receiver_busy_pct") < 50, "no loop asking again: the receiver busy %g%%",
+           rep ? num(&c, rep, "receiver_busy_pct") : -1);
+        ok(rep && num(&c, rep, "received") > 0, "the other sockets' messages arrived: %g", rep ? num(&c, rep, "received") : -1);
+    }
+    wb_csv_free(&c.t);
+    result_free(&r);
+}
+
 /* The port a reflector announced ("reflecting on 127.0.0.1:PORT ..."), and the whole line. */
 static unsigned announced_port(proc *p, char *line, size_t cap)
 {
@@ -883,6 +935,8 @@ static void test_ephemeral_ports(void)
 }
 
 static const wbt_case cases[] = {
+    { "afd_layered", test_afd_layered, 0 },
+    { "afd_poll_error", test_afd_poll_error, 0 },
     { "afd_base_handle", test_afd_base_handle, 0 },
     { "asyncselect_lost_notifications", test_asyncselect_lost_notifications, 0 },
     { "select", test_select, WBT_CPU_HEAVY },

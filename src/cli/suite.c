@@ -270,6 +270,9 @@ int wb_run_suite(int argc, char **argv)
      * not /tmp/x\winbench-...: Windows takes both, a reader of the paths should see one) */
     sep = strchr(out, '/') && !strchr(out, '\\') ? '/' : '\\';
     wb_printf("winbench all%s: %lu runs into %s (run id %s)\n", cfg.quick ? " --quick" : "", (unsigned long)n, out, run_id);
+    if (si.wow64)   /* said once here; every row's wow64 column says it too */
+        wb_printf("winbench all: an x86 winbench on 64-bit Windows (WOW64): every floor and cross-thread part below "
+                  "crosses WOW64's thunks at each system call; an x64 build measures without them\n");
     fflush(stdout);
     if (cfg.json) wb_suite_json_start(&json, run_id);
 

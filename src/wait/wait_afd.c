@@ -32,6 +32,7 @@
 #define AFD_POLL_LOCAL_CLOSE 0x0020
 #define STATUS_PENDING_CODE 0x00000103L
 #define STATUS_CANCELLED_CODE ((LONG)0xC0000120L)
+#define STATUS_INVALID_HANDLE_CODE ((LONG)0xC0000008L)
 #define FILE_OPEN_DISPOSITION 1
 
 /* The NT types, spelled out: the SDK's winternl.h is not for XP-era headers. */
@@ -86,9 +87,87 @@ struct wb_waiter {
     poll_op *ops;               /* by index */
     const char *base_from;      /* how the last socket's base socket was found */
     double cancel_all_ms;       /* describe()'s measure */
+    unsigned poll_errors;       /* polls that completed with an error: their sockets are not polled again */
+    LONG first_poll_error;      /* the first one's status */
 };
 
 #define AFD_OF(w, index) ((w)->afd[(index) / SOCKETS_PER_HANDLE])
+
+/* Is s wrapped by a layered service provider? Its protocol chain says: 1 entry is a base
+ * provider's socket, more a layered one's. */
+static int layered(SOCKET s, char *provider, size_t cap)
+{
+    WSAPROTOCOL_INFOA info;
+    int len = sizeof info, chain = 0;
+    snprintf(provider, cap, "unnamed");
+    if (getsockopt(s, SOL_SOCKET, SO_PROTOCOL_INFOA, (char *)&info, &len) == 0) {
+        snprintf(provider, cap, "%s", info.szProtocol);
+        chain = info.ProtocolChain.ChainLen;
+    }
+    return chain > 1 || wb_test_hook_number(WB_HOOK_LAYERED) != 0;
+}
+
+/* The base socket the driver knows, as wepoll's ws_get_base_socket finds it: SIO_BASE_HANDLE;
+ * where a provider refuses that (Komodia's LSPs do, against Microsoft's rule for layered
+ * providers), SIO_BSP_HANDLE_POLL names the socket of the next entry of the chain, and
+ * SIO_BASE_HANDLE is asked again of that one, until one answers. A socket no layered provider
+ * wraps is its own base (polled as it is where the system answers neither ioctl: Wine).
+ * INVALID_SOCKET where a layered provider hides the base: AFD would be asked to poll a socket
+ * it does not know. WINBENCH_NO_BASE_HANDLE skips SIO_BASE_HANDLE. */
+static SOCKET find_base(SOCKET s, const char **how)
+{
+    SOCKET base, from = s;
+    DWORD bytes = 0;
+    char provider[WSAPROTOCOL_LEN + 1];
+    int depth, refuses = wb_test_hook_number(WB_HOOK_LAYERED) != 0;   /* a provider that answers neither */
+    for (depth = 0; depth < 8 && !refuses; depth++) {
+        if (!wb_test_hook_number(WB_HOOK_NO_BASE_HANDLE) &&
+            WSAIoctl(from, SIO_BASE_HANDLE_CODE, NULL, 0, &base, sizeof base, &bytes, NULL, NULL) != SOCKET_ERROR &&
+            base != INVALID_SOCKET) {
+            *how = depth ? "SIO_BASE_HANDLE under SIO_BSP_HANDLE_POLL" : "SIO_BASE_HANDLE";
+            return base;
+        }
+        if (WSAIoctl(from, SIO_BSP_HANDLE_POLL_CODE, NULL, 0, &base, sizeof base, &bytes, NULL, NULL) == SOCKET_ERROR ||
+            base == INVALID_SOCKET || base == from)
+            break;
+        from = base;   /* one layer down: ask that one */
+    }
+    if (from != s) {
+        *how = "SIO_BSP_HANDLE_POLL";
+        return from;
+    }
+    if (layered(s, provider, sizeof provider)) return INVALID_SOCKET;
+    *how = "the socket itself (no layered provider)";
+    return s;
+}
+
+/* A layered provider that hides the base socket of a UDP or TCP socket: its reason, or NULL.
+ * Asked of a socket of each kind, once. */
+static const char *hidden_base(void)
+{
+    static int asked;
+    static char why[256];
+    static const int types[] = { SOCK_DGRAM, SOCK_STREAM };
+    WSADATA wsa;
+    int k;
+    if (asked) return why[0] ? why : NULL;
+    asked = 1;
+    if (WSAStartup(MAKEWORD(2, 2), &wsa) != 0) return NULL;
+    for (k = 0; k < 2 && !why[0]; k++) {
+        SOCKET s = socket(AF_INET, types[k], 0);
+        const char *how;
+        char provider[WSAPROTOCOL_LEN + 1] = "";
+        if (s == INVALID_SOCKET) continue;
+        if (find_base(s, &how) == INVALID_SOCKET) {
+            layered(s, provider, sizeof provider);
+            snprintf(why, sizeof why, "a layered service provider (%s) hides the base socket of a %s socket (it refuses "
+                     "SIO_BASE_HANDLE and SIO_BSP_HANDLE_POLL), which AFD polls", provider, k ? "TCP" : "UDP");
+        }
+        closesocket(s);
+    }
+    WSACleanup();
+    return why[0] ? why : NULL;
+}
 
 static const char *afd_unavailable(void)
 {
@@ -96,7 +175,7 @@ static const char *afd_unavailable(void)
         return "NtCreateFile / NtDeviceIoControlFile could not be found in ntdll";
     if (!WB_API(GetQueuedCompletionStatusEx) || !WB_API(NtCancelIoFileEx))
         return "AFD poll needs Windows Vista or later (GetQueuedCompletionStatusEx, NtCancelIoFileEx)";
-    return NULL;
+    return hidden_base();
 }
 
 static void nt_error(wb_error *err, const char *call, LONG status)
@@ -192,6 +271,17 @@ static int arm(wb_waiter *w, poll_op *op, wb_error *err)
     op->info.handles[0].events = AFD_POLL_RECEIVE | AFD_POLL_DISCONNECT | AFD_POLL_ABORT | AFD_POLL_LOCAL_CLOSE;
     op->info.handles[0].status = 0;
     op->iosb.u.status = STATUS_PENDING_CODE;
+    if (op->index == 0 && wb_test_hook_number(WB_HOOK_AFD_POLL_ERROR)) {
+        /* as the driver does for a socket in error: the poll completes at once, with the error */
+        op->iosb.u.status = STATUS_INVALID_HANDLE_CODE;
+        if (!PostQueuedCompletionStatus(w->port, 0, 0, (OVERLAPPED *)&op->iosb)) {
+            wb_error_win32(err, "PostQueuedCompletionStatus", GetLastError());
+            return -1;
+        }
+        op->pending = 1;
+        w->pending++;
+        return 0;
+    }
     status = WB_API(NtDeviceIoControlFile)(AFD_OF(w, op->index), NULL, NULL, &op->iosb, &op->iosb, IOCTL_AFD_POLL, &op->info,
                                            sizeof op->info, &op->info, sizeof op->info);
     if (status != 0 && status != STATUS_PENDING_CODE) {
@@ -212,8 +302,7 @@ static int quiet(const void *ctx, unsigned index)
 static int afd_add(wb_waiter *w, SOCKET s, wb_error *err)
 {
     poll_op *op;
-    SOCKET base = INVALID_SOCKET;
-    DWORD bytes = 0;
+    SOCKET base;
     int index;
     if (w->slots.n >= w->slots.cap || (index = wb_slots_take(&w->slots, quiet, w)) < 0) {
         wb_error_text(err, "afd: more sockets than announced");
@@ -227,20 +316,12 @@ static int afd_add(wb_waiter *w, SOCKET s, wb_error *err)
         }
         w->opened++;
     }
-    /* The driver polls the base socket, under any layered provider. A provider may refuse
-     * SIO_BASE_HANDLE (some did, for sockets they had wrapped: trio, mio#1314); its
-     * SIO_BSP_HANDLE_POLL then names the socket the driver knows. WINBENCH_NO_BASE_HANDLE
-     * takes the second way, as such a provider makes winbench take it. */
-    if (!wb_test_hook_number(WB_HOOK_NO_BASE_HANDLE) &&
-        WSAIoctl(s, SIO_BASE_HANDLE_CODE, NULL, 0, &base, sizeof base, &bytes, NULL, NULL) != SOCKET_ERROR &&
-        base != INVALID_SOCKET) {
-        w->base_from = "SIO_BASE_HANDLE";
-    } else if (WSAIoctl(s, SIO_BSP_HANDLE_POLL_CODE, NULL, 0, &base, sizeof base, &bytes, NULL, NULL) != SOCKET_ERROR &&
-               base != INVALID_SOCKET) {
-        w->base_from = "SIO_BSP_HANDLE_POLL";
-    } else {
-        base = s;
-        w->base_from = "the socket itself";
+    /* The driver polls the base socket, under any layered provider (find_base). */
+    if ((base = find_base(s, &w->base_from)) == INVALID_SOCKET) {
+        unsigned moved;
+        wb_slots_drop(&w->slots, (unsigned)index, &moved);
+        wb_error_text(err, "afd: a layered service provider hides this socket's base socket");
+        return -1;
     }
     op = &w->ops[index];
     op->index = (unsigned)index;
@@ -278,7 +359,13 @@ static int afd_wait(wb_waiter *w, DWORD timeout_ms, const wb_wait_handler *h, wb
         w->pending--;
         if (w->slots.place[op->index] == WB_SLOT_FREE) continue;   /* removed: cancelled, or it came first */
         if (op->iosb.u.status == 0 && op->info.count == 1 && op->info.handles[0].events != 0) ready[found++] = op->index;
-        else if (arm(w, op, err) != 0) return -1;   /* answered with no event (timed out, cancelled): ask again */
+        else if (op->iosb.u.status == 0 || op->iosb.u.status == STATUS_CANCELLED_CODE) {
+            if (arm(w, op, err) != 0) return -1;   /* answered with no event (timed out, cancelled): ask again */
+        } else if (w->poll_errors++ == 0) {
+            /* the socket's own error: asked again at once it would answer again at once, a
+             * loop that only burns the CPU the wait is measured by; counted and said */
+            w->first_poll_error = op->iosb.u.status;
+        }
     }
     found = wb_wait_deliver_ready(h, ready, found, &w->slots, err);
     if (found < 0) return -1;
@@ -333,6 +420,17 @@ static void afd_describe(wb_waiter *w, char *text, size_t cap)
              w->cancel_all_ms);
 }
 
+static unsigned afd_failed(const wb_waiter *w, char *text, size_t cap)
+{
+    wb_fn_RtlNtStatusToDosError to_dos = WB_API(RtlNtStatusToDosError);
+    wb_error e;
+    if (w->poll_errors == 0) return 0;
+    if (to_dos) wb_error_win32(&e, "IOCTL_AFD_POLL", to_dos(w->first_poll_error));
+    else wb_error_text(&e, "IOCTL_AFD_POLL failed");
+    snprintf(text, cap, "%s (NTSTATUS 0x%08lX)", e.what, (unsigned long)w->first_poll_error);
+    return w->poll_errors;
+}
+
 static void afd_destroy(wb_waiter *w)
 {
     if (w == NULL) return;
@@ -352,5 +450,6 @@ const wb_wait_backend wb_wait_afd = {
     .remove = afd_remove,
     .wait = afd_wait,
     .describe = afd_describe,
+    .failed = afd_failed,
     .destroy = afd_destroy,
 };

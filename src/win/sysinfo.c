@@ -2,6 +2,7 @@
  * at run time (winapi.h), so one binary runs (and reports honestly) on XP through 11. */
 #include "wb_sysinfo.h"
 #include "wb_cpuid.h"
+#include "wb_test_hooks.h"
 #include "winapi.h"
 #include "wb_clock.h"
 #include "wb_console.h"
@@ -107,6 +108,7 @@ static void read_process(wb_sysinfo *si)
 #endif
     /* IsWow64Process arrived in XP SP2. */
     if (is_wow64 && is_wow64(GetCurrentProcess(), &wow)) si->wow64 = wow ? 1 : 0;
+    if (wb_test_hook_text(WB_HOOK_WOW64)[0] == '1') si->wow64 = 1;   /* what Wine here cannot be */
 }
 
 static void read_themes(wb_sysinfo *si)
