@@ -322,7 +322,7 @@ static int check_ephemeral(const sockloop_config *c, char *err, size_t cap)
                                    : (c->port == 0 ? c->sockets : 0) + (c->peer ? 0 : 1);
     have = wb_ephemeral_ports(where, sizeof where);
     if (needed <= have) return 0;
-    snprintf(err, cap, "--sockets: %llu sockets need %llu ephemeral ports and this Windows hands out %llu (%s): fewer "
+    snprintf(err, cap, "--sockets: %llu sockets need %llu ephemeral ports and this Windows hands out at most %llu (%s): fewer "
              "sockets%s", (unsigned long long)c->sockets, needed, have, where,
              c->proto == PROTO_UDP && c->port == 0 ? ", or --port for the receiving ones" : "");
     return -1;

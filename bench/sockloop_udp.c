@@ -68,6 +68,22 @@ static int join_group(sockloop_state *st, struct in_addr iface, wb_error *err)
     return st->backend->add(st->waiter, st->sockets[0], err) < 0 ? -1 : 0;
 }
 
+/* A receiving socket that could not be opened after `opened` were: how far it got, and, for a
+ * bind on a port Windows hands out, where to look (a reserved block refuses it with WSAEACCES,
+ * a range smaller than the default with WSAENOBUFS or WSAEADDRINUSE). The set-up then fails:
+ * the sockets are closed at tear-down, and no CSV is begun. */
+static int opened_part(const sockloop_state *st, unsigned opened, wb_error *err)
+{
+    char why[sizeof err->what];
+    snprintf(why, sizeof why, "%s", err->what);
+    wb_error_text(err, "opened %u of the %u receiving sockets, then %s%s", opened, st->nsockets, why,
+                  st->cfg.port == 0 && strncmp(why, "bind(", 5) == 0
+                      ? "; the ports Windows hands out, and the blocks reserved in them, are shown by `netsh int ipv4 "
+                        "show dynamicport udp` and `netsh int ipv4 show excludedportrange protocol=udp`"
+                      : "");
+    return -1;
+}
+
 static int udp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error *err)
 {
     unsigned i;
@@ -78,7 +94,8 @@ static int udp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error
         st->addrs[i] = *base;
         st->addrs[i].sin_port = htons((unsigned short)(st->cfg.port ? st->cfg.port + i : 0));
         st->sockets[i] = wb_udp_socket(&st->addrs[i], SOCKET_BUFFER, st->backend->socket_flags, err);
-        if (st->sockets[i] == INVALID_SOCKET || st->backend->add(st->waiter, st->sockets[i], err) < 0) return -1;
+        if (st->sockets[i] == INVALID_SOCKET) return opened_part(st, i, err);
+        if (st->backend->add(st->waiter, st->sockets[i], err) < 0) return -1;
         /* Receivers on the wildcard address: a loopback run sends to them over 127.0.0.1, never
          * to 0.0.0.0 (which Windows refuses) or out of the machine. */
         if (!st->cfg.peer && !st->cfg.reflect && st->addrs[i].sin_addr.s_addr == htonl(INADDR_ANY))

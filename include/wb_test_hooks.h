@@ -56,6 +56,9 @@
       "SIO_BSP_HANDLE_POLL")                                                                       \
     X(WB_HOOK_AFD_POLL_ERROR, "WINBENCH_TEST_AFD_POLL_ERROR",                                    \
       "1: sockloop's afd: every poll of the first socket completes with STATUS_INVALID_HANDLE")    \
+    X(WB_HOOK_BIND_REFUSE_AFTER, "WINBENCH_TEST_BIND_REFUSE_AFTER",                               \
+      "N: after N UDP sockets bound, bind refuses with WSAEACCES, as in a port range Hyper-V, WinNAT, " \
+      "WSL2 or Docker reserved blocks of")                                                         \
     X(WB_HOOK_NO_BASE_HANDLE, "WINBENCH_NO_BASE_HANDLE",                                          \
       "1: sockloop's afd finds base sockets by SIO_BSP_HANDLE_POLL, as a layered provider that refuses " \
       "SIO_BASE_HANDLE makes it")                                                                  \

@@ -551,6 +551,27 @@ static void test_afd_poll_error(void)
     result_free(&r);
 }
 
+/* A port range with blocks reserved in it (WINBENCH_TEST_BIND_REFUSE_AFTER: the 6th bind refused
+ * with WSAEACCES, as Hyper-V, WinNAT, WSL2 and Docker make Windows refuse one): the set-up says
+ * how many sockets it opened, which call failed with which error and where to look, and begins
+ * no CSV. */
+static void test_ports_reserved(void)
+{
+    char csv[MAX_PATH];
+    result r;
+    SetEnvironmentVariableA("WINBENCH_TEST_BIND_REFUSE_AFTER", "5");
+    r = run("sockloop", "--loop", "select", "--sockets", "10", "--rate", "100", "--duration", "0.3s", "--csv", "ports.csv",
+            NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_BIND_REFUSE_AFTER", NULL);
+    ok(r.code == 1 && strstr(r.err, "opened 5 of the 10 receiving sockets, then bind(127.0.0.1:0) failed") != NULL &&
+           strstr(r.err, "(error 10013)") != NULL &&
+           strstr(r.err, "`netsh int ipv4 show dynamicport udp` and `netsh int ipv4 show excludedportrange protocol=udp`"),
+       "exit %lu: %s", r.code, r.err);
+    path_in_dir(csv, sizeof csv, "ports.csv");
+    ok(GetFileAttributesA(csv) == INVALID_FILE_ATTRIBUTES, "no CSV begun");
+    result_free(&r);
+}
+
 /* The port a reflector announced ("reflecting on 127.0.0.1:PORT ..."), and the whole line. */
 static unsigned announced_port(proc *p, char *line, size_t cap)
 {
@@ -936,6 +957,7 @@ static void test_ephemeral_ports(void)
 
 static const wbt_case cases[] = {
     { "afd_layered", test_afd_layered, 0 },
+    { "ports_reserved", test_ports_reserved, 0 },
     { "afd_poll_error", test_afd_poll_error, 0 },
     { "afd_base_handle", test_afd_base_handle, 0 },
     { "asyncselect_lost_notifications", test_asyncselect_lost_notifications, 0 },

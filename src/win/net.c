@@ -3,6 +3,8 @@
 
 #include <mswsock.h>
 
+#include "wb_test_hooks.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +19,9 @@ unsigned wb_ephemeral_ports(char *where, size_t cap)
     /* XP and 2003 against anything later: GetVersionEx's lie (8.1 and later as 6.2) does not
      * cross that line */
     if (GetVersionExA(&v) && v.dwMajorVersion >= 6) {
-        snprintf(where, cap, "49152 to 65535, Vista's default (KB929851)");
+        /* an upper bound: netsh can resize the range, and Hyper-V, WinNAT, WSL2 and Docker
+         * reserve blocks inside it (a set-up that meets one says so) */
+        snprintf(where, cap, "49152 to 65535, Vista's default (KB929851), less any block reserved in it");
         return 16384;
     }
     if (RegOpenKeyExA(HKEY_LOCAL_MACHINE, "SYSTEM\\CurrentControlSet\\Services\\Tcpip\\Parameters", 0, KEY_READ,
@@ -104,6 +108,17 @@ int wb_parse_host_port(const char *text, struct sockaddr_in *addr, wb_error *err
     return wb_resolve_host(host, &addr->sin_addr, err);
 }
 
+/* WINBENCH_TEST_BIND_REFUSE_AFTER: the binds after the N-th refused with WSAEACCES, as Windows
+ * refuses a port inside a block reserved by Hyper-V, WinNAT, WSL2 or Docker. */
+static int bind_refused(void)
+{
+    static volatile LONG binds;
+    double after = wb_test_hook_number(WB_HOOK_BIND_REFUSE_AFTER);
+    if (after <= 0 || InterlockedIncrement(&binds) <= (LONG)after) return 0;
+    WSASetLastError(WSAEACCES);
+    return 1;
+}
+
 SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, DWORD flags, wb_error *err)
 {
     SOCKET s = WSASocketA(AF_INET, SOCK_DGRAM, IPPROTO_UDP, NULL, 0, flags);
@@ -121,7 +136,7 @@ SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, DWORD flags, wb_erro
         call = "setsockopt(SO_SNDBUF)";
     else if (ioctlsocket(s, FIONBIO, &nonblocking) == SOCKET_ERROR)
         call = "ioctlsocket(FIONBIO)";
-    else if (bind(s, (const struct sockaddr *)addr, sizeof *addr) == SOCKET_ERROR)
+    else if (bind_refused() || bind(s, (const struct sockaddr *)addr, sizeof *addr) == SOCKET_ERROR)
         call = "bind";
     else if (getsockname(s, (struct sockaddr *)addr, &len) == SOCKET_ERROR)
         call = "getsockname";
