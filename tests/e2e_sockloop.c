@@ -947,10 +947,10 @@ static void test_ephemeral_ports(void)
              v.dwMinorVersion);
         return;
     }
-    expect_usage("winbench: sockloop: --sockets: 4000 sockets need 4001 ephemeral ports and this Windows hands out 3976 "
+    expect_usage("winbench: sockloop: --sockets: 4000 sockets need 4001 ephemeral ports and this Windows hands out at most 3976 "
                  "(1025 to 5000, MaxUserPort's default (KB929851)): fewer sockets, or --port for the receiving ones",
                  "sockloop", "--loop=wsapoll", "--sockets=4000", NULL);
-    expect_usage("winbench: sockloop: --sockets: 4000 sockets need 4001 ephemeral ports and this Windows hands out 3976 "
+    expect_usage("winbench: sockloop: --sockets: 4000 sockets need 4001 ephemeral ports and this Windows hands out at most 3976 "
                  "(1025 to 5000, MaxUserPort's default (KB929851)): fewer sockets", "sockloop", "--proto=tcp",
                  "--loop=wsapoll", "--sockets=4000");
 }
