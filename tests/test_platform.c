@@ -15,6 +15,7 @@
 #include "wb_mfc.h"
 #include "wb_rounds.h"
 #include "../bench/idle.h"
+#include "win/console_chunks.h"
 #include "win/wb_sysinfo.h"
 #include "wb_visual_styles.h"
 #include "wbtest.h"
@@ -532,6 +533,51 @@ static void test_idle_periods(void)
     idle_periods_free(&p);
 }
 
+/* A long line to a console that, as before Windows 8, refuses a WriteConsoleW of more than 16 KB
+ * (ERROR_NOT_ENOUGH_MEMORY): written whole, in pieces the console takes, a surrogate pair never
+ * cut; and a console that refuses everything leaves the caller the rest. 0.5 wrote one call and
+ * lost the line. */
+typedef struct fake_console {
+    WCHAR got[40000];
+    size_t n;
+    DWORD limit;   /* characters; a write of more fails */
+    unsigned calls, split_pairs;
+} fake_console;
+
+static int fake_write(void *ctx, const WCHAR *text, DWORD n)
+{
+    fake_console *c = (fake_console *)ctx;
+    c->calls++;
+    if (n > c->limit || c->n + n > sizeof c->got / sizeof c->got[0]) return 0;
+    if (n && text[n - 1] >= 0xD800 && text[n - 1] <= 0xDBFF) c->split_pairs++;
+    memcpy(c->got + c->n, text, n * sizeof *text);
+    c->n += n;
+    return 1;
+}
+
+static void test_console_chunks(void)
+{
+    static WCHAR line[30001];
+    static fake_console c;
+    size_t i, done;
+    for (i = 0; i < 30000; i++) line[i] = (WCHAR)(i % 97 == 96 ? 0xD83D : i % 97 == 0 && i ? 0xDE00 : L'a' + i % 26);
+    memset(&c, 0, sizeof c);
+    c.limit = 16384 / sizeof(WCHAR);   /* 16 KB */
+    done = wb_write_wide_chunks(line, 30000, fake_write, &c);
+    ok(done == 30000 && c.n == 30000 && memcmp(c.got, line, sizeof(WCHAR) * 30000) == 0, "the whole line: %lu of 30000",
+       (unsigned long)done);
+    ok(c.split_pairs == 0, "no surrogate pair cut: %u", c.split_pairs);
+    memset(&c, 0, sizeof c);
+    c.limit = 3000;   /* a console with less room: pieces halved until they fit */
+    done = wb_write_wide_chunks(line, 30000, fake_write, &c);
+    ok(done == 30000 && memcmp(c.got, line, sizeof(WCHAR) * 30000) == 0 && c.split_pairs == 0,
+       "halved pieces, the whole line: %lu of 30000, %u pairs cut", (unsigned long)done, c.split_pairs);
+    memset(&c, 0, sizeof c);
+    c.limit = 100;   /* below the smallest piece: the caller writes the rest another way */
+    done = wb_write_wide_chunks(line, 30000, fake_write, &c);
+    ok(done == 0 && c.calls < 10, "a console that takes nothing: %lu written, %u calls", (unsigned long)done, c.calls);
+}
+
 static const wbt_case cases[] = {
     { "wsa_texts", test_wsa_texts, 0 },
     { "os_names", test_os_names, 0 },
@@ -547,6 +593,7 @@ static const wbt_case cases[] = {
     { "cmdline_like_windows", test_cmdline_like_windows, 0 },
     { "text_from_wide", test_text_from_wide, 0 },
     { "rounds_part", test_rounds_part, 0 },
+    { "console_chunks", test_console_chunks, 0 },
     { "idle_periods", test_idle_periods, 0 },
     { NULL, NULL, 0 }
 };

@@ -1,5 +1,6 @@
 /* ANSI text shown right on a console (include/wb_console.h). */
 #include "wb_console.h"
+#include "console_chunks.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -30,18 +31,59 @@ static int ascii(const char *s)
     return 1;
 }
 
-/* Converted from the ANSI code page and written as UTF-16 (after what the CRT holds for f). */
+/* A piece no longer than `piece`, ending before a high surrogate so that a pair stays whole. */
+static size_t piece_of(const WCHAR *text, size_t left, size_t piece)
+{
+    size_t k = left < piece ? left : piece;
+    if (k < left && k > 1 && text[k - 1] >= 0xD800 && text[k - 1] <= 0xDBFF) k--;
+    return k;
+}
+
+size_t wb_write_wide_chunks(const WCHAR *text, size_t n, wb_wide_writer write, void *ctx)
+{
+    size_t done = 0, piece = WB_CONSOLE_CHUNK;
+    while (done < n) {
+        size_t k = piece_of(text + done, n - done, piece);
+        if (write(ctx, text + done, (DWORD)k)) {
+            done += k;
+            continue;
+        }
+        if (piece <= 256) break;   /* even a small piece fails: the caller takes the rest */
+        piece /= 2;
+    }
+    return done;
+}
+
+static int to_console(void *console, const WCHAR *text, DWORD n)
+{
+    DWORD written = 0;
+    return WriteConsoleW((HANDLE)console, text, n, &written, NULL) && written == n;
+}
+
+/* Converted from the ANSI code page and written as UTF-16 (after what the CRT holds for f), in
+ * pieces; what the console would not take goes through the CRT in the ANSI code page: a line
+ * is never lost. */
 static int write_console(HANDLE console, FILE *f, const char *text, size_t len)
 {
     WCHAR small[512], *wide = small;
     int n = MultiByteToWideChar(CP_ACP, 0, text, (int)len, NULL, 0);
-    DWORD written = 0;
+    size_t done;
     if (n <= 0) return fputs(text, f);
     if ((size_t)n > sizeof small / sizeof small[0] && (wide = (WCHAR *)malloc((size_t)n * sizeof *wide)) == NULL)
         return fputs(text, f);
     MultiByteToWideChar(CP_ACP, 0, text, (int)len, wide, n);
     fflush(f);
-    WriteConsoleW(console, wide, (DWORD)n, &written, NULL);
+    done = wb_write_wide_chunks(wide, (size_t)n, to_console, console);
+    if (done < (size_t)n) {
+        int bytes = WideCharToMultiByte(CP_ACP, 0, wide + done, n - (int)done, NULL, 0, NULL, NULL);
+        char *rest = bytes > 0 ? (char *)malloc((size_t)bytes) : NULL;
+        if (rest) {
+            WideCharToMultiByte(CP_ACP, 0, wide + done, n - (int)done, rest, bytes, NULL, NULL);
+            fwrite(rest, 1, (size_t)bytes, f);
+            fflush(f);
+        }
+        free(rest);
+    }
     if (wide != small) free(wide);
     return (int)len;
 }
