@@ -119,7 +119,15 @@ static LRESULT CALLBACK pass_hook(int code, WPARAM wp, LPARAM lp)
 static int register_user_class(sendmsg_state *st, wb_error *err)
 {
     winbench_wndproc proc = (winbench_wndproc)(void (*)(void))wb_user_function(st->cfg.wndproc, 16, &st->user_module, err);
+    const uintptr_t args[4] = { 0, WM_NULL, 0, 0 };
+    unsigned left;
     if (proc == NULL) return -1;
+    /* before any call of winbench's own: a procedure that is not WINAPI would wreck the stack */
+    if ((left = wb_stdcall_left((FARPROC)(void (*)(void))proc, args, 4)) != 0) {
+        wb_error_text(err, "--wndproc %s: the procedure left %u bytes on the stack: it is not WINAPI (stdcall); declare "
+                      "it CALLBACK, as include/winbench_user.h does", st->cfg.wndproc, left);
+        return -1;
+    }
     if (st->cfg.charset == WB_CHARSET_W) {
         WNDCLASSW wc;
         memset(&wc, 0, sizeof wc);

@@ -4,6 +4,7 @@
 #define WB_USER_CODE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "winbench_user.h"
 #include "wb_error.h"
 
@@ -20,5 +21,10 @@ int wb_user_spec_check(const char *option, const char *spec, char *err, size_t c
  * Returns the function and the module in *module (FreeLibrary it at tear-down), or NULL with
  * err saying which of the two failed and the system's words for why. */
 FARPROC wb_user_function(const char *spec, unsigned arg_bytes, HMODULE *module, wb_error *err);
+
+/* Calls fn(args[0..nargs-1]) once as WINAPI (nargs 2 or 4) and returns the bytes it left on
+ * the stack: 0 for a WINAPI (stdcall) function, 4 x nargs for one declared cdecl by mistake;
+ * always 0 on x64. The stack pointer is put back whatever fn did, as USER32 does. */
+unsigned wb_stdcall_left(FARPROC fn, const uintptr_t *args, unsigned nargs);
 
 #endif

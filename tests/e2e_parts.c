@@ -1130,6 +1130,24 @@ static void test_wow64_said(void)
     result_free(&r);
 }
 
+/* A window procedure declared cdecl instead of WINAPI: on x86 it leaves its 16 bytes of
+ * arguments on the stack, and winbench's direct calls would crash; winbench refuses it at set-up,
+ * saying why (as ReactOS's USER32 guards its own calls). On x64 one convention: it runs. */
+static void test_cdecl_refused(void)
+{
+    char dll[MAX_PATH], spec[MAX_PATH + 32];
+    result r;
+    path_beside_exe(dll, sizeof dll, "winbench_sample.dll");
+    snprintf(spec, sizeof spec, "%s!SampleWndProcCdecl", dll);
+    r = run("sendmsg", "--wndproc", spec, "--iterations", "1000", "--repeat", "1", "--quiet", "--csv", "cd.csv", NULL);
+    if (sizeof(void *) == 4)
+        ok(r.code == 1 && strstr(r.err, "the procedure left 16 bytes on the stack: it is not WINAPI (stdcall)") != NULL,
+           "refused: exit %lu: %s", r.code, r.err);
+    else
+        ok(r.code == 0, "x64: one convention, it runs: exit %lu: %s", r.code, r.err);
+    result_free(&r);
+}
+
 static const wbt_case cases[] = {
     { "work_is_your_code", test_work_is_your_code, WBT_TIMING | WBT_CPU_HEAVY },
     { "hook_is_the_api", test_hook_is_the_api, 0 },
@@ -1138,6 +1156,7 @@ static const wbt_case cases[] = {
     { "your_dll", test_your_dll, WBT_TIMING | WBT_CPU_HEAVY },
     { "dll_from_where_named", test_dll_from_where_named, 0 },
     { "decorated_export", test_decorated_export, 0 },
+    { "cdecl_refused", test_cdecl_refused, 0 },
     { "wow64_said", test_wow64_said, 0 },
     { "floors_off", test_floors_off, 0 },
     { "interleaving", test_interleaving, 0 },

@@ -26,6 +26,14 @@ __declspec(dllexport) LRESULT CALLBACK SampleWndProc(HWND hwnd, UINT msg, WPARAM
     return DefWindowProcW(hwnd, msg, wp, lp);
 }
 
+/* The same procedure declared cdecl, as a user might by mistake: winbench refuses it on x86,
+ * where the two conventions differ (e2e_parts.cdecl_refused). */
+__declspec(dllexport) LRESULT __cdecl SampleWndProcCdecl(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
+{
+    if (msg == WM_NULL) return 0;
+    return DefWindowProcW(hwnd, msg, wp, lp);
+}
+
 /* As the seed's override: its work, then FALSE (one call per idle period). */
 __declspec(dllexport) BOOL WINAPI SampleOnIdle(HWND main_frame, LONG count)
 {
