@@ -638,6 +638,23 @@ static void idle_teardown(void *state)
     free(st);
 }
 
+/* --onidle's function, called once before the run as WINAPI with the stack pointer compared
+ * around the call (wb_stdcall_left): on x86 one declared cdecl by mistake would leave 8 bytes on
+ * the stack at every call of the loop's. */
+static int check_user_onidle(const idle_state *st, wb_error *err)
+{
+    uintptr_t args[2];
+    unsigned left;
+    if (st->user_onidle == NULL) return 0;
+    args[0] = (uintptr_t)st->frame;
+    args[1] = 0;
+    left = wb_stdcall_left((FARPROC)(void (*)(void))st->user_onidle, args, 2);
+    if (left == 0) return 0;
+    wb_error_text(err, "--onidle %s: the function left %u bytes on the stack: it is not WINAPI (stdcall); declare it "
+                  "WINAPI, as include/winbench_user.h does", st->cfg.onidle_text, left);
+    return -1;
+}
+
 static int idle_setup(const void *config, void **state, wb_error *err)
 {
     idle_state *st = (idle_state *)calloc(1, sizeof *st);
@@ -673,7 +690,7 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     if (st->user_module && GetModuleFileNameA(st->user_module, st->onidle_path, sizeof st->onidle_path) == 0)
         st->onidle_path[0] = '\0';
     if (wb_scratch_register(err) != 0 || wb_mfc_init(err) != 0 || create_windows(st, err) != 0 ||
-        (st->cfg.input == INPUT_SENDINPUT && check_input(st, err) != 0)) {
+        (st->cfg.input == INPUT_SENDINPUT && check_input(st, err) != 0) || check_user_onidle(st, err) != 0) {
         idle_teardown(st);
         *state = NULL;
         return -1;
@@ -698,12 +715,13 @@ static int idle_setup(const void *config, void **state, wb_error *err)
     X(M_TEMP_CREATED, "temp_cwnd_created") X(M_TEMP_FREED, "temp_cwnd_freed")                               \
     X(M_NCHITTEST, "nchittest_msgs") X(M_SETCURSOR, "setcursor_msgs")                                       \
     X(M_BUSY_US, "busy_us") X(M_SENDS_US, "sends_us") X(M_FRAMEWORK_US, "framework_us") X(M_PUMP_US, "pump_us") \
-    X(M_SENDS_DISPATCH_US, "sends_dispatch_us") X(M_SENDS_MFC_US, "sends_mfc_us") X(M_SENDS_BUTTON_US, "sends_button_us") \
-    X(M_PERIODS_SPLIT, "periods_split") X(M_PERIODS_LEFT_OUT, "periods_left_out") X(M_PUMPED_US, "pumped_us") \
-    X(M_PUMPED_PCT, "pumped_pct") X(M_PUMPED_USER32_US, "pumped_user32_us") X(M_PUMPED_MFC_US, "pumped_mfc_us") \
-    X(M_PUMPED_LOWER_US, "pumped_lower_us") \
     X(M_SENDS_PCT, "sends_pct") X(M_FRAMEWORK_PCT, "framework_pct") X(M_PUMP_PCT, "pump_pct") X(M_QPC_US, "qpc_us") \
-    X(M_COALESCED, "moves_coalesced") X(M_UI_CYCLE_COUNT, "ui_cycles")
+    X(M_COALESCED, "moves_coalesced") X(M_UI_CYCLE_COUNT, "ui_cycles")                                      \
+    /* 0.6's, after 0.5's (a script that reads columns by position keeps them) */                           \
+    X(M_SENDS_DISPATCH_US, "sends_dispatch_us") X(M_SENDS_MFC_US, "sends_mfc_us") X(M_SENDS_BUTTON_US, "sends_button_us") \
+    X(M_PUMPED_US, "pumped_us") X(M_PUMPED_PCT, "pumped_pct") X(M_PUMPED_USER32_US, "pumped_user32_us")      \
+    X(M_PUMPED_MFC_US, "pumped_mfc_us") X(M_PUMPED_LOWER_US, "pumped_lower_us")                              \
+    X(M_PERIODS_SPLIT, "periods_split") X(M_PERIODS_LEFT_OUT, "periods_left_out")
 enum { IDLE_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, idle_metrics_fit);
 static const char *const idle_metric_names[] = { IDLE_METRICS(WB_LIST_NAME) NULL };

@@ -81,9 +81,10 @@ typedef struct sockloop_config {
     X(M_CONN_RESETS, "conn_resets") X(M_BAD, "bad_packets") X(M_JITTER, "jitter_us")                   \
     X(M_RECV_CPU_PER_PKT, "receiver_cpu_us_per_pkt") X(M_RECV_BUSY_PER_PKT, "receiver_busy_us_per_pkt")   \
     X(M_DISCONNECTS, "disconnects") X(M_REFUSED, "refused")                                         \
-    X(M_OWN_US, "own_us") X(M_RECV_US, "recv_us") X(M_WAIT_US, "wait_us") X(M_WAIT_PM_US, "wait_pm_us") X(M_WAIT_CPU_US, "wait_cpu_us")  \
+    X(M_OWN_US, "own_us") X(M_RECV_US, "recv_us") X(M_WAIT_US, "wait_us") X(M_WAIT_CPU_US, "wait_cpu_us")  \
     X(M_WAKEUP_US, "wakeup_us") X(M_LAT_ABOVE_WAKEUP, "lat_above_wakeup_us") X(M_FLOORS_S, "floors_s")  \
-    X(M_NOTIFY_LOST, "notifications_lost") X(M_UNSENT, "unsent")
+    X(M_NOTIFY_LOST, "notifications_lost") X(M_UNSENT, "unsent")                                     \
+    X(M_WAIT_PM_US, "wait_pm_us")   /* 0.6's, after 0.5's */
 enum { SOCKLOOP_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, sockloop_metrics_fit);
 extern const char *const sockloop_metric_names[];

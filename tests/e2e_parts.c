@@ -1130,7 +1130,7 @@ static void test_wow64_said(void)
     result_free(&r);
 }
 
-/* A window procedure declared cdecl instead of WINAPI: on x86 it leaves its 16 bytes of
+/* A window procedure (and an OnIdle) declared cdecl instead of WINAPI: on x86 it leaves its 16 bytes of
  * arguments on the stack, and winbench's direct calls would crash; winbench refuses it at set-up,
  * saying why (as ReactOS's USER32 guards its own calls). On x64 one convention: it runs. */
 static void test_cdecl_refused(void)
@@ -1143,6 +1143,14 @@ static void test_cdecl_refused(void)
     if (sizeof(void *) == 4)
         ok(r.code == 1 && strstr(r.err, "the procedure left 16 bytes on the stack: it is not WINAPI (stdcall)") != NULL,
            "refused: exit %lu: %s", r.code, r.err);
+    else
+        ok(r.code == 0, "x64: one convention, it runs: exit %lu: %s", r.code, r.err);
+    result_free(&r);
+    snprintf(spec, sizeof spec, "%s!SampleOnIdleCdecl", dll);
+    r = run("idle", "--onidle", spec, "--duration", "0.3s", "--repeat", "1", "--quiet", "--csv", "ci.csv", NULL);
+    if (sizeof(void *) == 4)
+        ok(r.code == 1 && strstr(r.err, "the function left 8 bytes on the stack: it is not WINAPI (stdcall)") != NULL,
+           "--onidle refused: exit %lu: %s", r.code, r.err);
     else
         ok(r.code == 0, "x64: one convention, it runs: exit %lu: %s", r.code, r.err);
     result_free(&r);

@@ -41,3 +41,10 @@ __declspec(dllexport) BOOL WINAPI SampleOnIdle(HWND main_frame, LONG count)
     SampleSpin();
     return FALSE;
 }
+
+/* The seed's override declared cdecl by mistake (e2e_parts.cdecl_refused). */
+__declspec(dllexport) BOOL __cdecl SampleOnIdleCdecl(HWND main_frame, LONG count)
+{
+    (void)main_frame, (void)count;
+    return FALSE;
+}
