@@ -197,7 +197,12 @@ static int tcp_open(sockloop_state *st, const struct sockaddr_in *base, wb_error
         if (s == INVALID_SOCKET) {
             snprintf(name, sizeof name, "connection %u of %u to %s:%u", i + 1, st->nsockets, inet_ntoa(to->sin_addr),
                      ntohs(to->sin_port));
-            wb_error_text(err, "%s: %s", name, e.what);
+            /* each loopback connection takes a port Windows hands out: where the range is
+             * smaller than asked, or blocks of it are reserved, this is where it shows */
+            wb_error_text(err, "%s: %s%s", name, e.what,
+                          st->cfg.peer ? "" : "; the ports Windows hands out, and the blocks reserved in them, are shown by "
+                                              "`netsh int ipv4 show dynamicport tcp` and `netsh int ipv4 show "
+                                              "excludedportrange protocol=tcp`");
             if (listener != INVALID_SOCKET) closesocket(listener);
             return -1;
         }

@@ -83,6 +83,22 @@ static void write_text(const char *name, const char *text)
     fclose(f);
 }
 
+/* A row's parts against its whole. Medians of the rounds' own differences are not exactly
+ * additive: beside busy threads the medians of A, B and A - B can part by more than their narrow
+ * intervals (seen once in 10 repetitions under the harness's load, x86). The row must say which
+ * (parts_add_up, and the warning parts_do_not_add_up with 0), and the parts may not be further
+ * than 5% from the whole either way. */
+static void parts_sum_said(const csv_file *c, size_t row, double parts, double whole, double slack)
+{
+    const char *said = cell(c, row, "parts_add_up");
+    ok(!strcmp(said, fabs(parts - whole) <= slack ? "1" : "0"), "rep %lu: parts_add_up %s for %g of %g ns (+-%g)",
+       (unsigned long)row, said, parts, whole, slack);
+    ok(strcmp(said, "0") != 0 || strstr(cell(c, row, "warnings"), "parts_do_not_add_up") != NULL,
+       "rep %lu: a row whose parts do not add up says so: %s", (unsigned long)row, cell(c, row, "warnings"));
+    ok(fabs(parts - whole) <= 0.05 * whole, "rep %lu: the parts %g ns within 5%% of the whole %g ns", (unsigned long)row,
+       parts, whole);
+}
+
 /* --work N: the window procedure's part grows by the work's own cost, timed alone beside it (a
  * difference of the fastest repetitions, within 10%), and the dispatch does not take it; the
  * report names "your code". Planting the work where the direct call does not see it (the
@@ -191,10 +207,7 @@ static void test_cross_thread(void)
             double slack = num(&c, row, "typical_pm_ns") + num(&c, row, "wndproc_pm_ns") + num(&c, row, "marshal_pm_ns") +
                            num(&c, row, "handoff_pm_ns");
             ok(handoff > 0, "rep %lu: the hand-off %g ns", (unsigned long)row, handoff);
-            /* each part a median of the rounds' own differences: they add up within their intervals */
-            ok(fabs(parts - whole) <= slack, "rep %lu: the parts add up: %g of %g ns (+-%g)", (unsigned long)row, parts,
-               whole, slack);
-            cell_is(&c, row, "parts_add_up", "1");
+            parts_sum_said(&c, row, parts, whole, slack);
             ok(num(&c, row, "marshal_ns") >= 0, "rep %lu: the marshalling %g ns is not below zero", (unsigned long)row,
                num(&c, row, "marshal_ns"));
             ok(num(&c, row, "post_roundtrip_ns") > 0, "rep %lu: a posted round trip %g ns", (unsigned long)row,
@@ -821,7 +834,16 @@ static void test_no_negative_parts(void)
                 ok(num(&c, row, parts[k]) >= 0 && num(&c, row, pm) >= 0, "%s rep %lu: %s %g ns (+-%g)", targets[t],
                    (unsigned long)row, parts[k], num(&c, row, parts[k]), num(&c, row, pm));
             }
-            cell_is(&c, row, "parts_add_up", "1");
+            {
+                double sum = 0, slack = num(&c, row, "typical_pm_ns");
+                for (k = 1; parts[k]; k++) {
+                    char pm[64];
+                    snprintf(pm, sizeof pm, "%.*s_pm_ns", (int)(strlen(parts[k]) - 3), parts[k]);
+                    sum += num(&c, row, parts[k]);
+                    slack += num(&c, row, pm);
+                }
+                parts_sum_said(&c, row, sum, num(&c, row, "typical_ns"), slack);
+            }
             ok(num(&c, row, "part_rounds") >= 8, "%s rep %lu: %g rounds", targets[t], (unsigned long)row,
                num(&c, row, "part_rounds"));
             if (t == 1)
