@@ -1,7 +1,7 @@
 /* sendmsg's parts: after each timed loop, beside it, SendMessage and the calls it is made of, in
  * alternating chunks of the same size (include/wb_rounds.h: a round is one chunk of each side,
- * and a part is the median over rounds of a combination of one round's sides, with its 95%
- * interval), on the threads that run them in the timed loop:
+ * and a part is the mean over the rounds no preemption stretched of a combination of one round's
+ * sides, with its 95% interval), on the threads that run them in the timed loop:
  *   same thread:  SendMessage = the window procedure + the dispatch (the API: SendMessage less
  *                               the procedure called directly)
  *   cross thread: SendMessage = the window procedure (on the window thread)

@@ -3,9 +3,12 @@
  * they ran on: timed in loops of their own, one after the other, a preemption or a CPU that
  * changes speed lands in one side and not the other, and the part moves by all of it (0.5 saw
  * a dispatch of -2211 ns beside a procedure of 3058). Here the sides run in alternating chunks of
- * the same size, A B A B ... (a round is one chunk of each, well under a millisecond), and a part
- * is the median over rounds of a combination of one round's sides (A - B), with a distribution-
- * free 95% interval of that median: a preemption moves one round, not the median.
+ * the same size, A B A B ... (a round is one chunk of each side, well under a millisecond), and a part
+ * is the mean over rounds of a combination of one round's sides (A - B), with its 95% interval,
+ * over the rounds no preemption stretched (each side within Q3 + 3 IQR of its own): a preemption
+ * lands in one round, which is left out, and the parts, means over the same rounds, add up to
+ * the whole. (Medians of A, B and A - B do not add up: on a VM whose two virtual CPUs ran at two
+ * speeds the rounds were bimodal, and the medians fell in different modes, 8-15% apart.)
  *
  * Each side's chunk is timed by the thread that runs it (two QPC reads around it), nothing is
  * allocated or printed inside a round, and the rounds' arithmetic is done after them. */
@@ -41,13 +44,11 @@ int wb_rounds_run(wb_rounds *r, wb_floor_chunk size_by, const void *size_arg, wb
  * configuration does not have). For a round's sides. */
 uint64_t wb_chunk_ticks(wb_floor_chunk chunk, const void *arg, uint64_t k);
 
-/* A part: over the rounds, the median of sum(coef[s] x ticks[s]), in ns per operation, and in
- * *pm_ns the half-width of its 95% interval (the larger of the two sides of the order-statistic
- * interval of a median: ranks n/2 -+ 0.98 sqrt(n); the whole range below 6 rounds). NaN for
- * no rounds. */
+/* A part: over the kept rounds, the mean of sum(coef[s] x ticks[s]), in ns per operation, and in
+ * *pm_ns the half-width of its 95% interval (1.96 standard errors). NaN for no rounds. */
 double wb_rounds_part_ns(const wb_rounds *r, const int *coef, double *pm_ns);
 
-/* What a row writes for a part that is a difference: the median where its interval lies above
+/* What a row writes for a part that is a difference: the value where its interval lies above
  * zero; 0 where the interval covers zero ("~0", its width beside it); NaN where the whole
  * interval is below zero (the side taken off costs more than the whole: that side is not a
  * part of this whole here, and the row's warning says so). A time is never written below 0. */

@@ -35,6 +35,7 @@ static size_t list_text(const wb_module *m, const wb_part *list, const double *m
         double pm = j >= 0 ? metrics[j] : NAN;
         char mag[32], width[32];
         if (i < 0 || metrics[i] != metrics[i]) continue;   /* not in this configuration */
+        if (metrics[i] == 0 && !(pm > 0) && list[k].pm_column) continue;   /* a part that runs no code here */
         wb_format_duration(metrics[i] * unit, mag, sizeof mag);
         /* a difference no larger than its interval's half-width cannot be told from zero (a time
          * measured directly is never zero, however wide its interval) */

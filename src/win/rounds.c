@@ -63,33 +63,54 @@ uint64_t wb_chunk_ticks(wb_floor_chunk chunk, const void *arg, uint64_t k)
     return wb_ticks() - t0;
 }
 
-static int cmp_i64(const void *a, const void *b)
+static int cmp_u64(const void *a, const void *b)
 {
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
+}
+
+/* A round is kept when none of its sides was stretched: each side's ticks at most Q3 + 3 IQR of
+ * that side's over all rounds (a preemption only ever lengthens a chunk). */
+static unsigned keep_rounds(const wb_rounds *r, unsigned char *kept)
+{
+    uint64_t v[WB_ROUNDS_MAX], fence[WB_ROUND_SIDES];
+    unsigned i, s, n = 0;
+    for (s = 0; s < r->sides; s++) {
+        for (i = 0; i < r->n; i++) v[i] = r->ticks[i][s];
+        qsort(v, r->n, sizeof v[0], cmp_u64);
+        fence[s] = v[(3 * (r->n - 1)) / 4] + 3 * (v[(3 * (r->n - 1)) / 4] - v[(r->n - 1) / 4]);
+    }
+    for (i = 0; i < r->n; i++) {
+        kept[i] = 1;
+        for (s = 0; s < r->sides; s++)
+            if (r->ticks[i][s] > fence[s]) kept[i] = 0;
+        n += kept[i];
+    }
+    return n;
 }
 
 double wb_rounds_part_ns(const wb_rounds *r, const int *coef, double *pm_ns)
 {
-    int64_t v[WB_ROUNDS_MAX];
-    unsigned i, s, lo;
-    double per_tick, med, span;
+    unsigned char kept[WB_ROUNDS_MAX];
+    unsigned i, s, n;
+    double per_tick, sum = 0, sumsq = 0, mean, var;
     *pm_ns = NAN;
     if (r->n == 0 || r->k == 0) return NAN;
+    n = keep_rounds(r, kept);
+    if (n == 0) return NAN;
     for (i = 0; i < r->n; i++) {
-        int64_t sum = 0;
-        for (s = 0; s < r->sides; s++) sum += (int64_t)coef[s] * (int64_t)r->ticks[i][s];
-        v[i] = sum;
+        double v = 0;
+        if (!kept[i]) continue;
+        for (s = 0; s < r->sides; s++) v += (double)coef[s] * (double)r->ticks[i][s];
+        sum += v;
+        sumsq += v * v;
     }
-    qsort(v, r->n, sizeof v[0], cmp_i64);
     per_tick = 1e9 / (double)wb_clock_freq() / (double)r->k;
-    med = r->n % 2 ? (double)v[r->n / 2] : ((double)v[r->n / 2 - 1] + (double)v[r->n / 2]) / 2;
-    /* the order statistics around the median that hold it with 95% (binomial, normal approximation) */
-    lo = r->n >= 6 ? (unsigned)floor((double)r->n / 2 - 0.98 * sqrt((double)r->n)) : 0;
-    span = med - (double)v[lo];
-    if ((double)v[r->n - 1 - lo] - med > span) span = (double)v[r->n - 1 - lo] - med;
-    *pm_ns = span * per_tick;
-    return med * per_tick;
+    mean = sum / n;
+    var = n > 1 ? (sumsq - sum * mean) / (n - 1) : NAN;
+    /* the mean's 95% interval (1.96 standard errors; the rounds number 8 to 512) */
+    *pm_ns = var == var ? 1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)n) * per_tick : NAN;
+    return mean * per_tick;
 }
 
 double wb_part_or_zero(double ns, double pm_ns)
