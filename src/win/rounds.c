@@ -1,4 +1,5 @@
-/* Alternating chunks and the medians of their combinations (include/wb_rounds.h). */
+/* Alternating chunks and the means of their combinations over the rounds no preemption
+ * stretched (include/wb_rounds.h). */
 #include "wb_rounds.h"
 
 #include <math.h>
@@ -9,7 +10,7 @@
 /* As wb_floor_time's chunks (src/win/floors.c says why): about 250 us, at most 4096 operations. */
 #define CHUNK_US 250
 #define MAX_CHUNK_OPS 4096
-/* Below this many rounds a median's interval is the whole range: the chunk is made smaller so
+/* The fewest rounds a part is the mean of where the budget allows: the chunk is made smaller so
  * that a small budget still gives this many. */
 #define MIN_ROUNDS 8
 
