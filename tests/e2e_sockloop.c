@@ -149,18 +149,18 @@ static void one_backend(const char *loop)
            "%s: receiver busy %g%%, its CPU %g%% (%g us a packet inside the waits)", loop,
            num(&c, rep, "receiver_busy_pct"), num(&c, rep, "receiver_cpu_pct"),
            num(&c, rep, "receiver_cpu_us_per_pkt") - num(&c, rep, "receiver_busy_us_per_pkt"));
-        /* The sender likewise: each sendto is a request to Wine's server there, whose CPU is
-         * charged to the sender outside its busy time (busy 0.8% against a charged 3.0%, 1.4%
-         * against 3.7% in CI beside other tests: about 20 us a packet). Accepted under Wine up to
-         * 100 us a packet, as the receiver's. */
+        /* The sender likewise: under Wine its Sleep(1) pacing is a request to Wine's server at
+         * every wake-up (about 1000 a second, whatever the rate), whose CPU is charged to the
+         * sender while its busy time leaves the sleep out: busy 0.8% against a charged 3.0% here,
+         * 1.4% against 3.7% in a bare Debian 12 root, at 80 packets/s. Accepted under Wine up to
+         * 6 points of a CPU, named. */
         {
-            double gap_us = (num(&c, rep, "sender_cpu_pct") - num(&c, rep, "sender_busy_pct")) / 100.0 *
-                            num(&c, rep, "duration_s") * 1e6 / num(&c, rep, "sent");
+            double gap = num(&c, rep, "sender_cpu_pct") - num(&c, rep, "sender_busy_pct");
             ok(num(&c, rep, "sender_busy_pct") <= 100.5, "%s: sender busy %g%%", loop, num(&c, rep, "sender_busy_pct"));
-            ok(num(&c, rep, "sender_busy_pct") >= num(&c, rep, "sender_cpu_pct") - 2 ||
-                   wine_broken(gap_us <= 100, "a send through wineserver charges its CPU to the sender, outside its busy time"),
-               "%s: sender busy %g%% >= its CPU %g%% (%g us a packet outside)", loop, num(&c, rep, "sender_busy_pct"),
-               num(&c, rep, "sender_cpu_pct"), gap_us);
+            ok(gap <= 2 || wine_broken(gap <= 6, "the sender's wake-ups through wineserver are charged as its CPU, "
+                                                 "outside its busy time"),
+               "%s: sender busy %g%% >= its CPU %g%% - 2", loop, num(&c, rep, "sender_busy_pct"),
+               num(&c, rep, "sender_cpu_pct"));
         }
     }
     /* The raw file agrees with the summary: as many packets, the same mean latency. Both rates
