@@ -15,7 +15,7 @@
       "N: the Ctrl+C path N ms into the run (Wine without a terminal cannot send Ctrl+C)")         \
     X(WB_HOOK_STOP_IN_REP, "WINBENCH_STOP_IN_REP",                                                \
       "K[:MS]: the Ctrl+C path MS ms (default 0) after timed repetition K starts, however long the " \
-      "set-up took")                                                                               \
+      "set-up took; #K[:MS]: after the process's K-th timed repetition, over all variants and runs")                                                                             \
     X(WB_HOOK_QPC_LEAP_MS, "WINBENCH_TEST_QPC_LEAP_MS",                                          \
       "N: QPC leaps N ms in the first timed repetition, and in calibrate's clock check (KB274323)") \
     X(WB_HOOK_QPC_BACKWARDS, "WINBENCH_TEST_QPC_BACKWARDS",                                      \

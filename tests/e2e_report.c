@@ -1396,9 +1396,53 @@ static void test_suite_subset(void)
            "--resume: the whole one kept, the cut one run again: exit %lu\n%s", r.code, r.out);
         result_free(&r);
         ok(files_matching("S\\winbench-sendmsg-scratch-off-same-*.csv") == 1 &&
-           files_matching("S\\winbench-sendmsg-mfc-on-cross-*.csv") == 2, "one new CSV: %d", files_matching("S\\*.csv"));
+           files_matching("S\\winbench-sendmsg-mfc-on-cross-*.csv") == 1 &&
+           files_matching("S\\winbench-sendmsg-mfc-on-cross-*.csv.incomplete") == 1,
+           "one new CSV, the cut one set aside: %d", files_matching("S\\*.csv"));
         expect_usage("winbench: all: --resume names the folder already: drop --out", "all", "--resume=S", "--out", "S");
     }
+}
+
+/* A suite cut inside sockloop's --loop all (two loops done, the third cut) and resumed: the
+ * run is not kept for the summaries it has; it runs again, and its new file has every loop. */
+static void test_resume_inside_sockloop(void)
+{
+    result r;
+    csv_file c;
+    WIN32_FIND_DATAA fd;
+    char path[MAX_PATH], name[MAX_PATH] = "";
+    HANDLE h;
+    size_t row, summaries = 0;
+    SetEnvironmentVariableA("WINBENCH_STOP_IN_REP", "#3:300");   /* the third loop's repetition */
+    r = run("all", "--quick", "--out", "R", "--only", "sockloop", NULL);
+    SetEnvironmentVariableA("WINBENCH_STOP_IN_REP", NULL);
+    ok(r.code == 130 && strstr(r.out, "interrupted after 0 of 1 runs") != NULL, "interrupted: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
+    r = run("all", "--quick", "--resume", "R", "--only", "sockloop", NULL);
+    ok(r.code == 0 && strstr(r.out, ": kept (") == NULL && strstr(r.out, "has 2 of its ") != NULL &&
+       strstr(r.out, "runs again") != NULL && strstr(r.out, "1 of 1 runs done") != NULL,
+       "resumed: the cut run runs again: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
+    ok(files_matching("R\\winbench-sockloop-all-*.csv") == 1 && files_matching("R\\*.incomplete") == 1,
+       "one CSV, the cut one set aside: %d", files_matching("R\\*.csv"));
+    path_in_dir(path, sizeof path, "R\\winbench-sockloop-all-*.csv");
+    if ((h = FindFirstFileA(path, &fd)) != INVALID_HANDLE_VALUE) {
+        snprintf(name, sizeof name, "R\\%s", fd.cFileName);
+        FindClose(h);
+    }
+    c = load_csv_here(name, ',');
+    for (row = 1; c.ok && row < c.t.nrows; row++) {
+        summaries += strcmp(cell(&c, row, "row"), "summary") == 0 || strcmp(cell(&c, row, "row"), "skipped") == 0;
+        ok(strcmp(cell(&c, row, "row"), "interrupted") != 0 && strcmp(cell(&c, row, "row"), "partial") != 0,
+           "row %lu is %s", (unsigned long)row, cell(&c, row, "row"));
+    }
+    ok(c.ok && summaries >= 3 && summaries == strtoul(cell(&c, 1, "variants"), NULL, 10),
+       "every loop asked for has its summary: %lu of %s", (unsigned long)summaries, c.ok ? cell(&c, 1, "variants") : "?");
+    if (c.ok) wb_csv_free(&c.t);
+    /* and the same resume again keeps it */
+    r = run("all", "--quick", "--resume", "R", "--only", "sockloop", NULL);
+    ok(r.code == 0 && strstr(r.out, "] sockloop all: kept (") != NULL, "kept now: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
 }
 
 static void test_bad_arguments(void)
@@ -1428,6 +1472,7 @@ static const wbt_case cases[] = {
     { "utf8_label", test_utf8_label, 0 },
     { "offered_load", test_offered_load, 0 },
     { "suite_and_report", test_suite_and_report, WBT_CPU_HEAVY | WBT_LONG },
+    { "resume_inside_sockloop", test_resume_inside_sockloop, WBT_CPU_HEAVY | WBT_LONG },
     { "suite_subset", test_suite_subset, 0 },
     { "bad_arguments", test_bad_arguments, 0 },
     { "different_loads", test_different_loads, 0 },

@@ -10,9 +10,12 @@
  * or -1 when the arguments ask for help. */
 int wb_run_suite(int argc, char **argv);
 const wb_option *wb_suite_options(void);   /* for `winbench help all` */
-/* --resume: 1 when dir holds a CSV named prefix<yyyymmdd-hhmmss>suffix with a summary row (a
- * run that ended), its path in found; 0 when none does. sep joins dir and the name. */
-int wb_suite_run_done(const char *dir, char sep, const char *prefix, const char *suffix, char *found, size_t cap);
+/* --resume: 1 when dir holds a complete CSV named prefix<yyyymmdd-hhmmss>suffix (every variant
+ * it was asked for has its summary), its path in found; 0 when none does. A file of the name
+ * that is not complete is renamed NAME.csv.incomplete and said through say_incomplete. sep
+ * joins dir and the name. */
+int wb_suite_run_done(const char *dir, char sep, const char *prefix, const char *suffix, char *found, size_t cap,
+                      void (*say_incomplete)(const char *path, const char *why));
 
 /* all --json FILE: the runs' documents gathered into one, written whole at the end. */
 #include "core/wb_json.h"

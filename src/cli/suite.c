@@ -37,7 +37,7 @@ static const wb_option suite_options[] = {
     { .name = "skip", .type = WB_OPT_TEXT, .offset = S(skip), .metavar = "RUN[,RUN...]",
       .help = "every run but these (named as for --only)" },
     { .name = "resume", .type = WB_OPT_TEXT, .offset = S(resume), .metavar = "DIR",
-      .help = "go on with the suite whose CSVs are in DIR: runs whose CSV has its summary are kept, the others run" },
+      .help = "go on with the suite whose CSVs are in DIR: runs whose CSV has every variant's summary are kept, the others run again" },
     { .name = NULL }
 };
 
@@ -205,6 +205,13 @@ static void print_parts(const char *text, const size_t *used)
            "or your code?):\n%s", text);
 }
 
+/* --resume found a run's file cut short: it runs again. */
+static void say_incomplete(const char *path, const char *why)
+{
+    wb_printf("winbench all: %s %s: runs again (that file is now %s.incomplete, out of the report's way)\n", path, why,
+              path);
+}
+
 const wb_option *wb_suite_options(void)
 {
     return suite_options;
@@ -286,8 +293,8 @@ int wb_run_suite(int argc, char **argv)
             char prefix[MAX_PATH], suffix[160], kept[MAX_PATH];
             snprintf(prefix, sizeof prefix, "winbench-%s-%s-%s-", suite[i].bench, suite[i].name, si.host);
             snprintf(suffix, sizeof suffix, "%s%s.csv", cfg.label ? "-" : "", cfg.label ? cfg.label : "");
-            if (wb_suite_run_done(out, sep, prefix, suffix, kept, sizeof kept)) {
-                wb_printf("[%lu/%lu] %s %s: kept (%s has its summary)\n", (unsigned long)++done, (unsigned long)n,
+            if (wb_suite_run_done(out, sep, prefix, suffix, kept, sizeof kept, say_incomplete)) {
+                wb_printf("[%lu/%lu] %s %s: kept (%s is complete)\n", (unsigned long)++done, (unsigned long)n,
                           suite[i].bench, suite[i].name, kept);
                 if (cfg.json) {   /* its document, where the run wrote one */
                     snprintf(run_json, sizeof run_json, "%.*s.json", (int)(strlen(kept) - 4), kept);

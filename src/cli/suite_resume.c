@@ -1,7 +1,9 @@
 /* `winbench all --resume DIR`: which runs of an interrupted suite are done. A run is done when
- * DIR holds its CSV (the suite's name for it, any stamp) and that CSV has a summary row: a run
- * cut by Ctrl+C ends in an `interrupted` row, one cut by a full disk in no summary at all, and
- * both are run again. */
+ * DIR holds its CSV (the suite's name for it, any stamp) and that CSV is complete: as many
+ * `summary` (or `skipped`) rows as its `variants` column says the run was asked for, and no
+ * `interrupted` or `partial` row. A run cut by Ctrl+C (sockloop with 2 of its 7 loops done), by
+ * a full disk or by a killed process is not, and runs again; its file is renamed out of the
+ * report's way first (NAME.csv.incomplete), not deleted. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,26 +14,46 @@
 #include "core/csv_columns.h"
 #include "wb_files.h"
 
-/* 1 when the file is a winbench CSV with a summary row. */
-static int has_summary(const char *path)
+/* The cell of a row, or "" where the row is short. */
+static const char *cell_of(const wb_csv_table *t, size_t row, int col)
 {
-    size_t size = 0;
-    char *text = wb_read_whole(path, &size), err[128];
-    wb_csv_table t;
-    int found = 0;
-    size_t row;
-    int col;
-    if (text != NULL && size > 0 && wb_csv_parse(text, size, ',', &t, err, sizeof err) == 0) {
-        col = wb_csv_column(&t, wb_lead_columns[WB_COL_ROW]);
-        for (row = 1; col >= 0 && row < t.nrows && !found; row++)
-            found = (size_t)col < t.rows[row].nfields && strcmp(t.rows[row].fields[col], "summary") == 0;
-        wb_csv_free(&t);
-    }
-    free(text);
-    return found;
+    return col >= 0 && (size_t)col < t->rows[row].nfields ? t->rows[row].fields[col] : "";
 }
 
-int wb_suite_run_done(const char *dir, char sep, const char *prefix, const char *suffix, char *found, size_t cap)
+/* 1 when the file is a complete winbench CSV; else 0 with what it lacks in why. */
+static int run_complete(const char *path, char *why, size_t cap)
+{
+    size_t size = 0, row;
+    char *text = wb_read_whole(path, &size), err[128];
+    wb_csv_table t;
+    long ended = 0, asked = -1;   /* summary and skipped rows; the variants asked for (-1: a 0.5 file) */
+    const char *cut = NULL;
+    snprintf(why, cap, "cannot be read");
+    if (text == NULL || size == 0 || wb_csv_parse(text, size, ',', &t, err, sizeof err) != 0) {
+        free(text);
+        return 0;
+    }
+    {
+        int kind = wb_csv_column(&t, wb_lead_columns[WB_COL_ROW]);
+        int variants = wb_csv_column(&t, wb_context_columns[WB_COL_VARIANTS]);
+        for (row = 1; row < t.nrows; row++) {
+            const char *k = cell_of(&t, row, kind);
+            if (strcmp(k, "summary") == 0 || strcmp(k, "skipped") == 0) ended++;
+            if (strcmp(k, "interrupted") == 0 || strcmp(k, "partial") == 0) cut = k;
+            if (cell_of(&t, row, variants)[0]) asked = strtol(cell_of(&t, row, variants), NULL, 10);
+        }
+    }
+    wb_csv_free(&t);
+    free(text);
+    if (asked >= 0 && ended < asked) snprintf(why, cap, "has %ld of its %ld variants' summaries", ended, asked);
+    else if (cut) snprintf(why, cap, "was cut short (it has %s %s row)", cut[0] == 'i' ? "an" : "a", cut);
+    else if (asked < 0 && ended == 0) snprintf(why, cap, "has no summary row");
+    else return 1;
+    return 0;
+}
+
+int wb_suite_run_done(const char *dir, char sep, const char *prefix, const char *suffix, char *found, size_t cap,
+                      void (*say_incomplete)(const char *path, const char *why))
 {
     char pattern[MAX_PATH];
     WIN32_FIND_DATAA fd;
@@ -42,14 +64,21 @@ int wb_suite_run_done(const char *dir, char sep, const char *prefix, const char 
     h = FindFirstFileA(pattern, &fd);
     if (h == INVALID_HANDLE_VALUE) return 0;
     do {
-        char path[MAX_PATH];
+        char path[MAX_PATH], why[128], aside[MAX_PATH + 16];
         size_t len = strlen(fd.cFileName);
         /* the stamp between them is digits and one dash: another label's file does not match */
         if (len != strlen(prefix) + 15 + tail || strspn(fd.cFileName + strlen(prefix), "0123456789-") < 15) continue;
         snprintf(path, sizeof path, "%s%c%s", dir, sep, fd.cFileName);
-        if (has_summary(path)) {
+        if (run_complete(path, why, sizeof why)) {
             snprintf(found, cap, "%s", path);
             done = 1;
+        } else {   /* out of the report's way (it reads *.csv), kept for whoever wants its rows */
+            char json[MAX_PATH], json_aside[MAX_PATH + 16];
+            snprintf(aside, sizeof aside, "%s.incomplete", path);
+            snprintf(json, sizeof json, "%.*s.json", (int)(strlen(path) - 4), path);
+            snprintf(json_aside, sizeof json_aside, "%s.incomplete", json);
+            MoveFileExA(json, json_aside, MOVEFILE_REPLACE_EXISTING);   /* where --json wrote one */
+            if (MoveFileExA(path, aside, MOVEFILE_REPLACE_EXISTING) && say_incomplete) say_incomplete(path, why);
         }
     } while (!done && FindNextFileA(h, &fd));
     FindClose(h);

@@ -31,7 +31,7 @@
     X(TIMER_RES_MS, "timer_res_ms") X(SLEEP1_MS, "sleep1_ms")                                     \
     X(CALIBRATION, "calibration") X(OUTLIER_REPS, "outlier_reps") X(ORDER, "order") X(SEED, "seed")   \
     X(POWER_SOURCE, "power_source") X(POWER_THROTTLING, "power_throttling") X(CPU_CLASSES, "cpu_classes")   \
-    X(LATENCY_HDR, "latency_hdr") X(NOT_RUN, "not_run")
+    X(LATENCY_HDR, "latency_hdr") X(NOT_RUN, "not_run") X(VARIANTS, "variants")
 
 #define WB_COLUMN_ENUM(id, name) WB_COL_##id,
 enum { WB_LEAD_COLUMNS(WB_COLUMN_ENUM) WB_LEAD_COUNT };

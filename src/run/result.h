@@ -40,6 +40,9 @@ typedef struct wb_run_info {
     /* How the variants' repetitions followed each other ("interleaved", "grouped") and the
      * seed of the interleaving's order ("" when grouped): set before the first row. */
     const char *order_text, *seed_text;
+    /* How many variants the run was asked for (set before the first row): a file that ends
+     * with fewer summaries than this is an interrupted run's (`all --resume` runs it again). */
+    const char *variants_text;
     const wb_qos *qos;                     /* the throttling asked off, the power, the CPU classes */
 } wb_run_info;
 

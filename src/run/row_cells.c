@@ -116,6 +116,7 @@ static const char *context_cell(const wb_row_source *src, const row_values *row,
     case WB_COL_OUTLIER_REPS: return row->outlier_reps ? row->outlier_reps : "";
     case WB_COL_ORDER: return run->order_text ? run->order_text : "";
     case WB_COL_SEED: return run->seed_text ? run->seed_text : "";
+    case WB_COL_VARIANTS: return run->variants_text ? run->variants_text : "";
     case WB_COL_POWER_SOURCE: return run->qos->power_source;
     case WB_COL_POWER_THROTTLING: return run->qos->throttling;
     case WB_COL_CPU_CLASSES: return run->qos->cpu_classes;

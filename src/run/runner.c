@@ -33,6 +33,7 @@ typedef struct wb_run {
     int nsinks;
     wb_run_outcome *outcome;        /* the caller's, or NULL */
     char seed_text[24];             /* the interleaving's seed, for the CSV */
+    char variants_text[16];         /* how many variants the run was asked for, for the CSV */
     unsigned long reps_run;         /* timed repetitions so far, over all variants (a test hook's count) */
     unsigned last_result_reps;      /* complete repetitions of the last variant (its verdicts' source) */
     char failure[256];              /* a repetition that failed its purpose (rows kept): exit 1 */
@@ -324,6 +325,7 @@ static int run_variants(wb_run *r)
     if (result == NULL) return runtime_error(r, "out of memory");
     n = expand_variants(r, variants, medians, &rc);
     r->variants = n;
+    snprintf(r->variants_text, sizeof r->variants_text, "%d", n);
     if (rc == WB_EXIT_OK) say_expected_length(r, n, variants);
     r->last_result_reps = 0;
     if (rc == WB_EXIT_OK && n > 1 && r->plan.repeat > 1 && r->common.order == WB_ORDER_INTERLEAVED) {
@@ -465,6 +467,7 @@ static void describe(wb_run *r)
     r->plan.reps_run = &r->reps_run;
     info->order_text = "";
     info->seed_text = r->seed_text;
+    info->variants_text = r->variants_text;
 }
 
 /* Where a run's results go, in order: the CSV first (the console says where it went), the JSON

@@ -27,7 +27,7 @@ static int context_is_number(int col)
     case WB_COL_OS_BUILD: case WB_COL_OS_SERVER: case WB_COL_WOW64: case WB_COL_CPU_MHZ: case WB_COL_CPUS:
     case WB_COL_HYPERVISOR: case WB_COL_THEMES_ACTIVE: case WB_COL_QPC_HZ: case WB_COL_QPC_RESOLUTION_NS:
     case WB_COL_QPC_CALL_NS: case WB_COL_TICK_MS: case WB_COL_REPEAT: case WB_COL_WARMUP:
-    case WB_COL_PEAK_WORKING_SET_KB: case WB_COL_TIMER_RES_MS: case WB_COL_SLEEP1_MS:
+    case WB_COL_PEAK_WORKING_SET_KB: case WB_COL_TIMER_RES_MS: case WB_COL_SLEEP1_MS: case WB_COL_VARIANTS:
         return 1;
     default:
         return 0;

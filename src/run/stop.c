@@ -23,13 +23,18 @@ static DWORD WINAPI stop_timer(void *arg)
 }
 
 /* WINBENCH_STOP_IN_REP=K[:MS]: the same stop MS ms after timed repetition K starts, for tests
- * that need complete repetitions before the interruption on a machine of any speed or load. */
+ * that need complete repetitions before the interruption on a machine of any speed or load.
+ * #K[:MS] counts the process's timed repetitions instead, over every variant and every run of
+ * a suite: #3 is the third loop of a grouped `sockloop --loop all`. */
 void wb_stop_hook_rep_started(unsigned rep)
 {
+    static unsigned long started;   /* timed repetitions of the process so far */
     const char *hook = wb_test_hook_text(WB_HOOK_STOP_IN_REP), *colon;
     unsigned long ms;
     HANDLE t;
-    if (!hook[0] || rep == 0 || strtoul(hook, NULL, 10) != rep) return;
+    if (rep == 0) return;
+    started++;
+    if (!hook[0] || (hook[0] == '#' ? strtoul(hook + 1, NULL, 10) != started : strtoul(hook, NULL, 10) != rep)) return;
     colon = strchr(hook, ':');
     ms = colon ? strtoul(colon + 1, NULL, 10) : 0;
     if (ms == 0) {
