@@ -1019,6 +1019,7 @@ static const wb_part idle_floors[] = {
 };
 static const wb_report_spec idle_report = {
     .variant_columns = idle_variant_columns,
+    .natural_column = "case",
     .metric = "cpu_pct_machine",
     .unit = "% CPU (machine)",
     .higher_is_better = 0,

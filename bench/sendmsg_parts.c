@@ -236,6 +236,7 @@ static const char *const sendmsg_variant_columns[] = {
 static const char *const sendmsg_variant_defaults[] = { "work=", "hook=off", "wndproc=", NULL };
 const wb_report_spec sendmsg_report = {
     .variant_columns = sendmsg_variant_columns,
+    .natural_column = "target",
     .variant_defaults = sendmsg_variant_defaults,
     .metric = "ops_per_s",
     .unit = "SendMessage/s",

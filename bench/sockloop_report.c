@@ -423,6 +423,7 @@ static const char *const sockloop_percentile_columns[] = {
 static const char *const sockloop_percentile_names[] = { "p50", "p90", "p99", "p99.9", "max", NULL };
 const wb_report_spec sockloop_report = {
     .variant_columns = sockloop_variant_columns,
+    .natural_column = "loop",
     .metric = "lat_mean_us",
     .unit = "mean latency (us)",
     .higher_is_better = 0,

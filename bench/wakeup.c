@@ -505,6 +505,7 @@ static const char *const wakeup_percentile_columns[] = { "late_p50_us", "late_p9
 static const char *const wakeup_percentile_names[] = { "p50", "p90", "p99", "p99.9", "max", NULL };
 static const wb_report_spec wakeup_report = {
     .variant_columns = wakeup_variant_columns,
+    .natural_column = "source",
     .metric = "late_p99_us",
     .unit = "p99 lateness (us)",
     .higher_is_better = 0,

@@ -105,6 +105,9 @@ const char *wb_layer_name(int layer);   /* "the API" */
  * everything module-specific it shows comes from here. */
 typedef struct wb_report_spec {
     const char *const *variant_columns;   /* NULL-terminated option column names */
+    /* Optional: the one of them a report of one machine compares on (a module's natural
+     * variants: sockloop's loops, idle's cases), when no --compare names one. */
+    const char *natural_column;
     /* Optional: "column=value" pairs left out of a configuration's text (NULL-terminated): the
      * defaults of columns added after files were written without them, so that a run of today
      * with those options untouched still meets an older file's configuration. */

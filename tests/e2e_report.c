@@ -1401,6 +1401,24 @@ static void test_suite_subset(void)
            "one new CSV, the cut one set aside: %d", files_matching("S\\*.csv"));
         expect_usage("winbench: all: --resume names the folder already: drop --out", "all", "--resume=S", "--out", "S");
     }
+    /* One machine: each benchmark compares its natural variants, and says so; --compare names a
+     * column of theirs, or is a usage error listing those it could name */
+    r = run("report", "S", "T", NULL);
+    ok(r.code == 0 && strstr(r.out, "comparison: sendmsg: each target against target=") != NULL &&
+       strstr(r.out, "comparison: idle: each case against case=3 on the same machine (one machine") != NULL,
+       "one machine: its variants compared: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
+    r = run("report", "S", "T", "--compare", "case", NULL);
+    ok(r.code == 0 && strstr(r.out, "comparison: sendmsg: one machine and no case column: nothing to compare") != NULL &&
+       strstr(r.out, "comparison: idle: each case against case=3 on the same machine\r\n") != NULL,
+       "--compare case: what each benchmark's rows compare: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
+    expect_usage("winbench: report: --compare: no benchmark in these results has a column \"nosuchcol\"; they can "
+                 "compare sendmsg: target themes thread msg charset work hook wndproc; idle: case onidle button windows "
+                 "depth class themes mapped dispatch sends idle-every mouse-rate same-point mdi-children tooltips charset "
+                 "input", "report", "S", "T", "--compare=nosuchcol");
+    expect_usage("winbench: report: --compare: no configuration in these results has case=7", "report", "S", "T",
+                 "--compare=case=7");
 }
 
 /* A suite cut inside sockloop's --loop all (two loops done, the third cut) and resumed: the

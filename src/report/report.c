@@ -261,10 +261,45 @@ static void load_inputs(rp_report *r, int argc, char **argv, const output *outs,
 }
 
 
+/* --compare's column (and value) against what was read: 0, or -1 with the columns that can be
+ * compared, benchmark by benchmark, in err. */
+static int compare_column_known(const rp_report *r, char *err, size_t cap)
+{
+    const wb_module *said[16];
+    size_t k, nsaid = 0, used;
+    int found = 0, valued = r->compare_value[0] == '\0';
+    char value[64];
+    for (k = 0; k < r->ngroups; k++) {
+        found |= rp_module_has_column(r->groups[k].m, r->compare_column);
+        if (!valued && rp_module_has_column(r->groups[k].m, r->compare_column) &&
+            rp_group_value(&r->groups[k], r->compare_column, value, sizeof value))
+            valued = strcmp(value, r->compare_value) == 0;
+    }
+    if (found && valued) return 0;
+    if (found) {
+        snprintf(err, cap, "--compare: no configuration in these results has %s=%s", r->compare_column, r->compare_value);
+        return -1;
+    }
+    used = (size_t)snprintf(err, cap, "--compare: no benchmark in these results has a column \"%s\"; they can compare",
+                            r->compare_column);
+    for (k = 0; k < r->ngroups && used < cap; k++) {
+        const wb_module *m = r->groups[k].m;
+        const char *const *col = wb_module_report(m)->variant_columns;
+        size_t j;
+        int seen = 0;
+        for (j = 0; j < nsaid; j++) seen |= said[j] == m;
+        if (seen || nsaid == sizeof said / sizeof said[0]) continue;
+        said[nsaid++] = m;
+        used += (size_t)snprintf(err + used, cap - used, "%s %s:", nsaid > 1 ? ";" : "", m->name);
+        for (j = 0; col[j] && used < cap; j++) used += (size_t)snprintf(err + used, cap - used, " %s", col[j]);
+    }
+    return -1;
+}
+
 /* --baseline and --compare against what was read: WB_EXIT_OK or a usage error. */
 static int settle_comparison(rp_report *r, const report_config *cfg)
 {
-    char err[512];
+    char err[1024];
     r->baseline = rp_pick_baseline(r, cfg->baseline);
     if (r->baseline < 0) {
         snprintf(err, sizeof err, "--baseline: no machine \"%s\" in these results (its name as the report shows it, "
@@ -280,6 +315,7 @@ static int settle_comparison(rp_report *r, const report_config *cfg)
         if (eq) snprintf(r->compare_value, sizeof r->compare_value, "%s", eq + 1);
         if (!column[0] || (eq && !eq[1]))
             return wb_usage_error("report", "--compare: expected COLUMN or COLUMN=VALUE, e.g. loop or loop=select");
+        if (compare_column_known(r, err, sizeof err) != 0) return wb_usage_error("report", err);
     }
     return WB_EXIT_OK;
 }

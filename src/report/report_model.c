@@ -177,13 +177,33 @@ int rp_group_value(const rp_group *g, const char *column, char *buf, size_t cap)
     return 0;
 }
 
-static int in_compare_mode(const rp_report *r, const wb_module *m)
+int rp_module_has_column(const wb_module *m, const char *column)
 {
     int i;
-    if (r->compare_column == NULL) return 0;
-    for (i = 0; wb_module_report(m)->variant_columns[i]; i++)
-        if (strcmp(wb_module_report(m)->variant_columns[i], r->compare_column) == 0) return 1;
+    for (i = 0; column && wb_module_report(m)->variant_columns[i]; i++)
+        if (strcmp(wb_module_report(m)->variant_columns[i], column) == 0) return 1;
     return 0;
+}
+
+const char *rp_compare_column(const rp_report *r, const wb_module *m)
+{
+    if (r->compare_column) return rp_module_has_column(m, r->compare_column) ? r->compare_column : NULL;
+    if (r->nmachines == 1 && rp_module_has_column(m, wb_module_report(m)->natural_column))
+        return wb_module_report(m)->natural_column;
+    return NULL;
+}
+
+/* The value of column the groups of g's module are compared with: --compare's, else the first seen. */
+static void reference_value(const rp_report *r, const wb_module *m, const char *column, char *ref, size_t cap)
+{
+    size_t k;
+    if (column == r->compare_column && r->compare_value[0]) {
+        snprintf(ref, cap, "%s", r->compare_value);
+        return;
+    }
+    ref[0] = '\0';
+    for (k = 0; k < r->ngroups && !ref[0]; k++)
+        if (r->groups[k].m == m) rp_group_value(&r->groups[k], column, ref, cap);
 }
 
 /* The configuration that must match under --compare COLUMN: all of it less COLUMN, and less the
@@ -205,27 +225,23 @@ static void compared_part(const rp_group *g, const char *column, char *buf, size
  * --compare COLUMN the same machine's with COLUMN at the reference value. */
 static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_base)
 {
+    const char *column = rp_compare_column(r, g->m);
     size_t k;
     *is_base = 0;
-    if (in_compare_mode(r, g->m)) {
+    if (column) {
         char value[64], mine[256], other[256], ref[64];
-        if (r->compare_value[0]) snprintf(ref, sizeof ref, "%s", r->compare_value);
-        else {   /* the first value seen in this module's groups */
-            ref[0] = '\0';
-            for (k = 0; k < r->ngroups && !ref[0]; k++)
-                if (r->groups[k].m == g->m) rp_group_value(&r->groups[k], r->compare_column, ref, sizeof ref);
-        }
-        if (!rp_group_value(g, r->compare_column, value, sizeof value)) return NULL;
+        reference_value(r, g->m, column, ref, sizeof ref);
+        if (!rp_group_value(g, column, value, sizeof value)) return NULL;
         if (strcmp(value, ref) == 0) {
             *is_base = 1;
             return NULL;
         }
-        compared_part(g, r->compare_column, mine, sizeof mine);
+        compared_part(g, column, mine, sizeof mine);
         for (k = 0; k < r->ngroups; k++) {
             const rp_group *b = &r->groups[k];
             if (b->m != g->m || b->machine != g->machine) continue;
-            compared_part(b, r->compare_column, other, sizeof other);
-            if (strcmp(mine, other) == 0 && rp_group_value(b, r->compare_column, value, sizeof value) &&
+            compared_part(b, column, other, sizeof other);
+            if (strcmp(mine, other) == 0 && rp_group_value(b, column, value, sizeof value) &&
                 strcmp(value, ref) == 0)
                 return b;
         }
@@ -371,11 +387,11 @@ const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t c
 const char *rp_base_name(const rp_report *r, const rp_group *g, char *buf, size_t cap)
 {
     char value[64];
-    if (in_compare_mode(r, g->m)) {
-        if (r->compare_value[0]) snprintf(buf, cap, "%s=%s", r->compare_column, r->compare_value);
-        else if (g->base && rp_group_value(g->base, r->compare_column, value, sizeof value))
-            snprintf(buf, cap, "%s=%s", r->compare_column, value);
-        else snprintf(buf, cap, "the first %s", r->compare_column);
+    const char *column = rp_compare_column(r, g->m);
+    if (column) {
+        reference_value(r, g->m, column, value, sizeof value);
+        if (value[0]) snprintf(buf, cap, "%s=%s", column, value);
+        else snprintf(buf, cap, "the first %s", column);
         return buf;
     }
     return rp_machine_name(r, r->baseline, buf, cap);

@@ -151,6 +151,13 @@ void rp_short_variant(const rp_report *r, const rp_group *g, char *buf, size_t c
 void rp_variant_without(const rp_group *g, const char *column, char *buf, size_t cap);
 void rp_text_without(const char *text, const char *column, char *buf, size_t cap);   /* the same of any text */
 const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap);
+/* 1 when the module's configuration has the column. */
+int rp_module_has_column(const wb_module *m, const char *column);
+/* The configuration column the module's groups are compared on, each against the same
+ * machine's group with the reference value: --compare's where the module has it; without
+ * --compare, in a report of one machine, the module's natural one (its loops, cases,
+ * targets); NULL: each group against the baseline machine's. */
+const char *rp_compare_column(const rp_report *r, const wb_module *m);
 /* 1 when the group's configuration holds its spec's alt_when (sockloop: a --peer run's round
  * trips); rp_words gives text in that group's words (alt_from said as alt_to), into buf. */
 int rp_group_alt(const rp_group *g);

@@ -145,12 +145,45 @@ static size_t people_columns(const rp_report *r, int *shown)
     return n;
 }
 
+/* What the comparison column sets each row against, benchmark by benchmark: the baseline
+ * machine, or under --compare (and in a report of one machine) a configuration column's value
+ * on the same machine; a benchmark without that column says so. */
+static void print_what_compares(const rp_report *r, FILE *out)
+{
+    const wb_module *said[16];
+    size_t k, j, nsaid = 0;
+    char base[128];
+    if (r->compare_column == NULL && r->nmachines > 1) {
+        wb_fprintf(out, "comparison: each machine against %s (another: --baseline NAME; configurations on each machine: "
+                   "--compare COLUMN)\n", rp_machine_name(r, r->baseline, base, sizeof base));
+        return;
+    }
+    for (k = 0; k < r->ngroups; k++) {
+        const wb_module *m = r->groups[k].m;
+        const char *column = rp_compare_column(r, m);
+        int seen = 0;
+        for (j = 0; j < nsaid; j++) seen |= said[j] == m;
+        if (seen || nsaid == sizeof said / sizeof said[0]) continue;
+        said[nsaid++] = m;
+        if (column)
+            wb_fprintf(out, "comparison: %s: each %s against %s on the same machine%s\n", m->name, column,
+                       rp_base_name(r, &r->groups[k], base, sizeof base),
+                       r->compare_column ? "" : " (one machine; another column: --compare COLUMN)");
+        else if (r->nmachines > 1)
+            wb_fprintf(out, "comparison: %s: no %s column: each machine against %s\n", m->name, r->compare_column,
+                       rp_machine_name(r, r->baseline, base, sizeof base));
+        else wb_fprintf(out, "comparison: %s: one machine and no %s column: nothing to compare\n", m->name,
+                        r->compare_column ? r->compare_column : "natural");
+    }
+}
+
 static void print_table(const rp_report *r, FILE *out)
 {
     int shown[C_COUNT];
     size_t widths[C_COUNT], i, k;
     char cells[C_COUNT][RP_CELL];
     const size_t nshown = people_columns(r, shown);
+    print_what_compares(r, out);
     for (k = 0; k < nshown; k++) widths[shown[k]] = strlen(table_header[shown[k]]);
     for (i = 0; i < r->ngroups; i++) {
         console_cells(r, &r->groups[i], cells);
