@@ -1,8 +1,10 @@
 /* `winbench report NEW... --against OLD... --fail-worse PCT`: the regression gate. Every
  * configuration present on both sides is compared with the report's own test (the medians'
  * ratio, and the Mann-Whitney rank test on the repetitions); one worse by more than PCT with
- * p < 0.05 fails the gate. What could not be compared is named with the reason, so that a gate
- * that passed is known to have looked. */
+ * p < 0.05 fails the gate, and so does one that lost PCT points more of what it sent, or was
+ * offered a load PCT% or more below the old (said "not compared: at different loads": its
+ * latency is of an easier test). What could not be compared is named with the reason, so that
+ * a gate that passed is known to have looked. */
 #include "report_gate.h"
 
 #include <string.h>
@@ -56,6 +58,31 @@ static double worse_pct(const rp_group *g, double new_median, double old_median)
                                                     : 100.0 * (new_median - old_median) / old_median;
 }
 
+/* A configuration that lost more (PCT points or more of what it sent) or was offered less (PCT%
+ * or more below the old load) than before: its latency is of another test, and a lower one is
+ * no improvement. 1 with the words in why (the first: WORSE, the second: not compared). */
+static int lost_more(const rp_group *g, const rp_group *h, double fail_pct, char *why, size_t cap)
+{
+    double now = rp_pooled_loss_pct(g), then = rp_pooled_loss_pct(h);
+    if (now == now && then == then && now - then >= fail_pct) {
+        snprintf(why, cap, "lost %.3g%% of what it sent where the old lost %.3g%% (%.3g points more)", now, then,
+                 now - then);
+        return 1;
+    }
+    return 0;
+}
+
+static int offered_less(const rp_group *g, const rp_group *h, double fail_pct, char *why, size_t cap)
+{
+    double now = g->achieved_median, then = h->achieved_median;
+    if (now == now && then == then && then > 0 && 100.0 * (then - now) / then >= fail_pct) {
+        snprintf(why, cap, "at different loads: offered %.1f/s new, %.1f/s old (%.1f%% less)", now, then,
+                 100.0 * (then - now) / then);
+        return 1;
+    }
+    return 0;
+}
+
 static void name_of(const rp_report *r, const rp_group *g, char *buf, size_t cap)
 {
     char machine[128];
@@ -65,7 +92,7 @@ static void name_of(const rp_report *r, const rp_group *g, char *buf, size_t cap
 
 int rp_gate(const rp_report *newer, const rp_report *older, double fail_pct, FILE *out)
 {
-    size_t i, compared = 0, failed = 0, skipped = 0;
+    size_t i, compared = 0, failed = 0, skipped = 0, loads = 0;
     char name[600], why[600];
     wb_fprintf(out, "gate: each configuration against the old results; it fails when %.3g%% worse or more with p < %.2g:\n",
                fail_pct, RP_ALPHA);
@@ -98,7 +125,17 @@ int rp_gate(const rp_report *newer, const rp_report *older, double fail_pct, FIL
             skipped++;
             continue;
         }
+        if (offered_less(g, h, fail_pct, why, sizeof why)) {   /* a lower load is an easier test */
+            wb_fprintf(out, "  not compared: %s: %s\n", name, why);
+            loads++;
+            continue;
+        }
         compared++;
+        if (lost_more(g, h, fail_pct, why, sizeof why)) {   /* what did not arrive has no latency */
+            wb_fprintf(out, "  WORSE: %s: %s\n", name, why);
+            failed++;
+            continue;
+        }
         worse = worse_pct(g, g->median, h->median);
         if (wb_mann_whitney(g->values.v, g->values.n, h->values.v, h->values.n, &t) != 0) t.p = 1;
         if (worse >= fail_pct && t.p < RP_ALPHA) failed++;
@@ -115,8 +152,11 @@ int rp_gate(const rp_report *newer, const rp_report *older, double fail_pct, FIL
             skipped++;
         }
     }
-    wb_fprintf(out, "gate: %s: %lu of %lu configurations compared worse by %.3g%% or more (p < %.2g); %lu not compared\n",
-               failed ? "FAILED" : "passed", (unsigned long)failed, (unsigned long)compared, fail_pct, RP_ALPHA,
-               (unsigned long)skipped);
-    return (int)failed;
+    wb_fprintf(out, "gate: %s: %lu of %lu configurations compared worse by %.3g%% or more (p < %.2g), or lost %.3g points "
+               "more; %lu not compared", failed || loads ? "FAILED" : "passed", (unsigned long)failed,
+               (unsigned long)compared, fail_pct, RP_ALPHA, fail_pct, (unsigned long)(skipped + loads));
+    if (loads) wb_fprintf(out, ", of which %lu at a load %.3g%% or more below the old (these fail the gate too)",
+                          (unsigned long)loads, fail_pct);
+    wb_fprintf(out, "\n");
+    return (int)(failed + loads);
 }

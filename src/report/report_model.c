@@ -80,6 +80,15 @@ static double median_of(const rp_values *v)
     return m;
 }
 
+double rp_pooled_loss_pct(const rp_group *g)
+{
+    double lost = 0, sent = 0;
+    size_t i;
+    if (g->loss.n == 0 || g->loss.n != g->sent.n) return NAN;
+    for (i = 0; i < g->loss.n; i++) lost += g->loss.v[i], sent += g->sent.v[i];
+    return sent > 0 ? 100.0 * lost / sent : NAN;
+}
+
 int rp_loads_differ(double a, double b)
 {
     double hi = a > b ? a : b;
@@ -308,13 +317,12 @@ static void compare_groups(rp_report *r)
     size_t i;
     for (i = 0; i < r->ngroups; i++) {
         rp_group *g = &r->groups[i];
-        double sent = median_of(&g->sent);
         const rp_group *b;
         g->ratio = g->ratio_err = g->ratio_to_baseline = g->p = g->baseline_loss = g->baseline_achieved = NAN;
         g->unsent_median = median_of(&g->unsent);
         g->achieved_median = median_of(&g->achieved);
         g->loss_median = median_of(&g->loss);
-        g->loss_pct = sent > 0 && g->loss_median == g->loss_median ? 100.0 * g->loss_median / sent : NAN;
+        g->loss_pct = rp_pooled_loss_pct(g);
         g->significance = RP_SIG_NONE;
         b = base_of(r, g, &g->is_baseline);
         g->base = b;

@@ -60,7 +60,7 @@ struct rp_group {
     double ratio_to_baseline;    /* median / the baseline's median, whichever is better */
     double p;                    /* Mann-Whitney against the baseline's repetitions; NaN: too few */
     double loss_median, baseline_loss;   /* medians of the loss column (NaN without one) */
-    double loss_pct;             /* loss_median / the sent column's median, % (NaN without them) */
+    double loss_pct;             /* the repetitions' lost over their sent, pooled, % (NaN without them) */
     double unsent_median, achieved_median, baseline_achieved;   /* NaN without the columns */
     const rp_group *base;        /* what it was compared with (NULL: nothing, or it is the baseline) */
     int significance;            /* RP_SIG_*: what p says */
@@ -77,6 +77,10 @@ enum { RP_SIG_NONE, RP_SIG_YES, RP_SIG_NO, RP_SIG_CANNOT_TELL };
  * cannot differ by (sockloop's SL_KEPT_UP), so the runs measured different loads. */
 #define RP_LOAD_PRECISION 0.01
 int rp_loads_differ(double a, double b);
+/* What the group's repetitions lost of what they sent, all together, in % (NaN without the
+ * loss and sent columns): 13% is then what the runs lost, not a median of one column over
+ * a median of another that no repetition had. */
+double rp_pooled_loss_pct(const rp_group *g);
 
 /* A slot of the table of rows read (report_load.c): NULL key, a free slot. */
 typedef struct rp_seen {
