@@ -102,7 +102,7 @@ static const wb_option idle_options[] = {
       .help = "SendMessage(WM_NULL) to the button per OnIdle call (switch B: 1000)" },
     { .name = "idle-every", .type = WB_OPT_COUNT, .offset = O(idle_every), .def = "1", .min = 1, .max = 1000000, .metavar = "K",
       .help = "only every K-th new-position WM_MOUSEMOVE restarts idle processing" },
-    { .name = "mouse-rate", .type = WB_OPT_COUNT, .offset = O(mouse_rate), .def = "150", .min = 1, .max = 10000, .metavar = "HZ",
+    { .name = "mouse-rate", .type = WB_OPT_COUNT, .count_unit = "/s", .offset = O(mouse_rate), .def = "150", .min = 1, .max = 10000, .metavar = "HZ",
       .help = "WM_MOUSEMOVE posted per second" },
     { .name = "input", .type = WB_OPT_CHOICE, .offset = O(input), .def = "post", .choices = WB_CHOICES(INPUTS),
       .help = "post: WM_MOUSEMOVE posted with its point in msg.pt; sendinput: the real cursor moved with "

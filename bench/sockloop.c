@@ -39,10 +39,10 @@ static const wb_option sockloop_options[] = {
     { .name = "loop", .type = WB_OPT_TEXT, .offset = O(loop_text), .def = "all", .metavar = "LOOP[,LOOP...]",
       .help = "how the receiver waits: " WB_WAIT_CHOICES "all; a list (select,iocp) or all: each in turn, then "
               "compared" },
-    { .name = "rate", .type = WB_OPT_COUNTS, .offset = O(rates), .def = "10k", .min = 1, .max = 1000000,
+    { .name = "rate", .type = WB_OPT_COUNTS, .count_unit = "/s", .offset = O(rates), .def = "10k", .min = 1, .max = 1000000,
       .metavar = "PPS[,PPS...]",
       .help = "packets sent per second; a list (1k,2k,5k,10k) runs each rate in turn: latency against offered load" },
-    { .name = "size", .type = WB_OPT_COUNT, .offset = O(size), .def = "1060", .min = HEADER_SIZE, .max = MESSAGE_MAX, .metavar = "BYTES",
+    { .name = "size", .type = WB_OPT_COUNT, .count_unit = "B", .offset = O(size), .def = "1060", .min = HEADER_SIZE, .max = MESSAGE_MAX, .metavar = "BYTES",
       .help = "bytes per message: a UDP payload, or a message in the TCP stream (1060 x 10k/s = the seed's 84.8 mbit)" },
     { .name = "duration", .type = WB_OPT_SECONDS, .offset = O(duration), .def = "10s",
       .help = "sending time of each run" },

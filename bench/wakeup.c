@@ -44,7 +44,7 @@ static const wb_option wakeup_options[] = {
               "event, message, port (another thread, at each --rate); all" },
     { .name = "period", .type = WB_OPT_SECONDS, .offset = O(period), .def = "1ms", .unit = WB_UNIT_MS,
       .help = "the timers' period, whole milliseconds (sleep: Sleep(period); wait: its time-out)" },
-    { .name = "rate", .type = WB_OPT_COUNTS, .offset = O(rates), .def = "1000", .min = 1, .max = 100000,
+    { .name = "rate", .type = WB_OPT_COUNTS, .count_unit = "/s", .offset = O(rates), .def = "1000", .min = 1, .max = 100000,
       .metavar = "HZ[,HZ...]", .help = "wake-ups a second by another thread (event, message, port); a list runs each" },
     { .name = "resolution", .type = WB_OPT_CHOICE, .offset = O(resolution), .def = "default",
       .choices = WB_CHOICES(RESOLUTIONS),

@@ -42,6 +42,9 @@ typedef struct wb_option {
     const char *metavar;  /* shown in help: "N", "FILE", "MASK"; NULL picks one by type */
     int hex;              /* WB_OPT_COUNT: the console shows it in hex (the CSV stays decimal) */
     int unit;             /* WB_OPT_SECONDS: what a bare number means (WB_UNIT_S unless said); help says it */
+    /* WB_OPT_COUNT(S): the count's unit, which may follow its number: "/s" for a rate (10k/s),
+     * "B" for a size in bytes (1060B); NULL: none. help says it. */
+    const char *count_unit;
     const struct wb_option *table;   /* WB_OPT_TABLE: the rows it brings in */
 } wb_option;
 

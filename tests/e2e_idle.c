@@ -241,7 +241,7 @@ static void test_bad_arguments(void)
                  "here", "idle", "--mdi-children=1", "--windows=100", "--depth=51");
     expect_usage("winbench: idle: --windows: 10000 is out of range (0..9000)", "idle", "--windows", "10000", NULL);
     expect_usage("winbench: idle: --mouse-rate: expected a positive integer, got \"0\"", "idle", "--mouse-rate", "0", NULL);
-    expect_usage("winbench: idle: --duration: expected a positive duration (e.g. 2s, 500ms), got \"soon\"",
+    expect_usage("winbench: idle: --duration: expected a positive duration (a number and ns, us, ms, s, sec, min or h: 2s, 500ms), got \"soon\"",
                  "idle", "--duration", "soon", NULL);
     expect_usage("winbench: idle: --case: expected one of none|1|2|3, got \"4\"", "idle", "--case", "4", NULL);
     /* what a case sets, typed beside it: refused, never silently replaced */

@@ -72,8 +72,8 @@ static void test_errors(void)
     expect_error("--count", "99999999999999999999",
                  "--count: \"99999999999999999999\" is too large (at most 18446744073709551615)");
     expect_error("--mask", "256", "--mask: 256 is out of range (0..255)");
-    expect_error("--secs", "fast", "--secs: expected a positive duration (e.g. 2s, 500ms), got \"fast\"");
-    expect_error("--secs", "0", "--secs: expected a positive duration (e.g. 2s, 500ms), got \"0\"");
+    expect_error("--secs", "fast", "--secs: expected a positive duration (a number and ns, us, ms, s, sec, min or h: 2s, 500ms), got \"fast\"");
+    expect_error("--secs", "0", "--secs: expected a positive duration (a number and ns, us, ms, s, sec, min or h: 2s, 500ms), got \"0\"");
     expect_error("--choice", "d", "--choice: expected one of a|b|cc, got \"d\"");
     expect_error("--choice", "c", "--choice: expected one of a|b|cc, got \"c\"");
     expect_error("--count", NULL, "--count: missing value");
@@ -267,7 +267,79 @@ static void test_counts(void)
     ok(wb_options_parse(&set, 1, 1, many, err, sizeof err) == -1 && strstr(err, "at most 16"), "at most 16: %s", err);
 }
 
+/* One grammar for every TIME option (ns, us, ms, s, sec, min, m, h; a bare number in the
+ * option's unit), and for counts with a unit of their own: a rate's "/s", a size's "B". */
+typedef struct grammar_cfg {
+    double secs, period;
+    uint64_t size;
+    wb_counts rates;
+} grammar_cfg;
+
+static const wb_option grammar_table[] = {
+    { .name = "duration", .type = WB_OPT_SECONDS, .offset = offsetof(grammar_cfg, secs), .def = "2s", .help = "d" },
+    { .name = "period", .type = WB_OPT_SECONDS, .offset = offsetof(grammar_cfg, period), .def = "1ms", .unit = WB_UNIT_MS,
+      .help = "p" },
+    { .name = "size", .type = WB_OPT_COUNT, .count_unit = "B", .offset = offsetof(grammar_cfg, size), .def = "1060",
+      .max = 65536, .help = "s" },
+    { .name = "rate", .type = WB_OPT_COUNTS, .count_unit = "/s", .offset = offsetof(grammar_cfg, rates), .def = "10k",
+      .max = 1000000, .help = "r" },
+    { .name = NULL }
+};
+
+static void test_grammar(void)
+{
+    static const struct { const char *option, *text; double want; } rows[] = {
+        { "--duration", "15sec", 15 }, { "--duration", "15s", 15 }, { "--duration", "15", 15 },
+        { "--duration", "5min", 300 }, { "--duration", "1.5m", 90 }, { "--duration", "1h", 3600 },
+        { "--duration", "250ms", 0.25 }, { "--duration", "250us", 250e-6 }, { "--duration", "500ns", 500e-9 },
+        { "--period", "1", 1e-3 }, { "--period", "1ms", 1e-3 }, { "--period", "2sec", 2 }, { "--period", "1000us", 1e-3 },
+        { "--size", "1060", 1060 }, { "--size", "1060B", 1060 }, { "--size", "1k", 1000 }, { "--size", "2kB", 2000 },
+        { "--rate", "10000", 10000 }, { "--rate", "10k/s", 10000 }, { "--rate", "1.5k/s", 1500 },
+    };
+    static const struct { const char *option, *text; } refused[] = {
+        { "--duration", "15secs" }, { "--duration", "15S" }, { "--duration", "2 s" }, { "--period", "1e3" },
+        { "--size", "1060b" }, { "--size", "1060/s" }, { "--rate", "10k/sec" }, { "--rate", "/s" }, { "--rate", "10kB" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        grammar_cfg c;
+        wb_option_set set;
+        char err[256] = "", a[32], b[32], *argv[2];
+        double got;
+        set.table = grammar_table;
+        set.config = &c;
+        memset(&c, 0, sizeof c);
+        snprintf(a, sizeof a, "%s", rows[i].option), snprintf(b, sizeof b, "%s", rows[i].text);
+        argv[0] = a, argv[1] = b;
+        ok(wb_options_defaults(&set, 1, err, sizeof err) == 0 && wb_options_parse(&set, 1, 2, argv, err, sizeof err) == 0,
+           "%s %s: %s", a, b, err);
+        got = strcmp(a, "--duration") == 0 ? c.secs : strcmp(a, "--period") == 0 ? c.period
+            : strcmp(a, "--size") == 0 ? (double)c.size : (double)c.rates.v[0];
+        ok(got > rows[i].want * (1 - 1e-12) && got < rows[i].want * (1 + 1e-12), "%s %s: %g, expected %g", a, b, got,
+           rows[i].want);
+    }
+    for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        grammar_cfg c;
+        wb_option_set set;
+        char err[256] = "", a[32], b[32], *argv[2];
+        set.table = grammar_table;
+        set.config = &c;
+        snprintf(a, sizeof a, "%s", refused[i].option), snprintf(b, sizeof b, "%s", refused[i].text);
+        argv[0] = a, argv[1] = b;
+        wb_options_defaults(&set, 1, err, sizeof err);
+        ok(wb_options_parse(&set, 1, 2, argv, err, sizeof err) == -1, "%s %s refused", a, b);
+    }
+    {   /* help says what a bare number is, and the count's unit */
+        char help[2048];
+        wb_options_help(grammar_table, help, sizeof help);
+        ok(strstr(help, "d (default 2s); a bare number is seconds") && strstr(help, "p (default 1ms); a bare number is "
+           "milliseconds") && strstr(help, "r (default 10k); /s may follow the number") &&
+           strstr(help, "s (default 1060); B may follow the number"), "help:\n%s", help);
+    }
+}
+
 static const wbt_case cases[] = {
+    { "grammar", test_grammar, 0 },
     { "defaults", test_defaults, 0 },
     { "forms", test_forms, 0 },
     { "errors", test_errors, 0 },

@@ -75,6 +75,8 @@ static void test_seconds(void)
     expect_seconds("1.5m", 90.0);
     expect_seconds("2min", 120.0);
     expect_seconds("1h", 3600.0);
+    expect_seconds("15sec", 15.0);
+    expect_seconds("500ns", 500e-9);
     expect_seconds(".5s", 0.5);
     ok(wb_parse_seconds("", &v) == WB_NUM_EMPTY, "empty");
     ok(wb_parse_seconds("-1s", &v) == WB_NUM_NEGATIVE, "negative");
@@ -84,7 +86,7 @@ static void test_seconds(void)
     ok(wb_parse_seconds("1e3", &v) == WB_NUM_BAD_SUFFIX, "exponents are refused");
     ok(wb_parse_seconds("1.2.3s", &v) == WB_NUM_NOT_NUMBER, "two dots");
     ok(wb_parse_seconds("2 s", &v) == WB_NUM_NOT_NUMBER, "inner blank");
-    ok(wb_parse_seconds("2sec", &v) == WB_NUM_BAD_SUFFIX, "unknown unit");
+    ok(wb_parse_seconds("2secs", &v) == WB_NUM_BAD_SUFFIX, "unknown unit");
     ok(wb_parse_seconds("99999999999h", &v) == WB_NUM_OVERFLOW, "absurd duration");
     ok(v == 42, "output unchanged on error, got %g", v);
 }

@@ -55,7 +55,13 @@ static const char *count_expectation(const wb_option *o)
 static int store_count(const wb_option *o, void *config, const char *value, char *err, size_t cap)
 {
     uint64_t v = 0;
-    wb_num_status st = wb_parse_count(value, &v);
+    char bare[64];
+    size_t len = strlen(value), ulen = o->count_unit ? strlen(o->count_unit) : 0;
+    wb_num_status st;
+    if (ulen && len > ulen && len - ulen < sizeof bare && strcmp(value + len - ulen, o->count_unit) == 0) {
+        snprintf(bare, sizeof bare, "%.*s", (int)(len - ulen), value);   /* 10k/s: the count is 10k */
+        st = wb_parse_count(bare, &v);
+    } else st = wb_parse_count(value, &v);
     switch (st) {
     case WB_NUM_OK: break;
     case WB_NUM_OVERFLOW:
@@ -63,8 +69,8 @@ static int store_count(const wb_option *o, void *config, const char *value, char
                  (unsigned long long)opt_max(o));
         return -1;
     case WB_NUM_BAD_SUFFIX:
-        snprintf(err, cap, "--%s: expected %s (suffixes k, M, G), got \"%s\"", o->name,
-                 count_expectation(o), value);
+        snprintf(err, cap, "--%s: expected %s (suffixes k, M, G%s%s), got \"%s\"", o->name,
+                 count_expectation(o), o->count_unit ? "; then " : "", o->count_unit ? o->count_unit : "", value);
         return -1;
     default:
         snprintf(err, cap, "--%s: expected %s, got \"%s\"", o->name, count_expectation(o), value);
@@ -97,7 +103,7 @@ static int store_seconds(const wb_option *o, void *config, const char *value, ch
         return -1;
     }
     if (st != WB_NUM_OK || v <= 0) {
-        snprintf(err, cap, "--%s: expected a positive duration (e.g. 2s, 500ms), got \"%s\"",
+        snprintf(err, cap, "--%s: expected a positive duration (a number and ns, us, ms, s, sec, min or h: 2s, 500ms), got \"%s\"",
                  o->name, value);
         return -1;
     }
@@ -434,6 +440,9 @@ static int help_line(void *arg, const wb_option *o, const void *config)
     if (o->type == WB_OPT_SECONDS)
         snprintf(line, sizeof line, "%-32s %s (default %s); a bare number is %s\n", head, o->help, o->def ? o->def : "none",
                  o->unit == WB_UNIT_MS ? "milliseconds" : "seconds");
+    else if (o->count_unit)
+        snprintf(line, sizeof line, "%-32s %s (default %s); %s may follow the number\n", head, o->help,
+                 o->def ? o->def : "none", o->count_unit);
     else if (o->def && o->type != WB_OPT_FLAG)
         snprintf(line, sizeof line, "%-32s %s (default %s)\n", head, o->help, o->def);
     else

@@ -102,9 +102,10 @@ wb_num_status wb_parse_seconds(const char *text, double *out)
     memcpy(number, text, (size_t)(p - text));
     number[p - text] = '\0';
     unit = p;
-    if (strcmp(unit, "") == 0 || strcmp(unit, "s") == 0) scale = 1.0;
+    if (strcmp(unit, "") == 0 || strcmp(unit, "s") == 0 || strcmp(unit, "sec") == 0) scale = 1.0;
     else if (strcmp(unit, "ms") == 0) scale = 1e-3;
     else if (strcmp(unit, "us") == 0) scale = 1e-6;
+    else if (strcmp(unit, "ns") == 0) scale = 1e-9;
     else if (strcmp(unit, "m") == 0 || strcmp(unit, "min") == 0) scale = 60.0;
     else if (strcmp(unit, "h") == 0) scale = 3600.0;
     else return (unit[0] >= 'a' && unit[0] <= 'z') ? WB_NUM_BAD_SUFFIX : WB_NUM_NOT_NUMBER;
