@@ -725,6 +725,32 @@ static int idle_setup(const void *config, void **state, wb_error *err)
 enum { IDLE_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, idle_metrics_fit);
 static const char *const idle_metric_names[] = { IDLE_METRICS(WB_LIST_NAME) NULL };
+/* The summary keeps a repetition's identities: counts totalled (and the ratios of them made
+ * from the totals), the busy time with its parts and the CPU with its split each from one
+ * repetition, the median by the whole (docs/csv.md says which column is which). */
+#define TOTAL(c) { c, WB_SUM_TOTAL, NULL, NULL, 0, 0 }
+#define WITH_BUSY(c) { c, WB_SUM_MEDIAN_REP, "busy_us", NULL, 0, 0 }
+#define WITH_CPU(c) { c, WB_SUM_MEDIAN_REP, "cpu_pct_machine", NULL, 0, 0 }
+static const wb_metric_summary idle_summary_rules[] = {
+    TOTAL("onidle_calls"), TOTAL("idle_periods"), TOTAL("moves_posted"), TOTAL("moves_processed"), TOTAL("moves_late"),
+    TOTAL("moves_dropped"), TOTAL("msgs_delivered"), TOTAL("pretranslate_calls"), TOTAL("tooltip_filters"),
+    TOTAL("tooltip_hittests"), TOTAL("map_lookups"), TOTAL("temp_cwnd_created"), TOTAL("temp_cwnd_freed"),
+    TOTAL("nchittest_msgs"), TOTAL("setcursor_msgs"), TOTAL("moves_coalesced"), TOTAL("ui_cycles"),
+    TOTAL("periods_split"), TOTAL("periods_left_out"),
+    { "backlog_max", WB_SUM_MOST, NULL, NULL, 0, 0 }, { "idle_cost_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 },
+    { "idle_cost_mean_us", WB_SUM_MEAN_BY, "idle_periods", NULL, 0, 0 },
+    { "idle_periods_per_move", WB_SUM_RATIO, "moves_processed", "idle_periods", 0, 0 },
+    { "msgs_per_idle_period", WB_SUM_RATIO, "idle_periods", "msgs_delivered", 0, 0 },
+    WITH_BUSY("busy_us"), WITH_BUSY("sends_us"), WITH_BUSY("sends_dispatch_us"), WITH_BUSY("sends_mfc_us"),
+    WITH_BUSY("sends_button_us"), WITH_BUSY("framework_us"), WITH_BUSY("pumped_us"), WITH_BUSY("pumped_user32_us"),
+    WITH_BUSY("pumped_mfc_us"), WITH_BUSY("pumped_lower_us"), WITH_BUSY("pump_us"), WITH_BUSY("sends_pct"),
+    WITH_BUSY("framework_pct"), WITH_BUSY("pumped_pct"), WITH_BUSY("pump_pct"),
+    WITH_CPU("cpu_pct_machine"), WITH_CPU("cpu_user_pct"), WITH_CPU("cpu_kernel_pct"),
+    { NULL, 0, NULL, NULL, 0, 0 }
+};
+#undef TOTAL
+#undef WITH_BUSY
+#undef WITH_CPU
 
 /* The busy time's four spans in seconds, from their ticks (IDLE_*) and the spans' QPC reads, of
  * which `share` are theirs: each timed span holds one of its reads and the pump another (a
@@ -1053,6 +1079,7 @@ const wb_module wb_idle_module = {
     .facts = idle_facts,
     .warnings = idle_warnings,
     .metric_names = idle_metric_names,
+    .summary_rules = idle_summary_rules,
     .print_rep = idle_print_rep,
     .print_summary = idle_print_summary,
     .fixed_schedule = 1,

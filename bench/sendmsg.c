@@ -414,6 +414,18 @@ static const char *const sendmsg_fact_names[] = { SENDMSG_FACTS(WB_LIST_NAME) NU
 WB_LIST_MATCHES(sendmsg_fact_names, F_COUNT, WB_MAX_FACTS, sendmsg_facts_fit);
 
 static const char *const sendmsg_metric_names[] = { SENDMSG_METRICS(WB_LIST_NAME) NULL };
+/* The summary's parts are one repetition's (the median by typical_ns; the mean of the two middle
+ * ones for an even count) with their whole, so that they add up to it as each repetition's do. */
+#define WITH_TYPICAL(c) { c, WB_SUM_MEDIAN_REP, "typical_ns", NULL, 0, 0 }
+static const wb_metric_summary sendmsg_summary_rules[] = {
+    WITH_TYPICAL("typical_ns"), WITH_TYPICAL("wndproc_ns"), WITH_TYPICAL("classproc_ns"), WITH_TYPICAL("dispatch_ns"),
+    WITH_TYPICAL("marshal_ns"), WITH_TYPICAL("handoff_ns"), WITH_TYPICAL("typical_pm_ns"), WITH_TYPICAL("wndproc_pm_ns"),
+    WITH_TYPICAL("classproc_pm_ns"), WITH_TYPICAL("dispatch_pm_ns"), WITH_TYPICAL("marshal_pm_ns"),
+    WITH_TYPICAL("handoff_pm_ns"), WITH_TYPICAL("parts_add_up"), WITH_TYPICAL("part_rounds"),
+    { "floors_s", WB_SUM_TOTAL, NULL, NULL, 0, 0 },
+    { NULL, 0, NULL, NULL, 0, 0 }
+};
+#undef WITH_TYPICAL
 WB_LIST_MATCHES(sendmsg_metric_names, M_COUNT, WB_MAX_METRICS, sendmsg_metrics_fit);
 
 static void sendmsg_facts(void *state, const char **values)
@@ -461,6 +473,7 @@ const wb_module wb_sendmsg_module = {
     .fact_names = sendmsg_fact_names,
     .facts = sendmsg_facts,
     .metric_names = sendmsg_metric_names,
+    .summary_rules = sendmsg_summary_rules,
     .variant_name = sendmsg_variant_name,
     .expand = sendmsg_expand,
     .rep_warnings = sendmsg_rep_warnings,

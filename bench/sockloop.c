@@ -1048,6 +1048,7 @@ const wb_module wb_sockloop_module = {
     .announce = sockloop_announce,
     .warnings = sockloop_warnings,
     .metric_names = sockloop_metric_names,
+    .summary_rules = sockloop_summary_rules,
     .print_rep = sockloop_print_rep,
     .print_summary = sockloop_print_summary,
     .rep_warnings = sockloop_rep_warnings,

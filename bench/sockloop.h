@@ -88,6 +88,7 @@ typedef struct sockloop_config {
 enum { SOCKLOOP_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, sockloop_metrics_fit);
 extern const char *const sockloop_metric_names[];
+extern const wb_metric_summary sockloop_summary_rules[];   /* the summary row's, sockloop_report.c */
 
 /* One report interval's traffic, as the reporter prints and writes it. */
 typedef struct interval_stats {

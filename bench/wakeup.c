@@ -272,6 +272,19 @@ static void each_set(void *arg, uint64_t due, uint64_t set)
     X(M_RES_COARSEST, "res_coarsest_ms") X(M_RES_FINEST, "res_finest_ms")
 enum { WAKEUP_METRICS(WB_LIST_ID) M_COUNT };
 static const char *const wakeup_metric_names[] = { WAKEUP_METRICS(WB_LIST_NAME) NULL };
+/* The summary: wake-ups counted over every repetition, their lateness from the pooled
+ * histograms (docs/csv.md says which column is which). */
+#define TOTAL(c) { c, WB_SUM_TOTAL, NULL, NULL, 0, 0 }
+#define PCT(c, p) { c, WB_SUM_HIST_PERCENTILE, NULL, NULL, p, 1000.0 }
+static const wb_metric_summary wakeup_summary_rules[] = {
+    TOTAL("wakes"), TOTAL("fired"), TOTAL("expected"), TOTAL("missed"), TOTAL("coalesced"), TOTAL("spare"), TOTAL("early"),
+    { "late_mean_us", WB_SUM_HIST_MEAN, NULL, NULL, 0, 1000.0 }, { "late_min_us", WB_SUM_LEAST, NULL, NULL, 0, 0 },
+    PCT("late_p50_us", 50), PCT("late_p90_us", 90), PCT("late_p99_us", 99), PCT("late_p999_us", 99.9),
+    { "late_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 },
+    { NULL, 0, NULL, NULL, 0, 0 }
+};
+#undef TOTAL
+#undef PCT
 WB_LIST_MATCHES(wakeup_metric_names, M_COUNT, WB_MAX_METRICS, wakeup_metrics_fit);
 
 /* res_effective_ms: what Sleep(1) took beside the repetition; res_system_ms: NtQueryTimerResolution's
@@ -545,6 +558,7 @@ const wb_module wb_wakeup_module = {
     .fact_names = wakeup_fact_names,
     .facts = wakeup_facts,
     .metric_names = wakeup_metric_names,
+    .summary_rules = wakeup_summary_rules,
     .rep_warnings = wakeup_rep_warnings,
     .print_rep = wakeup_print_rep,
     .print_summary = wakeup_print_summary,

@@ -21,6 +21,8 @@ void     wb_hist_record(wb_hist *h, uint64_t value);
  * samples, reported at the bucket's middle and clamped to [min, max]. 0 when empty. */
 uint64_t wb_hist_percentile(const wb_hist *h, double p);
 double   wb_hist_mean(const wb_hist *h);
+/* from's samples added to into's: the histogram of both together (repetitions pooled). */
+void     wb_hist_merge(wb_hist *into, const wb_hist *from);
 
 /* Exposed for tests: bucket index of a value and the value range a bucket covers. */
 unsigned wb_hist_index(uint64_t value);

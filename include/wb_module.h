@@ -100,6 +100,28 @@ typedef struct wb_part {
 } wb_part;
 const char *wb_layer_name(int layer);   /* "the API" */
 
+/* How a summary row takes one metric from the repetitions (wb_module.summary_rules). Metrics
+ * without a rule take the median over the repetitions (a rate, a CPU %, a per-packet cost). */
+enum wb_summary_how {
+    WB_SUM_TOTAL = 1,      /* their total (a count: sent, lost, wake-ups) */
+    WB_SUM_LEAST,          /* the least of them (a minimum) */
+    WB_SUM_MOST,           /* the most of them (a maximum) */
+    WB_SUM_MEAN_BY,        /* their mean, each weighted by its `by` (a mean latency by packets) */
+    WB_SUM_SD_BY,          /* the pooled standard deviation of `of` (the means), each of `by` samples */
+    WB_SUM_HIST_MEAN,      /* the pooled latency histograms' mean, over `scale` (ns per the column's unit) */
+    WB_SUM_HIST_PERCENTILE,/* the pooled latency histograms' percentile `p`, over `scale` */
+    WB_SUM_MEDIAN_REP,     /* the median repetition's by `by` (with an even count, the mean of the
+                            * two middle ones): a whole and its parts, taken together, add up */
+    WB_SUM_RATIO,          /* the summary's `of` over its `by` (periods per move, from the totals) */
+    WB_SUM_DIFFERENCE      /* the summary's `of` less its `by` (a latency above a floor) */
+};
+typedef struct wb_metric_summary {
+    const char *column;    /* the metric; NULL ends the list */
+    int how;               /* WB_SUM_* */
+    const char *by, *of;   /* the other metrics it is taken with, as `how` says */
+    double p, scale;       /* HIST_PERCENTILE's percentile; the histograms' ns per unit (1000: us) */
+} wb_metric_summary;
+
 /* How `winbench report` compares runs of a module: which option columns make a configuration
  * and which measure, from the rep rows, is compared. The report knows no module by name:
  * everything module-specific it shows comes from here. */
@@ -212,8 +234,14 @@ typedef struct wb_module {
     int (*rep_warnings)(void *state, const wb_sample *sample,
                         void (*warn)(void *into, const char *code, const char *text), void *into);
     /* Optional: the module's own measures per repetition (CSV columns after the common ones;
-     * the summary row holds each one's median over repetitions). NULL-terminated. */
+     * the summary row holds each one's median over repetitions unless summary_rules says
+     * otherwise). NULL-terminated. */
     const char *const *metric_names;
+    /* Optional: how the summary row takes the metrics named here from the repetitions, so that
+     * it keeps the identities each repetition keeps (sent = received - duplicated + lost; the
+     * parts add up to their whole): counts totalled, latencies from the pooled histograms, a
+     * whole and its parts from the median repetition. Ends with a NULL column. */
+    const struct wb_metric_summary *summary_rules;
     /* Optional: judgements derived from the metrics ("ok", "warn", "broken"), written as text
      * columns after the metrics, in rep and summary rows (the summary's from the medians).
      * NULL-terminated names; verdicts() fills one static string per name. `winbench all`

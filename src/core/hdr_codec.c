@@ -271,13 +271,3 @@ int wb_hdr_decode(const char *text, wb_hist *h, char *err, size_t cap)
     return rc;
 }
 
-void wb_hist_merge(wb_hist *dst, const wb_hist *src)
-{
-    unsigned i;
-    if (src->count == 0) return;
-    if (dst->count == 0 || src->min < dst->min) dst->min = src->min;
-    if (src->max > dst->max) dst->max = src->max;
-    dst->count += src->count;
-    dst->sum += src->sum;
-    for (i = 0; i < WB_HIST_BUCKETS; i++) dst->buckets[i] += src->buckets[i];
-}

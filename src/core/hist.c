@@ -54,6 +54,17 @@ void wb_hist_record(wb_hist *h, uint64_t v)
     h->buckets[wb_hist_index(v)]++;
 }
 
+void wb_hist_merge(wb_hist *into, const wb_hist *from)
+{
+    unsigned i;
+    if (from->count == 0) return;
+    if (into->count == 0 || from->min < into->min) into->min = from->min;
+    if (from->max > into->max) into->max = from->max;
+    into->count += from->count;
+    into->sum += from->sum;
+    for (i = 0; i < WB_HIST_BUCKETS; i++) into->buckets[i] += from->buckets[i];
+}
+
 double wb_hist_mean(const wb_hist *h)
 {
     return h->count ? h->sum / (double)h->count : 0.0;

@@ -21,7 +21,4 @@ size_t wb_hdr_encode(const wb_hist *h, char *out, size_t cap);
  * lowest and highest buckets' ends and sum their middles: the encoding keeps counts alone. */
 int wb_hdr_decode(const char *text, wb_hist *h, char *err, size_t cap);
 
-/* src's samples added into dst: the histogram of both samples together. */
-void wb_hist_merge(wb_hist *dst, const wb_hist *src);
-
 #endif

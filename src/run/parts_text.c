@@ -54,7 +54,16 @@ int wb_parts_line(const wb_module *m, const double *metrics, char *buf, size_t c
     if (cap == 0) return -1;
     buf[0] = '\0';
     if (spec->parts == NULL) return -1;
-    used = (size_t)snprintf(buf, cap, "parts of %s: ", spec->parts_whole_name);
+    {   /* the whole they add up to first: "each" on the line above may be another figure (the
+         * loop's time per operation, where the whole is timed beside it in rounds) */
+        int w = wb_metric_index(m, spec->parts_whole);
+        char whole[32];
+        if (w >= 0 && metrics[w] == metrics[w])
+            used = (size_t)snprintf(buf, cap, "parts of %s (%s in all): ", spec->parts_whole_name,
+                                    wb_format_duration(metrics[w] * wb_parts_unit_seconds(spec->parts_unit), whole,
+                                                       sizeof whole));
+        else used = (size_t)snprintf(buf, cap, "parts of %s: ", spec->parts_whole_name);
+    }
     if (used >= cap) return -1;
     {
         size_t before = used;

@@ -2,6 +2,7 @@
  * no file, console or environment is touched here, so it runs the same with a fake module and
  * an in-memory sink (tests/test_reps.c) as with a real benchmark and the CSV. */
 #include "reps.h"
+#include "summary_rules.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,11 +128,13 @@ typedef struct rep_values {
     size_t cap, done;             /* cap: --repeat, also the stride of per_metric */
     double *rates, *ns, *cpu, *scratch, *per_metric;
     unsigned char *flags;         /* WB_REP_* of each, from the outlier rule */
+    wb_hist *pooled;              /* every repetition's latency histogram added (the summary's percentiles) */
+    size_t pooled_reps;           /* the repetitions that had one */
 } rep_values;
 
 static void values_free(rep_values *v)
 {
-    free(v->rates), free(v->ns), free(v->cpu), free(v->scratch), free(v->per_metric), free(v->flags);
+    free(v->rates), free(v->ns), free(v->cpu), free(v->scratch), free(v->per_metric), free(v->flags), free(v->pooled);
 }
 
 static int values_alloc(rep_values *v, size_t reps)
@@ -144,7 +147,8 @@ static int values_alloc(rep_values *v, size_t reps)
     v->scratch = (double *)malloc(reps * sizeof *v->scratch);
     v->per_metric = (double *)malloc(reps * WB_MAX_METRICS * sizeof *v->per_metric);
     v->flags = (unsigned char *)calloc(reps ? reps : 1, 1);
-    if (v->rates && v->ns && v->cpu && v->scratch && v->per_metric && v->flags) return 0;
+    v->pooled = (wb_hist *)calloc(1, sizeof *v->pooled);
+    if (v->rates && v->ns && v->cpu && v->scratch && v->per_metric && v->flags && v->pooled) return 0;
     values_free(v);
     return -1;
 }
@@ -156,6 +160,7 @@ static void values_add(rep_values *v, const wb_measure *me, const wb_sample *sam
     v->ns[v->done] = me->ns_per_op;
     v->cpu[v->done] = me->cpu_pct;
     for (k = 0; k < nmetrics; k++) v->per_metric[k * v->cap + v->done] = sample->metrics[k];
+    if (sample->latency) wb_hist_merge(v->pooled, sample->latency), v->pooled_reps++;
     v->done++;
 }
 
@@ -176,6 +181,9 @@ static void summarize(const wb_module *m, rep_values *v, wb_variant_result *out)
         wb_summarize(v->per_metric + k * stride, done, scratch, &s);
         out->medians[k] = s.median;
     }
+    /* counts totalled, latencies pooled, parts with their whole: the row's identities kept */
+    wb_apply_summary_rules(m, v->per_metric, done, stride, v->pooled_reps == done ? v->pooled : NULL, scratch,
+                           out->medians);
     {   /* the figure the repetitions are judged on, higher is worse */
         const double *worse = v->ns;
         int k_judged = judged_metric(m);

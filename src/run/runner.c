@@ -1,6 +1,7 @@
 /* Runs one benchmark module: options, process set-up, then each variant's set-up, repetitions
  * (reps.c) and tear-down, with the results going to the CSV and console sinks. */
 #include "reps.h"
+#include "summary_rules.h"
 #include "wb_process.h"
 #include "wb_test_hooks.h"
 #include "wb_timer.h"
@@ -584,8 +585,8 @@ int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *out
         outcome->write_failed = 0;
     }
     {   /* a module whose columns outgrow a row would have them cut or read past the arrays */
-        char why[160];
-        if (wb_module_check_limits(m, why, sizeof why) != 0) {
+        char why[200];
+        if (wb_module_check_limits(m, why, sizeof why) != 0 || wb_summary_rules_check(m, why, sizeof why) != 0) {
             free(r);
             wb_fprintf(stderr, "winbench: %s: %s (a build defect)\n", m->name, why);
             return WB_EXIT_RUNTIME;
