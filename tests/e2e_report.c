@@ -1495,6 +1495,30 @@ static void test_resume_inside_sockloop(void)
     result_free(&r);
 }
 
+/* The answers lead: one line per comparison (what, how much, where, p) before the table; what
+ * the repetitions cannot answer is said once; no table row is padded past its text; and the
+ * noise is a figure 5 repetitions can give (their spread), not a test they cannot pass. */
+static void test_answers_first(void)
+{
+    static const char head[] = "answers (one line per comparison; the table and each one's parts follow):\r\n";
+    result r;
+    char answers[2048] = "";
+    write_fixture("ans-new.csv", fixture_gate_new);
+    r = run("report", "ans-new.csv", NULL);
+    ok(r.code == 0 && strncmp(r.out, head, strlen(head)) == 0, "the answers first: exit %lu\n%s", r.code, r.out);
+    if (strstr(r.out, "\r\n\r\n")) snprintf(answers, sizeof answers, "%.*s", (int)(strstr(r.out, "\r\n\r\n") - r.out), r.out);
+    ok(strstr(answers, "\r\n  sockloop loop=afd, VM: 1.38 times lower mean latency than loop=select (p=0.012)\r\n") != NULL,
+       "afd against select, in a line:\n%s", answers);
+    ok(strstr(answers, "\r\n1 comparison cannot be told apart: it has fewer than 4 repetitions a side, which p < 0.05 "
+                       "needs (--repeat 4 or more)") != NULL && strstr(answers, "loop=iocp") == NULL,
+       "iocp's 2 repetitions said once, not as an answer:\n%s", answers);
+    ok(strstr(r.out, " \r\n") == NULL, "no line ends in padding:\n%s", r.out);
+    ok(strstr(r.out, "noise: its 5 repetitions span ") != NULL && strstr(r.out, "cannot tell with 2 and 3") == NULL,
+       "5 repetitions' noise is their spread:\n%s", r.out);
+    ok(strstr(r.out, "which needs 8; with fewer, their spread)") != NULL, "what the A/A test needs, said once:\n%s", r.out);
+    result_free(&r);
+}
+
 static void test_bad_arguments(void)
 {
     expect_usage("winbench: report: expected CSV files or folders to compare", "report", NULL, NULL, NULL);
@@ -1523,6 +1547,7 @@ static const wbt_case cases[] = {
     { "offered_load", test_offered_load, 0 },
     { "suite_and_report", test_suite_and_report, WBT_CPU_HEAVY | WBT_LONG },
     { "resume_inside_sockloop", test_resume_inside_sockloop, WBT_CPU_HEAVY | WBT_LONG },
+    { "answers_first", test_answers_first, 0 },
     { "suite_subset", test_suite_subset, 0 },
     { "bad_arguments", test_bad_arguments, 0 },
     { "different_loads", test_different_loads, 0 },

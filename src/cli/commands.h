@@ -17,6 +17,30 @@ const wb_option *wb_suite_options(void);   /* for `winbench help all` */
 int wb_suite_run_done(const char *dir, char sep, const char *prefix, const char *suffix, char *found, size_t cap,
                       void (*say_incomplete)(const char *path, const char *why));
 
+/* A calibrate CSV's verdicts as the suite hands them to later runs ("cal_clock=ok;..."): 0,
+ * or -1 when it has no summary. The newest calibrate CSV of host (and label) in dir, its path
+ * in from: 0, or -1 when there is none or it has no verdicts. */
+int wb_suite_calibration_of(const char *path, char *out, size_t cap);
+int wb_suite_last_calibration(const char *dir, char sep, const char *host, const char *label, char *out, size_t cap,
+                              char *from, size_t from_cap);
+
+/* How `winbench all` ends (suite_end.c): the answers of its own CSVs, one line per comparison,
+ * then each benchmark's layers in a line. add: each run's CSV and what its outcome says. */
+#include "run/wb_runner.h"
+enum { WB_SUITE_MAX_RUNS = 64, WB_SUITE_MAX_BENCHES = 8 };
+typedef struct wb_suite_end {
+    char *paths[WB_SUITE_MAX_RUNS];
+    int npaths;
+    struct {
+        const char *bench;
+        int variants;
+        double least[WB_LAYER_COUNT], most[WB_LAYER_COUNT];
+    } benches[WB_SUITE_MAX_BENCHES];
+    int nbenches;
+} wb_suite_end;
+void wb_suite_end_add(wb_suite_end *e, const char *bench, const char *csv, const wb_run_outcome *outcome);
+void wb_suite_end_print(wb_suite_end *e, const char *out);
+
 /* all --json FILE: the runs' documents gathered into one, written whole at the end. */
 #include "core/wb_json.h"
 typedef struct wb_suite_json {

@@ -68,8 +68,9 @@ static const suite_run suite[] = {
     { "idle", "case1", { "--case", "1", "--repeat", "5", NULL }, { "--case", "1", "--duration", "3s", "--repeat", "1", NULL } },
     { "idle", "case2", { "--case", "2", "--repeat", "5", NULL }, { "--case", "2", "--duration", "3s", "--repeat", "1", NULL } },
     { "idle", "case3", { "--case", "3", "--repeat", "5", NULL }, { "--case", "3", "--duration", "3s", "--repeat", "1", NULL } },
-    /* every wake-up source this Windows has (before Windows 10 1803: no hires, skipped with a note) */
-    { "wakeup", "all", { "--duration", "2s", NULL }, { "--duration", "0.3s", "--interval", "0.15s", NULL } },
+    /* every wake-up source this Windows has (before Windows 10 1803: no hires, skipped with a note),
+     * 5 repetitions each as every other comparison of the full suite has */
+    { "wakeup", "all", { "--duration", "1s", "--repeat", "5", NULL }, { "--duration", "0.3s", "--interval", "0.15s", NULL } },
     /* --loop all: every backend this Windows has (XP: no WSAPoll, skipped with a note) */
     { "sockloop", "all", { "--loop", "all", "--rate", "10000", "--duration", "10", "--repeat", "5", NULL },
       { "--loop", "all", "--rate", "10000", "--duration", "1s", "--interval", "0.5s", NULL } },
@@ -182,27 +183,9 @@ static int run_args(const suite_config *cfg, const char *const *opts, char *repe
     return a;
 }
 
-/* A run's parts lines ("parts of a SendMessage: ..."), each after the run's name, kept for the
- * suite's end: where this machine's time goes, benchmark by benchmark. */
-static void add_parts(char **text, size_t *used, const char *bench, const char *name, const char *lines)
+const wb_option *wb_suite_options(void)
 {
-    const char *p = lines;
-    while (*p) {
-        size_t len = strcspn(p, "\n"), need = strlen(bench) + strlen(name) + len + 8;
-        char *grown = (char *)realloc(*text, *used + need);
-        if (grown == NULL) return;
-        *text = grown;
-        *used += (size_t)sprintf(*text + *used, "  %s %s: %.*s\n", bench, name, (int)len, p);
-        p += len;
-        if (*p == '\n') p++;
-    }
-}
-
-static void print_parts(const char *text, const size_t *used)
-{
-    if (text == NULL || *used == 0) return;
-    wb_printf("where this machine's time goes (the parts of each run's median repetition; README: Is it the OS, the API "
-           "or your code?):\n%s", text);
+    return suite_options;
 }
 
 /* --resume found a run's file cut short: it runs again. */
@@ -212,138 +195,194 @@ static void say_incomplete(const char *path, const char *why)
               path);
 }
 
-const wb_option *wb_suite_options(void)
-{
-    return suite_options;
-}
-
-int wb_run_suite(int argc, char **argv)
-{
+/* What the suite carries from run to run. */
+typedef struct suite_state {
     suite_config cfg;
-    wb_option_set set;
     wb_sysinfo si;
-    char err[512], out[MAX_PATH], run_id[128], stamp[32], sep;
-    size_t i, n = 0, done = 0, total = sizeof suite / sizeof suite[0];
+    char out[MAX_PATH], run_id[128], stamp[32], sep, repeat_text[32];
     unsigned char chosen[sizeof suite / sizeof suite[0]];
-    int failures = 0, skips = 0;
-    wb_run_outcome outcome;
-    char repeat_text[32];
-    char calibration[256] = "";   /* the first run's (calibrate's) verdicts, for every later row */
-    char *parts_text = NULL;      /* every run's parts lines, printed at the end */
-    size_t parts_used = 0;
+    size_t n, done;
+    int failures, skips;
+    char calibration[256];        /* calibrate's verdicts (this suite's, or the folder's last), for every later row */
     wb_suite_json json;           /* --json: the runs' documents */
+    wb_suite_end end;             /* the answers and the layers, at the end */
+} suite_state;
 
-    memset(&cfg, 0, sizeof cfg);
+/* The options, checked: WB_EXIT_OK, a usage error, or -1 for --help. */
+static int parse_suite(suite_state *st, int argc, char **argv)
+{
+    suite_config *cfg = &st->cfg;
+    wb_option_set set;
+    char err[512];
+    size_t i, total = sizeof suite / sizeof suite[0];
     set.table = suite_options;
-    set.config = &cfg;
+    set.config = cfg;
     for (i = 0; i < (size_t)argc; i++)
         if (wb_is_help_arg(argv[i])) return -1;
     if (wb_options_defaults(&set, 1, err, sizeof err) != 0 || wb_options_parse(&set, 1, argc, argv, err, sizeof err) != 0)
         return wb_usage_error("all", err);
-    if (check_listed("only", cfg.only, err, sizeof err) != 0 || check_listed("skip", cfg.skip, err, sizeof err) != 0)
+    if (check_listed("only", cfg->only, err, sizeof err) != 0 || check_listed("skip", cfg->skip, err, sizeof err) != 0)
         return wb_usage_error("all", err);
     for (i = 0; i < total; i++) {
-        chosen[i] = (unsigned char)((!cfg.only || listed(cfg.only, &suite[i])) && !(cfg.skip && listed(cfg.skip, &suite[i])));
-        n += chosen[i];
+        st->chosen[i] = (unsigned char)((!cfg->only || listed(cfg->only, &suite[i])) && !(cfg->skip && listed(cfg->skip, &suite[i])));
+        st->n += st->chosen[i];
     }
-    if (n == 0) return wb_usage_error("all", "--only and --skip leave no run");
-    if (cfg.resume && cfg.out) return wb_usage_error("all", "--resume names the folder already: drop --out");
-    if (cfg.resume && GetFileAttributesA(cfg.resume) == INVALID_FILE_ATTRIBUTES) {
-        snprintf(err, sizeof err, "--resume: %s: no such folder", cfg.resume);
+    if (st->n == 0) return wb_usage_error("all", "--only and --skip leave no run");
+    if (cfg->resume && cfg->out) return wb_usage_error("all", "--resume names the folder already: drop --out");
+    if (cfg->resume && GetFileAttributesA(cfg->resume) == INVALID_FILE_ATTRIBUTES) {
+        snprintf(err, sizeof err, "--resume: %s: no such folder", cfg->resume);
         return wb_usage_error("all", err);
     }
-    if (cfg.resume) cfg.out = cfg.resume;
-    if (cfg.json && !cfg.force && GetFileAttributesA(cfg.json) != INVALID_FILE_ATTRIBUTES) {
-        snprintf(err, sizeof err, "--json: %s already exists (add --force to overwrite it)", cfg.json);
+    if (cfg->resume) cfg->out = cfg->resume;
+    if (cfg->json && !cfg->force && GetFileAttributesA(cfg->json) != INVALID_FILE_ATTRIBUTES) {
+        snprintf(err, sizeof err, "--json: %s already exists (add --force to overwrite it)", cfg->json);
         return wb_usage_error("all", err);
     }
+    return WB_EXIT_OK;
+}
 
-    snprintf(repeat_text, sizeof repeat_text, "%llu", (unsigned long long)cfg.repeat);
-    wb_sysinfo_read(&si);
-    wb_local_stamp(WB_STAMP_COMPACT, stamp, sizeof stamp);
-    snprintf(run_id, sizeof run_id, "%s-%s-%lu%s%s", si.host, stamp, (unsigned long)GetCurrentProcessId(), cfg.label ? "-" : "",
-             cfg.label ? cfg.label : "");
-    if (cfg.out) snprintf(out, sizeof out, "%s", cfg.out);
-    else snprintf(out, sizeof out, "results\\%s", si.host);
-    if (make_dirs(out) != 0) {
+/* The run id, the folder (made), the first lines. WB_EXIT_OK or a runtime error (said). */
+static int start_suite(suite_state *st)
+{
+    const suite_config *cfg = &st->cfg;
+    snprintf(st->repeat_text, sizeof st->repeat_text, "%llu", (unsigned long long)cfg->repeat);
+    wb_sysinfo_read(&st->si);
+    wb_local_stamp(WB_STAMP_COMPACT, st->stamp, sizeof st->stamp);
+    snprintf(st->run_id, sizeof st->run_id, "%s-%s-%lu%s%s", st->si.host, st->stamp, (unsigned long)GetCurrentProcessId(),
+             cfg->label ? "-" : "", cfg->label ? cfg->label : "");
+    if (cfg->out) snprintf(st->out, sizeof st->out, "%s", cfg->out);
+    else snprintf(st->out, sizeof st->out, "results\\%s", st->si.host);
+    if (make_dirs(st->out) != 0) {
         wb_error e;
         char call[MAX_PATH + 32];
-        snprintf(call, sizeof call, "CreateDirectory(%s)", out);
+        snprintf(call, sizeof call, "CreateDirectory(%s)", st->out);
         wb_error_win32(&e, call, GetLastError());
         wb_fprintf(stderr, "winbench: all: %s\n", e.what);
         return WB_EXIT_RUNTIME;
     }
     /* the files join the folder with the separator it was typed with (/tmp/x/winbench-...,
      * not /tmp/x\winbench-...: Windows takes both, a reader of the paths should see one) */
-    sep = strchr(out, '/') && !strchr(out, '\\') ? '/' : '\\';
-    wb_printf("winbench all%s: %lu runs into %s (run id %s)\n", cfg.quick ? " --quick" : "", (unsigned long)n, out, run_id);
-    if (si.wow64)   /* said once here; every row's wow64 column says it too */
+    st->sep = strchr(st->out, '/') && !strchr(st->out, '\\') ? '/' : '\\';
+    wb_printf("winbench all%s: %lu runs into %s (run id %s)\n", cfg->quick ? " --quick" : "", (unsigned long)st->n, st->out,
+              st->run_id);
+    if (st->si.wow64)   /* said once here; every row's wow64 column says it too */
         wb_printf("winbench all: an x86 winbench on 64-bit Windows (WOW64): every floor and cross-thread part below "
                   "crosses WOW64's thunks at each system call; an x64 build measures without them\n");
+    if (!st->chosen[0]) {   /* calibrate is not in this run: the folder's last verdicts, or none, said */
+        char from[MAX_PATH];
+        if (wb_suite_last_calibration(st->out, st->sep, st->si.host, cfg->label, st->calibration, sizeof st->calibration,
+                                      from, sizeof from) == 0)
+            wb_printf("winbench all: calibrate is not in this run: the rows carry the verdicts of %s (%s)\n", from,
+                      st->calibration);
+        else
+            wb_printf("winbench all: calibrate is not in this run and %s has none of this machine: the rows' "
+                      "calibration column stays empty (add calibrate to --only to judge the machine)\n", st->out);
+    }
     fflush(stdout);
-    if (cfg.json) wb_suite_json_start(&json, run_id);
+    if (cfg->json) wb_suite_json_start(&st->json, st->run_id);
+    return WB_EXIT_OK;
+}
 
-    for (i = 0; i < total; i++) {
-        const char *const *opts = cfg.quick ? suite[i].quick : suite[i].full;
-        char *args[32], csv[MAX_PATH], run_json[MAX_PATH];
-        int a, k, rc;
-        const wb_module *m = wb_module_find(suite[i].bench);
-        if (!chosen[i]) continue;
-        if (cfg.resume) {   /* a run that ended before is kept */
-            char prefix[MAX_PATH], suffix[160], kept[MAX_PATH];
-            snprintf(prefix, sizeof prefix, "winbench-%s-%s-%s-", suite[i].bench, suite[i].name, si.host);
-            snprintf(suffix, sizeof suffix, "%s%s.csv", cfg.label ? "-" : "", cfg.label ? cfg.label : "");
-            if (wb_suite_run_done(out, sep, prefix, suffix, kept, sizeof kept, say_incomplete)) {
-                wb_printf("[%lu/%lu] %s %s: kept (%s is complete)\n", (unsigned long)++done, (unsigned long)n,
-                          suite[i].bench, suite[i].name, kept);
-                if (cfg.json) {   /* its document, where the run wrote one */
-                    snprintf(run_json, sizeof run_json, "%.*s.json", (int)(strlen(kept) - 4), kept);
-                    if (wb_suite_json_add(&json, run_json) != 0)
-                        wb_printf("winbench all: --json: %s has no document beside it (run without --json): not in %s\n",
-                                  kept, cfg.json);
-                }
-                continue;
-            }
-        }
-        snprintf(csv, sizeof csv, "%s%cwinbench-%s-%s-%s-%s%s%s.csv", out, sep, suite[i].bench, suite[i].name, si.host,
-                 stamp, cfg.label ? "-" : "", cfg.label ? cfg.label : "");
-        snprintf(run_json, sizeof run_json, "%.*s.json", (int)(strlen(csv) - 4), csv);
-        a = run_args(&cfg, opts, repeat_text, csv, run_json, run_id, calibration, args);
-        wb_printf("[%lu/%lu] %s", (unsigned long)++done, (unsigned long)n, suite[i].bench);
-        for (k = 0; k < a && strcmp(args[k], "--csv") != 0; k++) wb_printf(" %s", args[k]);
-        wb_printf("\n");
-        fflush(stdout);
-        rc = m ? wb_run_module(m, a, args, &outcome) : WB_EXIT_RUNTIME;
-        if (rc == WB_EXIT_SKIPPED) skips++, rc = WB_EXIT_OK;   /* ran; what this Windows lacks has its row */
-        if (rc == WB_EXIT_OK && outcome.verdicts[0] && !calibration[0])
-            snprintf(calibration, sizeof calibration, "%s", outcome.verdicts);
-        if (rc == WB_EXIT_OK) add_parts(&parts_text, &parts_used, suite[i].bench, suite[i].name, outcome.parts);
-        if (cfg.json) wb_suite_json_add(&json, run_json);   /* a failed run may have none */
-        if (rc == WB_EXIT_INTERRUPTED) {
-            wb_printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s (to go on: the same command with "
-                      "--resume %s in place of --out)\n", (unsigned long)done - 1, (unsigned long)n, out, out);
-            if (cfg.json) wb_json_free(&json.doc);   /* written when the suite ends: --resume writes it */
-            free(parts_text);
-            return WB_EXIT_INTERRUPTED;
-        }
-        if (rc != WB_EXIT_OK) failures++;
-        if (outcome.write_failed) {   /* the next runs would only fill the same disk */
-            wb_printf("winbench all: stopped after %lu of %lu runs: the last could not write its rows (disk full?); "
-                      "CSVs in %s\n", (unsigned long)done, (unsigned long)n, out);
-            if (cfg.json) wb_json_free(&json.doc);
-            free(parts_text);
-            return WB_EXIT_RUNTIME;
-        }
+/* --resume: 1 when run i's CSV in the folder is complete (kept, said); else 0, and an
+ * incomplete one is set aside. */
+static int kept_from_before(suite_state *st, size_t i)
+{
+    const suite_config *cfg = &st->cfg;
+    char prefix[MAX_PATH], suffix[160], kept[MAX_PATH], run_json[MAX_PATH];
+    snprintf(prefix, sizeof prefix, "winbench-%s-%s-%s-", suite[i].bench, suite[i].name, st->si.host);
+    snprintf(suffix, sizeof suffix, "%s%s.csv", cfg->label ? "-" : "", cfg->label ? cfg->label : "");
+    if (!wb_suite_run_done(st->out, st->sep, prefix, suffix, kept, sizeof kept, say_incomplete)) return 0;
+    wb_printf("[%lu/%lu] %s %s: kept (%s is complete)\n", (unsigned long)++st->done, (unsigned long)st->n, suite[i].bench,
+              suite[i].name, kept);
+    wb_suite_end_add(&st->end, suite[i].bench, kept, NULL);
+    if (i == 0 && !st->calibration[0])   /* the kept calibration judges the later runs too */
+        wb_suite_calibration_of(kept, st->calibration, sizeof st->calibration);
+    if (cfg->json) {   /* its document, where the run wrote one */
+        snprintf(run_json, sizeof run_json, "%.*s.json", (int)(strlen(kept) - 4), kept);
+        if (wb_suite_json_add(&st->json, run_json) != 0)
+            wb_printf("winbench all: --json: %s has no document beside it (run without --json): not in %s\n", kept,
+                      cfg->json);
     }
-    print_parts(parts_text, &parts_used);
-    wb_printf("winbench all: %lu of %lu runs done, CSVs in %s\n", (unsigned long)(n - (size_t)failures), (unsigned long)n, out);
-    if (skips)
+    return 1;
+}
+
+/* Run i of the suite. WB_EXIT_OK to go on, or the code the suite stops with (said). */
+static int run_step(suite_state *st, size_t i)
+{
+    const suite_config *cfg = &st->cfg;
+    const char *const *opts = cfg->quick ? suite[i].quick : suite[i].full;
+    char *args[32], csv[MAX_PATH], run_json[MAX_PATH];
+    int a, k, rc;
+    wb_run_outcome outcome;
+    const wb_module *m = wb_module_find(suite[i].bench);
+    snprintf(csv, sizeof csv, "%s%cwinbench-%s-%s-%s-%s%s%s.csv", st->out, st->sep, suite[i].bench, suite[i].name,
+             st->si.host, st->stamp, cfg->label ? "-" : "", cfg->label ? cfg->label : "");
+    snprintf(run_json, sizeof run_json, "%.*s.json", (int)(strlen(csv) - 4), csv);
+    a = run_args(cfg, opts, st->repeat_text, csv, run_json, st->run_id, st->calibration, args);
+    wb_printf("[%lu/%lu] %s", (unsigned long)++st->done, (unsigned long)st->n, suite[i].bench);
+    for (k = 0; k < a && strcmp(args[k], "--csv") != 0; k++) wb_printf(" %s", args[k]);
+    wb_printf("\n");
+    fflush(stdout);
+    memset(&outcome, 0, sizeof outcome);
+    outcome.brief = 1;   /* its result in the line below, its warnings once at the suite's end */
+    rc = m ? wb_run_module(m, a, args, &outcome) : WB_EXIT_RUNTIME;
+    if (outcome.headline[0]) wb_printf("  %s\n", outcome.headline);
+    if (rc == WB_EXIT_SKIPPED) st->skips++, rc = WB_EXIT_OK;   /* ran; what this Windows lacks has its row */
+    if (rc == WB_EXIT_OK && outcome.verdicts[0] && !st->calibration[0])
+        snprintf(st->calibration, sizeof st->calibration, "%s", outcome.verdicts);
+    if (rc == WB_EXIT_OK) wb_suite_end_add(&st->end, suite[i].bench, csv, &outcome);
+    if (cfg->json) wb_suite_json_add(&st->json, run_json);   /* a failed run may have none */
+    if (rc == WB_EXIT_INTERRUPTED) {
+        wb_printf("winbench all: interrupted after %lu of %lu runs; CSVs in %s (to go on: the same command with "
+                  "--resume %s in place of --out)\n", (unsigned long)st->done - 1, (unsigned long)st->n, st->out, st->out);
+        return WB_EXIT_INTERRUPTED;
+    }
+    if (rc != WB_EXIT_OK) st->failures++;
+    if (outcome.write_failed) {   /* the next runs would only fill the same disk */
+        wb_printf("winbench all: stopped after %lu of %lu runs: the last could not write its rows (disk full?); "
+                  "CSVs in %s\n", (unsigned long)st->done, (unsigned long)st->n, st->out);
+        return WB_EXIT_RUNTIME;
+    }
+    return WB_EXIT_OK;
+}
+
+/* The answers and the layers, the tally, the suite's JSON. The exit code. */
+static int finish_suite(suite_state *st)
+{
+    wb_suite_end_print(&st->end, st->out);
+    wb_printf("winbench all: %lu of %lu runs done, CSVs in %s\n", (unsigned long)(st->n - (size_t)st->failures),
+              (unsigned long)st->n, st->out);
+    if (st->skips)
         wb_printf("winbench all: %d run%s left out what this Windows lacks or refused (rows of kind \"skipped\" say "
-                  "what and why)\n", skips, skips == 1 ? "" : "s");
-    free(parts_text);
-    if (cfg.json) {
-        if (wb_suite_json_finish(&json, cfg.json, cfg.force) != 0) return WB_EXIT_RUNTIME;
-        wb_printf("winbench all: JSON of %d run%s in %s\n", json.runs, json.runs == 1 ? "" : "s", cfg.json);
+                  "what and why)\n", st->skips, st->skips == 1 ? "" : "s");
+    fflush(stdout);
+    wb_console_say_deferred(stderr);
+    if (st->cfg.json) {
+        if (wb_suite_json_finish(&st->json, st->cfg.json, st->cfg.force) != 0) return WB_EXIT_RUNTIME;
+        wb_printf("winbench all: JSON of %d run%s in %s\n", st->json.runs, st->json.runs == 1 ? "" : "s", st->cfg.json);
     }
-    return failures ? WB_EXIT_RUNTIME : skips ? WB_EXIT_SKIPPED : WB_EXIT_OK;
+    return st->failures ? WB_EXIT_RUNTIME : st->skips ? WB_EXIT_SKIPPED : WB_EXIT_OK;
+}
+
+int wb_run_suite(int argc, char **argv)
+{
+    suite_state *st = (suite_state *)calloc(1, sizeof *st);
+    size_t i;
+    int rc;
+    if (st == NULL) return WB_EXIT_RUNTIME;
+    rc = parse_suite(st, argc, argv);
+    if (rc == WB_EXIT_OK) rc = start_suite(st);
+    if (rc != WB_EXIT_OK) {
+        free(st);
+        return rc;
+    }
+    for (i = 0; i < sizeof suite / sizeof suite[0] && rc == WB_EXIT_OK; i++)
+        if (st->chosen[i] && !(st->cfg.resume && kept_from_before(st, i))) rc = run_step(st, i);
+    if (rc == WB_EXIT_OK) rc = finish_suite(st);
+    else {   /* the suite's JSON is written when it ends: --resume writes it */
+        if (st->cfg.json) wb_json_free(&st->json.doc);
+        for (i = 0; i < (size_t)st->end.npaths; i++) free(st->end.paths[i]);
+    }
+    free(st);
+    return rc;
 }

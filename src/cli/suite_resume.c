@@ -13,6 +13,7 @@
 #include "core/wb_csv.h"
 #include "core/csv_columns.h"
 #include "wb_files.h"
+#include "wb_module.h"
 
 /* The cell of a row, or "" where the row is short. */
 static const char *cell_of(const wb_csv_table *t, size_t row, int col)
@@ -83,4 +84,48 @@ int wb_suite_run_done(const char *dir, char sep, const char *prefix, const char 
     } while (!done && FindNextFileA(h, &fd));
     FindClose(h);
     return done;
+}
+
+int wb_suite_calibration_of(const char *path, char *out, size_t cap)
+{
+    size_t size = 0, row, used = 0;
+    char *text = wb_read_whole(path, &size), err[128];
+    const wb_module *m = wb_module_find("calibrate");
+    wb_csv_table t;
+    int kind, i, found = -1;
+    if (cap) out[0] = '\0';
+    if (m == NULL || text == NULL || size == 0 || wb_csv_parse(text, size, ',', &t, err, sizeof err) != 0) {
+        free(text);
+        return -1;
+    }
+    kind = wb_csv_column(&t, wb_lead_columns[WB_COL_ROW]);
+    for (row = 1; row < t.nrows; row++)
+        if (strcmp(cell_of(&t, row, kind), "summary") == 0) found = (int)row;
+    for (i = 0; found > 0 && m->verdict_names[i] && used < cap; i++)   /* "cal_clock=ok;cal_cpus=ok;..." as the run hands them */
+        used += (size_t)snprintf(out + used, cap - used, "%s%s=%s", i ? ";" : "", m->verdict_names[i],
+                                 cell_of(&t, (size_t)found, wb_csv_column(&t, m->verdict_names[i])));
+    wb_csv_free(&t);
+    free(text);
+    return found > 0 && cap && out[0] ? 0 : -1;
+}
+
+int wb_suite_last_calibration(const char *dir, char sep, const char *host, const char *label, char *out, size_t cap,
+                              char *from, size_t from_cap)
+{
+    char pattern[MAX_PATH], newest[MAX_PATH] = "", prefix[MAX_PATH], suffix[160];
+    WIN32_FIND_DATAA fd;
+    HANDLE h;
+    snprintf(prefix, sizeof prefix, "winbench-calibrate-machine-%s-", host);
+    snprintf(suffix, sizeof suffix, "%s%s.csv", label ? "-" : "", label ? label : "");
+    snprintf(pattern, sizeof pattern, "%s%c%s*%s", dir, sep, prefix, suffix);
+    h = FindFirstFileA(pattern, &fd);
+    if (h == INVALID_HANDLE_VALUE) return -1;
+    do {   /* the newest by its stamp (yyyymmdd-hhmmss sorts as it reads) */
+        if (strlen(fd.cFileName) != strlen(prefix) + 15 + strlen(suffix)) continue;
+        if (strcmp(fd.cFileName, newest) > 0) snprintf(newest, sizeof newest, "%s", fd.cFileName);
+    } while (FindNextFileA(h, &fd));
+    FindClose(h);
+    if (!newest[0]) return -1;
+    snprintf(from, from_cap, "%s%c%s", dir, sep, newest);
+    return wb_suite_calibration_of(from, out, cap);
 }

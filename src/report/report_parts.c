@@ -140,6 +140,36 @@ static int whole_text(const rp_group *g, const rp_whole_cmp *w, char *buf, size_
     return 0;
 }
 
+void rp_where_brief(const rp_group *g, char *buf, size_t cap)
+{
+    rp_part_cmp c[RP_MAX_PARTS];
+    rp_whole_cmp w;
+    int n, k, lead = -1;
+    if (cap == 0) return;
+    buf[0] = '\0';
+    if (g->base == NULL || (n = rp_split(g, c, RP_MAX_PARTS, &w)) == 0 || w.significance != RP_SIG_YES) return;
+    if (g->significance == RP_SIG_YES && (w.mine > w.base) != headline_worse(g)) return;   /* outside the whole */
+    for (k = 0; k < n; k++)
+        if (!c[k].is_floor && moved(&c[k]) && c[k].share > 0 && (lead < 0 || c[k].share > c[lead].share)) lead = k;
+    if (lead < 0) return;
+    if (c[lead].share <= 1.005) {
+        snprintf(buf, cap, "%.0f%% of it in %s (%s)", 100.0 * c[lead].share, c[lead].part->name,
+                 wb_layer_name(c[lead].part->layer));
+        return;
+    }
+    {   /* more than the whole: another part went the other way, and a share over 100% says nothing */
+        int against = -1;
+        size_t used;
+        for (k = 0; k < n; k++)
+            if (!c[k].is_floor && moved(&c[k]) && c[k].share < 0 && (against < 0 || c[k].share < c[against].share))
+                against = k;
+        used = (size_t)snprintf(buf, cap, "in %s (%s)", c[lead].part->name, wb_layer_name(c[lead].part->layer));
+        if (against >= 0 && used < cap)
+            snprintf(buf + used, cap - used, ", partly offset by %s (%s)", c[against].part->name,
+                     wb_layer_name(c[against].part->layer));
+    }
+}
+
 void rp_where_text(const rp_group *g, char *buf, size_t cap)
 {
     rp_part_cmp c[RP_MAX_PARTS];
@@ -218,10 +248,11 @@ void rp_noise_text(const rp_group *g, char *buf, size_t cap)
     if (cap == 0) return;
     buf[0] = '\0';
     if (z.significance == RP_SIG_NONE) return;
-    if (z.significance == RP_SIG_CANNOT_TELL)
-        snprintf(buf, cap, "A/A (first half of its repetitions against the second): %.2f, cannot tell with %lu and %lu",
-                 z.ratio, (unsigned long)z.n1, (unsigned long)z.n2);
-    else if (z.significance == RP_SIG_YES)
+    if (z.significance == RP_SIG_CANNOT_TELL) {   /* no test could answer: the spread, which can */
+        if (g->median > 0 && g->max == g->max && g->min == g->min)
+            snprintf(buf, cap, "its %lu repetitions span %.1f%% of their median (least to most)",
+                     (unsigned long)g->values.n, 100.0 * (g->max - g->min) / g->median);
+    } else if (z.significance == RP_SIG_YES)
         snprintf(buf, cap, "A/A (first half of its repetitions against the second): %.2f, DIFFERENT (p=%.2g): the "
                  "machine drifted during the run, so a comparison of this size may be drift", z.ratio, z.p);
     else
@@ -236,6 +267,13 @@ static size_t rep_ratios(const rp_group *g, double *out, size_t cap)
     if (n > cap) n = cap;
     for (i = 0; i < n; i++) out[i] = g->base->values.v[i] > 0 ? g->values.v[i] / g->base->values.v[i] : NAN;
     return n;
+}
+
+size_t rp_noise_test_needs(void)
+{
+    size_t half = 1;
+    while (rp_smallest_p(half, half) >= RP_ALPHA) half++;
+    return 2 * half;
 }
 
 void rp_interaction_text(const rp_report *r, const rp_group *g, char *buf, size_t cap)

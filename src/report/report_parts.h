@@ -41,6 +41,9 @@ void rp_part_value_text(const wb_module *m, double v, double pm, char *buf, size
  * difference; a win32k call: 1.10 times faster", or why it cannot be told. "" when there is
  * nothing to split. */
 void rp_where_text(const rp_group *g, char *buf, size_t cap);
+/* The part the whole's difference is mostly in, for a line of its own: "95% of it in the window
+ * procedure (your code)"; "" where the split places nothing. */
+void rp_where_brief(const rp_group *g, char *buf, size_t cap);
 
 /* The noise floor of one group: its first half of repetitions (in the order read) against its
  * second half, the same rank test: a machine against itself. significance RP_SIG_CANNOT_TELL
@@ -51,8 +54,12 @@ typedef struct rp_noise {
     size_t n1, n2;
 } rp_noise;
 void rp_group_noise(const rp_group *g, rp_noise *out);
-/* "A/A 1.01, no significant difference (p=0.69)", "A/A: cannot tell with 2 and 3", "" for none. */
+/* "A/A 1.01, no significant difference (p=0.69)"; where the halves are too small for the test to
+ * answer, the spread of the repetitions ("its 5 repetitions span 3.1% of their median"); "" for
+ * none. */
 void rp_noise_text(const rp_group *g, char *buf, size_t cap);
+/* How many repetitions the A/A test needs (two halves that can reach p < RP_ALPHA): 8. */
+size_t rp_noise_test_needs(void);
 
 /* The interaction (report --compare COLUMN over several machines): g's ratio to its base on its
  * machine against the same ratio on the baseline machine, "is select's penalty over WSAPoll

@@ -9,6 +9,8 @@
 /* Every renderer has one shape: the model in one form, into f; 0, or -1 when it failed. The
  * table's columns and cells (report_table.c) are shared by the table, TSV, CSV and Markdown. */
 int   rp_write_table(const rp_report *r, FILE *f);     /* aligned columns for a console */
+int   rp_write_answers(const rp_report *r, FILE *f);   /* one line per comparison (--answers) */
+int   rp_write_answers_first(const rp_report *r, FILE *f);   /* the same, leading the console's tables */
 int   rp_write_tsv(const rp_report *r, FILE *f);       /* tab-separated, CRLF */
 int   rp_write_clipboard(const rp_report *r, FILE *f); /* the TSV onto the clipboard (CF_TEXT), said on f */
 int   rp_write_csv(const rp_report *r, FILE *f);
@@ -34,7 +36,7 @@ typedef struct rp_format {
 /* Every output, in the order they are written and their options are listed: X(NAME) for a
  * `const rp_format rp_format_NAME` in its renderer's file. A new format is its file and a
  * name here; report.c makes its option, opens its file and writes it. */
-#define RP_FORMATS(X) X(table) X(tsv) X(clip) X(csv) X(json) X(html) X(md)
+#define RP_FORMATS(X) X(table) X(answers) X(tsv) X(clip) X(csv) X(json) X(html) X(md)
 #define RP_DECLARE_FORMAT(name) extern const rp_format rp_format_##name;
 RP_FORMATS(RP_DECLARE_FORMAT)
 #undef RP_DECLARE_FORMAT

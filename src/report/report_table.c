@@ -190,11 +190,13 @@ static void print_table(const rp_report *r, FILE *out)
         for (k = 0; k < nshown; k++)
             if (strlen(cells[shown[k]]) > widths[shown[k]]) widths[shown[k]] = strlen(cells[shown[k]]);
     }
-    for (k = 0; k < nshown; k++) wb_fprintf(out, "%-*s%s", (int)widths[shown[k]], table_header[shown[k]], k + 1 < nshown ? "  " : "\n");
+    /* the last column unpadded: a row is as wide as what it says, not as the widest row */
+    for (k = 0; k < nshown; k++)
+        wb_fprintf(out, "%-*s%s", k + 1 < nshown ? (int)widths[shown[k]] : 0, table_header[shown[k]], k + 1 < nshown ? "  " : "\n");
     for (i = 0; i < r->ngroups; i++) {
         console_cells(r, &r->groups[i], cells);
         for (k = 0; k < nshown; k++)
-            wb_fprintf(out, "%-*s%s", (int)widths[shown[k]], cells[shown[k]], k + 1 < nshown ? "  " : "\n");
+            wb_fprintf(out, "%-*s%s", k + 1 < nshown ? (int)widths[shown[k]] : 0, cells[shown[k]], k + 1 < nshown ? "  " : "\n");
     }
     {   /* where the p99 column comes from, said once for each kind present */
         size_t merged = 0, medians = 0;
@@ -270,6 +272,7 @@ static int to_clipboard(const char *text)
 
 int rp_write_table(const rp_report *r, FILE *f)
 {
+    rp_write_answers_first(r, f);
     if (rp_pivot_wanted(r)) rp_write_pivot(r, f, 0);
     else print_table(r, f);
     rp_write_where(r, f, 0);

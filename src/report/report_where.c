@@ -61,9 +61,11 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
                             "parts of the operation where the benchmark measures them (medians of the repetitions; p: "
                             "the rank test on the part; share: of the whole's difference; floors are measured beside, "
                             "alone: what one layer costs here). Noise: the group's first half of repetitions against "
-                            "its second.\n"
-                          : "\neach comparison: where the difference lies (medians; p: the rank test on each part; share "
-                            "of the whole's difference; floors are measured beside, alone), and the noise beside it:\n");
+                            "its second (%lu repetitions needed; with fewer, their spread).\n"
+                          : "\neach comparison: where the difference lies, and the noise beside it\n"
+                            "  (medians; p: the rank test on each part; share: of the whole's difference; floors: measured "
+                            "beside, alone;\n   noise: the A/A test of a configuration's first half of repetitions against "
+                            "its second, which needs %lu; with fewer, their spread)\n", (unsigned long)rp_noise_test_needs());
         any = 1;
         rp_short_variant(r, g, config, sizeof config);
         rp_machine_name(r, g->machine, machine, sizeof machine);

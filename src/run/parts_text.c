@@ -80,3 +80,18 @@ int wb_parts_line(const wb_module *m, const double *metrics, char *buf, size_t c
     }
     return 0;
 }
+
+int wb_parts_layer_shares(const wb_module *m, const double *metrics, double shares[WB_LAYER_COUNT])
+{
+    const wb_report_spec *spec = wb_module_report(m);
+    int k, w = wb_metric_index(m, spec->parts_whole), any = 0;
+    for (k = 0; k < WB_LAYER_COUNT; k++) shares[k] = 0;
+    if (spec->parts == NULL || w < 0 || !(metrics[w] > 0)) return -1;
+    for (k = 0; spec->parts[k].column; k++) {
+        int i = wb_metric_index(m, spec->parts[k].column);
+        if (i < 0 || metrics[i] != metrics[i] || spec->parts[k].layer < 0 || spec->parts[k].layer >= WB_LAYER_COUNT) continue;
+        shares[spec->parts[k].layer] += metrics[i] / metrics[w];
+        any = 1;
+    }
+    return any ? 0 : -1;
+}

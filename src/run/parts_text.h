@@ -12,6 +12,10 @@
  * (buf empty) when the module has no parts or this row has none (--floors off). */
 int wb_parts_line(const wb_module *m, const double *metrics, char *buf, size_t cap);
 
+/* Each layer's share of the parts' whole (WB_LAYER_*, fractions that add up to 1 where the
+ * parts add up to the whole): 0, or -1 when the row has no parts. */
+int wb_parts_layer_shares(const wb_module *m, const double *metrics, double shares[WB_LAYER_COUNT]);
+
 /* The metric's index in the module's metric_names, or -1. */
 int wb_metric_index(const wb_module *m, const char *column);
 

@@ -143,7 +143,7 @@ static int set_up(wb_run *r, const void *variant, wb_variant_info *v, void **sta
     if (r->m->warnings) r->m->warnings(*state, add_module_warning, &r->context_warnings);
     for (i = 0; i < r->nsinks; i++)
         if (r->sinks[i]->variant) r->sinks[i]->variant(r->sinks[i], v);
-    if (announce && r->m->announce) {
+    if (announce && r->m->announce && !r->common.brief) {   /* a line for people; a brief run has its caller's */
         char line[256] = "";
         r->m->announce(*state, line, sizeof line);
         if (line[0]) say_note(r, line);
@@ -268,6 +268,60 @@ static int expand_variants(wb_run *r, void **variants, double **medians, int *rc
     return n;
 }
 
+/* One variant in a few words: its parts' whole ("a SendMessage 359.7 ns"), else its report
+ * metric ("180.7"; its unit is the caller's to say); with its layers' shares when alone (": your
+ * code 42%, the API 58%"). The length written. */
+static size_t variant_headline(const wb_module *m, const double *metrics, int alone, char *out, size_t cap)
+{
+    const wb_report_spec *spec = wb_module_report(m);
+    int w = wb_metric_index(m, spec->parts_whole), k, first = 1;
+    double shares[WB_LAYER_COUNT];
+    char value[32];
+    size_t used;
+    if (w >= 0 && metrics[w] == metrics[w]) {
+        wb_format_duration(metrics[w] * wb_parts_unit_seconds(spec->parts_unit), value, sizeof value);
+        if (alone) used = (size_t)snprintf(out, cap, "%s %s", spec->parts_whole_name, value);
+        else used = (size_t)snprintf(out, cap, "%s", value);
+    } else if ((w = wb_metric_index(m, spec->metric)) >= 0 && metrics[w] == metrics[w]) {
+        used = (size_t)snprintf(out, cap, "%s", wb_format_number(metrics[w], value, sizeof value));
+        return used < cap ? used : cap;
+    } else return 0;
+    if (alone && wb_parts_layer_shares(m, metrics, shares) == 0)
+        for (k = WB_LAYER_COUNT - 1; k >= 0 && used < cap; k--)   /* your code, the API, the OS */
+            if (shares[k] >= 0.005) {
+                used += (size_t)snprintf(out + used, cap - used, "%s %s %.0f%%", first ? ":" : ",", wb_layer_name(k),
+                                         100.0 * shares[k]);
+                first = 0;
+            }
+    return used < cap ? used : cap;
+}
+
+/* The run in a line (the caller's, with outcome->brief): its verdicts where it gives some
+ * (calibrate's "cal_clock=ok;..."); else its variant's headline, or each variant's named and
+ * the unit once ("select 114.4 us, wsapoll 113.3 us (the receiver's busy time per packet)"). */
+static void fill_headline(wb_run *r, int n, void *const *variants, double *const *medians)
+{
+    const wb_report_spec *spec = wb_module_report(r->m);
+    char *out = r->outcome->headline, name[64];
+    size_t used = 0, cap = sizeof r->outcome->headline;
+    int i;
+    if (r->outcome->verdicts[0]) {
+        snprintf(out, cap, "%s", r->outcome->verdicts);
+        return;
+    }
+    for (i = 0; i < n && used + 1 < cap; i++) {
+        size_t before = used;
+        name[0] = '\0';
+        if (n > 1 && r->m->variant_name) r->m->variant_name(variants[i], name, sizeof name);
+        if (n > 1) used += (size_t)snprintf(out + used, cap - used, "%s%s ", used ? ", " : "", name);
+        if (used >= cap) break;
+        if (variant_headline(r->m, medians[i], n == 1, out + used, cap - used) == 0) used = before, out[used] = '\0';
+        else used += strlen(out + used);
+    }
+    if (used > 0 && used + 1 < cap && (n > 1 || spec->parts == NULL))
+        snprintf(out + used, cap - used, " (%s)", spec->parts ? spec->parts_whole_name : spec->unit);
+}
+
 /* What the caller of the run gets back: the last variant's verdicts (calibrate's, for the
  * suite) and every variant's parts line (`winbench all` ends with them). */
 static void fill_outcome(wb_run *r, int n, void *const *variants, double *const *medians)
@@ -281,6 +335,18 @@ static void fill_outcome(wb_run *r, int n, void *const *variants, double *const 
             used += (size_t)snprintf(r->outcome->verdicts + used, sizeof r->outcome->verdicts - used, "%s%s=%s",
                                      i ? ";" : "", r->m->verdict_names[i], values[i] ? values[i] : "");
     }
+    r->outcome->split = 0;
+    for (i = 0; i < n; i++) {   /* each layer's share, least and most over the variants */
+        double shares[WB_LAYER_COUNT];
+        int k;
+        if (wb_parts_layer_shares(r->m, medians[i], shares) != 0) continue;
+        for (k = 0; k < WB_LAYER_COUNT; k++) {
+            if (r->outcome->split == 0 || shares[k] < r->outcome->share_least[k]) r->outcome->share_least[k] = shares[k];
+            if (r->outcome->split == 0 || shares[k] > r->outcome->share_most[k]) r->outcome->share_most[k] = shares[k];
+        }
+        r->outcome->split++;
+    }
+    fill_headline(r, n, variants, medians);
     {
         size_t used = 0;
         for (i = 0; i < n && used + 1 < sizeof r->outcome->parts; i++) {
@@ -581,7 +647,7 @@ int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *out
     r->m = m;
     r->outcome = outcome;
     if (outcome) {
-        outcome->verdicts[0] = outcome->parts[0] = '\0';
+        outcome->verdicts[0] = outcome->parts[0] = outcome->headline[0] = '\0';
         outcome->write_failed = 0;
     }
     {   /* a module whose columns outgrow a row would have them cut or read past the arrays */
@@ -595,7 +661,10 @@ int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *out
     wb_watch_for_stop();
     r->config = calloc(1, m->config_size ? m->config_size : 1);
     if (r->config == NULL) rc = runtime_error(r, "out of memory");
-    else if ((rc = parse(r, argc, argv)) == WB_EXIT_OK) rc = run_parsed(r);
+    else if ((rc = parse(r, argc, argv)) == WB_EXIT_OK) {
+        r->common.brief = outcome && outcome->brief;
+        rc = run_parsed(r);
+    }
     free(r->config);
     free(r);
     return rc;

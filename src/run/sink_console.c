@@ -13,7 +13,7 @@
 typedef struct console_sink {
     wb_sink base;
     FILE *con;
-    int quiet;
+    int quiet, brief;             /* brief: the caller prints the run's line; warnings deferred */
     const wb_run_info *run;
     const void *variant;
     const char *variant_name;   /* "select" under --loop all, "" otherwise */
@@ -33,6 +33,41 @@ typedef struct console_sink {
     int in_warmup;                /* the current one is a warm-up (for the interruption message) */
     CRITICAL_SECTION lock;   /* result lines and the progress line do not interleave */
 } console_sink;
+
+/* Brief runs' warnings, each kind (its code) once, in its first sentence, with how many
+ * variants had it: said by wb_console_say_deferred() when the caller (`winbench all`) ends. */
+static struct {
+    char code[32], text[WB_WARNING_TEXT];
+    unsigned count;
+    int machine;                  /* the machine's (Wine, a VM): every run has it, said once plainly */
+} deferred[64];
+static int ndeferred;
+
+static void defer_warning(const char *code, const char *text, int machine)
+{
+    int i;
+    for (i = 0; i < ndeferred; i++)
+        if (strcmp(deferred[i].code, code) == 0) {
+            deferred[i].count++;
+            return;
+        }
+    if (ndeferred < (int)(sizeof deferred / sizeof deferred[0])) {
+        snprintf(deferred[ndeferred].code, sizeof deferred[0].code, "%s", code);
+        snprintf(deferred[ndeferred].text, sizeof deferred[0].text, "%s", text);
+        deferred[ndeferred].machine = machine;
+        deferred[ndeferred++].count = 1;
+    }
+}
+
+void wb_console_say_deferred(FILE *f)
+{
+    int i;
+    for (i = 0; i < ndeferred; i++)
+        if (deferred[i].count > 1 && !deferred[i].machine)   /* the first sentence stands for all: each CSV's warnings column has its own */
+            wb_fprintf(f, "warning (%u runs or variants): %s\n", deferred[i].count, deferred[i].text);
+        else wb_fprintf(f, "warning: %s\n", deferred[i].text);
+    ndeferred = 0;
+}
 
 static DWORD WINAPI progress_main(void *arg)
 {
@@ -231,6 +266,11 @@ static void con_summary(wb_sink *s, const wb_variant_result *r)
     console_sink *c = (console_sink *)s;
     const wb_module *m = c->run->m;
     int k;
+    if (c->brief) {   /* the caller's line says the run; its warnings wait for the caller's end */
+        for (k = 0; k < r->warnings.n; k++)
+            defer_warning(r->warnings.code[k], r->warnings.text[k], is_run_warning(c->run, r->warnings.code[k]));
+        return;
+    }
     take(c);
     print_module_options(c);
     if (m->print_summary) {
@@ -300,7 +340,7 @@ static void say_pending_warnings(console_sink *c)
 static void con_compare(wb_sink *s, int n, const void *const *variants, const double *const *medians)
 {
     console_sink *c = (console_sink *)s;
-    if (c->run->m->compare == NULL) return;
+    if (c->run->m->compare == NULL || c->brief) return;
     take(c);
     c->run->m->compare(c->con, n, variants, medians);
     give(c);
@@ -336,7 +376,8 @@ wb_sink *wb_console_sink_open(const wb_run_info *run, const char *stamp, int *rc
         return NULL;
     }
     c->con = wb_rows_on_stdout(run->common) ? stderr : stdout;
-    c->quiet = run->common->quiet;
+    c->quiet = run->common->quiet || run->common->brief;
+    c->brief = run->common->brief;
     c->base.begin = con_begin;
     c->base.variant = con_variant;
     c->base.rep_start = con_rep_start;
@@ -366,9 +407,9 @@ static void con_close(wb_sink *s, const wb_run_end *e)
                 c->in_warmup ? "during warm-up" : "before the first repetition ended");
     if (e->rc == WB_EXIT_RUNTIME && e->rows && !on_stdout)
         wb_fprintf(stderr, "winbench: %s: the rows measured are in %s\n", name, path);
-    if (e->rc == WB_EXIT_OK && path[0] && !on_stdout)
+    if (e->rc == WB_EXIT_OK && path[0] && !on_stdout && !c->brief)
         wb_fprintf(c->con, "%s: %s\n", e->rows_kind ? e->rows_kind : "CSV", path);
-    if (e->rc == WB_EXIT_OK && e->json_path[0]) wb_fprintf(c->con, "JSON: %s\n", e->json_path);
+    if (e->rc == WB_EXIT_OK && e->json_path[0] && !c->brief) wb_fprintf(c->con, "JSON: %s\n", e->json_path);
     DeleteCriticalSection(&c->lock);
     free(c);
 }

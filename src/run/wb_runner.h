@@ -19,7 +19,12 @@ typedef struct wb_common {
     uint64_t repeat, warmup, affinity, seed;
     const char *csv, *json, *hlog, *label, *run_id, *calibration;
     int tsv, priority, quiet, force, order;
+    int brief;   /* the caller's outcome->brief: no summary block, the warnings kept for wb_console_say_deferred() */
 } wb_common;
+
+/* Brief runs' warnings (wb_run_outcome.brief), each kind once with how many runs had it
+ * (`winbench all` at its end), to f; then forgotten. */
+void wb_console_say_deferred(FILE *f);
 
 /* --order: how the repetitions of a run's variants (sockloop's --loop all and --rate lists,
  * sendmsg's --work lists) follow each other. Interleaved: in rounds, each variant once per
@@ -52,10 +57,21 @@ void wb_common_options_for(const wb_module *m, wb_option *out, size_t cap);
  * summary, "cal_clock=ok;cal_cpus=ok;..." (empty when it has none), which `winbench all`
  * passes to the later runs of the suite as --calibration. */
 typedef struct wb_run_outcome {
+    /* Set by the caller: the run prints nothing of its own but skips and notes (no summary,
+     * no CSV line), and keeps its warnings for wb_console_say_deferred(): the caller prints
+     * headline below, a line per run (`winbench all`). */
+    int brief;
     char verdicts[256];
     /* Where each variant's time went, from its summary (the parts line, a variant's name before
      * it under --loop all), one per line: `winbench all` ends with them. "" when none. */
     char parts[4096];
+    /* Each layer's share of the parts' whole (WB_LAYER_*), least and most over the variants
+     * that have parts (split of them): `winbench all` ends with a line per benchmark of them. */
+    double share_least[WB_LAYER_COUNT], share_most[WB_LAYER_COUNT];
+    int split;
+    /* The run in a line (--brief's): each variant's whole and its layers, or its report metric,
+     * or its verdicts: "a SendMessage 359.7 ns: your code 42%, the API 58%". */
+    char headline[640];
     int write_failed;            /* its rows could not all be written (a full disk): a suite stops */
 } wb_run_outcome;
 
