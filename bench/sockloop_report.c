@@ -469,6 +469,7 @@ static const char *const sockloop_percentile_names[] = { "p50", "p90", "p99", "p
 const wb_report_spec sockloop_report = {
     .variant_columns = sockloop_variant_columns,
     .natural_column = "loop",
+    .natural_order = WB_WAIT_CHOICES,
     .metric = "lat_mean_us",
     .unit = "mean latency (us)",
     .higher_is_better = 0,

@@ -512,6 +512,8 @@ static int wakeup_rep_warnings(void *state, const wb_sample *sample,
     return 0;
 }
 
+#define WAKEUP_SOURCE_NAME(id, name, by_thread) name "|"
+#define WAKEUP_SOURCE_ORDER WB_WAKE_SOURCES(WAKEUP_SOURCE_NAME)
 static const char *const wakeup_variant_columns[] = { "source", "period_ms", "rate", "resolution", NULL };
 static const char *const wakeup_percentile_columns[] = { "late_p50_us", "late_p90_us", "late_p99_us", "late_p999_us",
                                                          "late_max_us", NULL };
@@ -519,6 +521,7 @@ static const char *const wakeup_percentile_names[] = { "p50", "p90", "p99", "p99
 static const wb_report_spec wakeup_report = {
     .variant_columns = wakeup_variant_columns,
     .natural_column = "source",
+    .natural_order = WAKEUP_SOURCE_ORDER,
     .metric = "late_p99_us",
     .unit = "p99 lateness (us)",
     .higher_is_better = 0,

@@ -130,6 +130,10 @@ typedef struct wb_report_spec {
     /* Optional: the one of them a report of one machine compares on (a module's natural
      * variants: sockloop's loops, idle's cases), when no --compare names one. */
     const char *natural_column;
+    /* Optional: its values in the order the report lists them ("select|wsapoll|..."; NULL: a
+     * choice option's own order), whatever order the rows were written in (an interleaved run's
+     * are random). */
+    const char *natural_order;
     /* Optional: "column=value" pairs left out of a configuration's text (NULL-terminated): the
      * defaults of columns added after files were written without them, so that a run of today
      * with those options untouched still meets an older file's configuration. */

@@ -1357,11 +1357,16 @@ static void test_suite_and_report(void)
      * lateness and rate over time, each for the timers and for the thread sources (two
      * configurations: a rate or none) */
     check_html("suite.html", 17);
-    {   /* and the suite's console ended with this machine's parts, run by run */
-        r = run("all", "--quick", "--only", "scratch-off-same", "--out", "C", NULL);
-        ok(r.code == 0 && strstr(r.out, "where this machine's time goes") != NULL &&
-               strstr(r.out, "  sendmsg scratch-off-same: parts of a SendMessage (") != NULL,
-           "the parts at the end:\n%s", r.out);
+    {   /* a run in a line, the suite's own answers, then this machine's layers, a line per benchmark */
+        r = run("all", "--quick", "--only", "scratch-off-same,button-off-same", "--out", "C", NULL);
+        ok(r.code == 0 && strstr(r.out, "] sendmsg --target scratch --themes off --thread same --iterations 100k --repeat 3\r\n"
+                                        "  a SendMessage ") != NULL &&
+               strstr(r.out, "\r\nanswers: 1 comparison cannot be told apart: it has fewer than 4 repetitions a side") != NULL &&
+               strstr(r.out, "where this machine's time goes") != NULL &&
+               strstr(r.out, "\r\n  sendmsg (2 variants): of a SendMessage, your code 0-") != NULL &&
+               strstr(r.out, "CSV: ") == NULL && strstr(r.out, "parts of a SendMessage") == NULL,
+           "a line a run, the answers, a line a benchmark:\n%s", r.out);
+        ok(count_lines(r.out) <= 12, "%d lines for two runs:\n%s", count_lines(r.out), r.out);
         result_free(&r);
     }
 }

@@ -81,6 +81,16 @@ rc=$?
 ok '[ $rc = 0 ] && grep -q "JSON of 2 runs in suite.json" "$dir/all.out" && [ "$(ls "$dir"/res/*.json | wc -l)" = 2 ]' \
    'all --json: exit $rc: $(tail -3 "$dir/all.out")'
 ok '$check validate "$root/docs/schema/winbench-suite.schema.json" "$dir/suite.json" >"$dir/s.out" 2>&1' 'suite: $(cat "$dir/s.out")'
+# the same with a plain validator, as docs/json.md gives it, with no network at all: the suite's
+# schema refers to the run's beside it, never to a URL
+if unshare -n true 2>/dev/null; then
+  ok 'unshare -n /usr/bin/python3 -W ignore -m jsonschema --base-uri "file://$root/docs/schema/" -i "$dir/suite.json" \
+        "$root/docs/schema/winbench-suite.schema.json" >"$dir/plain.out" 2>&1' 'plain offline validation: $(cat "$dir/plain.out")'
+else
+  echo "json: not checked offline (unshare -n needs root): the plain validation below may reach the network"
+  ok '/usr/bin/python3 -W ignore -m jsonschema --base-uri "file://$root/docs/schema/" -i "$dir/suite.json" \
+        "$root/docs/schema/winbench-suite.schema.json" >"$dir/plain.out" 2>&1' 'plain validation: $(cat "$dir/plain.out")'
+fi
 ok '/usr/bin/python3 -c "
 import json
 d = json.load(open(\"$dir/suite.json\"))

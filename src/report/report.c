@@ -333,8 +333,12 @@ static int write_outputs(const rp_report *r, output *outs, FILE *people)
         case RP_DEST_STDOUT:
             if (!outs[i].chosen) continue;
             fflush(stdout);
-            _setmode(_fileno(stdout), _O_BINARY);   /* the text has its CRLFs already */
-            if (formats[i]->write(r, stdout) != 0 || fflush(stdout) != 0) rc = WB_EXIT_RUNTIME;
+            {   /* a table's text has its CRLFs already; lines for people get the CRT's; the mode is
+                 * given back (winbench all goes on printing after its answers) */
+                int mode = _setmode(_fileno(stdout), formats[i]->crlf_own ? _O_BINARY : _O_TEXT);
+                if (formats[i]->write(r, stdout) != 0 || fflush(stdout) != 0) rc = WB_EXIT_RUNTIME;
+                if (mode != -1) _setmode(_fileno(stdout), mode);
+            }
             continue;
         case RP_DEST_CLIPBOARD:
             if (outs[i].chosen && formats[i]->write(r, stderr) != 0) rc = WB_EXIT_RUNTIME;

@@ -95,7 +95,9 @@ static int write_answers(const rp_report *r, FILE *f, int tables_follow)
                    "needs (--repeat %lu or more)\n", answered ? "" : "answers: ", (unsigned long)cannot,
                    cannot == 1 ? "" : "s", cannot == 1 ? "it has" : "they have", (unsigned long)least, RP_ALPHA,
                    (unsigned long)least);
-    else if (answered == 0) wb_fprintf(f, "answers: nothing is compared in these results (see the comparison line below)\n");
+    else if (answered == 0)
+        wb_fprintf(f, "answers: nothing to compare here: no configuration on two machines, nor two of a benchmark's "
+                   "variants on one\n");
     if ((answered || cannot) && tables_follow) wb_fprintf(f, "\n");
     return ferror(f) ? -1 : 0;
 }

@@ -429,7 +429,8 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
             int n;
             /* A column the file does not have (it came with a later winbench) is left out: an
              * older file's configurations read as they did. */
-            if (value == NULL || quiet_default(spec, spec->variant_columns[i], value)) continue;
+            /* nor one empty in this row (wakeup's rate for a timer source: no "rate=") */
+            if (value == NULL || !value[0] || quiet_default(spec, spec->variant_columns[i], value)) continue;
             n = snprintf(variant + used, sizeof variant - used, "%s%s=%s", used ? " " : "", spec->variant_columns[i],
                          value);
             if (n > 0 && (size_t)n < sizeof variant - used) used += (size_t)n;

@@ -594,11 +594,55 @@ static void number_configurations(rp_report *r)
     free(first);
 }
 
+/* The place of value in the module's order of its natural column: its natural_order, or the
+ * choices of the option of that name; past the end (first seen decides) when in neither. */
+static size_t natural_rank(const wb_module *m, const char *value)
+{
+    const wb_report_spec *spec = wb_module_report(m);
+    const char *list = spec->natural_order, *p;
+    size_t rank = 0, len = strlen(value);
+    const wb_option *o;
+    for (o = m->options; list == NULL && o && o->name; o++)
+        if (spec->natural_column && strcmp(o->name, spec->natural_column) == 0 && o->type == WB_OPT_CHOICE) list = o->choices;
+    for (p = list; p && *p; rank++) {
+        size_t n = strcspn(p, "|");
+        if (n == len && strncmp(p, value, len) == 0) return rank;
+        p += n;
+        if (*p == '|') p++;
+    }
+    return (size_t)-1;
+}
+
+/* sort_major and sort_minor of every group (see rp_group). */
+static void rank_configurations(rp_report *r)
+{
+    size_t i, k;
+    for (i = 0; i < r->ngroups; i++) {
+        rp_group *g = &r->groups[i];
+        const char *column = wb_module_report(g->m)->natural_column;
+        char mine[256], other[256], value[64];
+        g->sort_major = g->order;
+        g->sort_minor = column && rp_group_value(g, column, value, sizeof value) ? natural_rank(g->m, value) : (size_t)-1;
+        if (column == NULL) continue;
+        rp_text_without(g->variant, column, mine, sizeof mine);
+        for (k = 0; k < i; k++) {   /* the first group of the same configuration less the column */
+            if (r->groups[k].m != g->m) continue;
+            rp_text_without(r->groups[k].variant, column, other, sizeof other);
+            if (strcmp(mine, other) == 0) {
+                g->sort_major = r->groups[k].sort_major;
+                break;
+            }
+        }
+    }
+}
+
 static int group_order(const void *pa, const void *pb)
 {
     const rp_group *a = (const rp_group *)pa, *b = (const rp_group *)pb;
     int ma = module_index(a->m), mb = module_index(b->m);
     if (ma != mb) return ma - mb;
+    if (a->sort_major != b->sort_major) return a->sort_major < b->sort_major ? -1 : 1;
+    if (a->sort_minor != b->sort_minor) return a->sort_minor < b->sort_minor ? -1 : 1;
     if (a->order != b->order) return a->order < b->order ? -1 : 1;
     return a->machine - b->machine;
 }
@@ -622,6 +666,7 @@ void rp_model_finish(rp_report *r)
     size_t g;
     for (g = 0; g < r->ngroups; g++) summarize_group(&r->groups[g]);
     number_configurations(r);
+    rank_configurations(r);
     qsort(r->groups, r->ngroups, sizeof *r->groups, group_order);
     free(r->group_index);   /* the indexes are the load's: the groups have moved */
     r->group_index = NULL;

@@ -30,6 +30,10 @@ struct rp_group {
     char variant[256];
     int machine;                 /* index into the machines */
     size_t order;                /* where its configuration was first seen: the table's order */
+    /* The table's order within the module: where its configuration less the natural column was
+     * first seen, then that column's place in the module's own order (loops as the README
+     * lists them, not as an interleaved run's random first round wrote them). */
+    size_t sort_major, sort_minor;
     rp_values values;            /* the module's report metric, one per rep row */
     rp_values pct[RP_MAX_PERCENTILES];   /* the spec's percentile columns, one per rep row */
     /* the rep rows' latency histograms (latency_hdr) merged: the group's percentiles are this

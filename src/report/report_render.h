@@ -30,6 +30,7 @@ typedef enum rp_dest {
 typedef struct rp_format {
     const char *option, *label, *help;
     rp_dest dest;
+    int crlf_own;        /* RP_DEST_STDOUT: the text ends its lines in CRLF itself (stdout binary) */
     int (*write)(const rp_report *r, FILE *f);
 } rp_format;
 

@@ -4,6 +4,7 @@
 #include "report_parts.h"
 #include "report_utf8.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -351,6 +352,42 @@ static int is_number_column(int c)
 
 /* The same table for programs (docs/schema/winbench-report.schema.json): a group per object,
  * its cells by column, numbers as numbers and empty ones as null; built whole, written at once. */
+/* The group's split as numbers: what its where-line says in words. */
+static void json_parts(wb_json *j, const rp_group *g, int *first)
+{
+    rp_part_cmp c[RP_MAX_PARTS];
+    rp_whole_cmp w;
+    int n = g->base && !g->is_baseline ? rp_split(g, c, RP_MAX_PARTS, &w) : 0, k;
+    wb_json_key(j, "parts", first);
+    wb_json_raw(j, "[");
+    for (k = 0; k < n; k++) {
+        int pfirst = 1;
+        wb_json_raw(j, k ? ",{" : "{");
+        wb_json_key(j, "name", &pfirst);
+        wb_json_string(j, c[k].part->name);
+        wb_json_key(j, "column", &pfirst);
+        wb_json_string(j, c[k].part->column);
+        wb_json_key(j, "layer", &pfirst);
+        wb_json_string(j, wb_layer_name(c[k].part->layer));
+        wb_json_key(j, "floor", &pfirst);
+        wb_json_raw(j, c[k].is_floor ? "true" : "false");
+        wb_json_key(j, "base", &pfirst);
+        wb_json_number(j, c[k].base);
+        wb_json_key(j, "this", &pfirst);
+        wb_json_number(j, c[k].mine);
+        wb_json_key(j, "ratio", &pfirst);
+        wb_json_number(j, c[k].ratio);
+        wb_json_key(j, "p_value", &pfirst);
+        wb_json_number(j, c[k].p);
+        wb_json_key(j, "significant", &pfirst);
+        wb_json_string(j, c[k].significance == RP_SIG_YES ? "yes" : c[k].significance == RP_SIG_NO ? "no" : "cannot tell");
+        wb_json_key(j, "share", &pfirst);
+        wb_json_number(j, c[k].is_floor ? NAN : c[k].share);
+        wb_json_raw(j, "}");
+    }
+    wb_json_raw(j, "]");
+}
+
 int rp_write_json(const rp_report *r, FILE *f)
 {
     wb_json j;
@@ -378,6 +415,7 @@ int rp_write_json(const rp_report *r, FILE *f)
                 wb_json_string(&j, utf8);
             }
         }
+        json_parts(&j, &r->groups[i], &gfirst);
         wb_json_raw(&j, "}");
     }
     wb_json_raw(&j, "]}\n");
@@ -388,7 +426,7 @@ int rp_write_json(const rp_report *r, FILE *f)
 
 const rp_format rp_format_table = { .option = NULL, .label = "table", .dest = RP_DEST_PEOPLE, .write = rp_write_table };
 const rp_format rp_format_tsv = { .option = "tsv", .label = "TSV", .help = "print the table tab-separated",
-                                  .dest = RP_DEST_STDOUT, .write = rp_write_tsv };
+                                  .dest = RP_DEST_STDOUT, .crlf_own = 1, .write = rp_write_tsv };
 const rp_format rp_format_clip = { .option = "clip", .label = "clipboard",
                                    .help = "put the table on the clipboard (paste into Excel)", .dest = RP_DEST_CLIPBOARD,
                                    .write = rp_write_clipboard };

@@ -36,12 +36,12 @@ def validate(schema_path, docs):
     import jsonschema
     schema = strict_load(schema_path)
     jsonschema.Draft202012Validator.check_schema(schema)
-    # the schemas beside it, by their $id: the suite's refers to the run's
+    # the schemas beside it, by their file URIs: the suite's refers to the run's by a relative
+    # reference, resolved against its own file (no $id sends a validator to the network)
     store = {}
     for other in glob.glob(os.path.join(os.path.dirname(schema_path), "*.schema.json")):
-        s = strict_load(other)
-        store[s["$id"]] = s
-    resolver = jsonschema.RefResolver.from_schema(schema, store=store)
+        store["file://" + os.path.abspath(other)] = strict_load(other)
+    resolver = jsonschema.RefResolver("file://" + os.path.abspath(schema_path), schema, store=store)
     validator = jsonschema.Draft202012Validator(schema, resolver=resolver)
     bad = 0
     for path in docs:
