@@ -158,9 +158,12 @@ void sockloop_print_rep(FILE *out, const void *variant, unsigned rep, unsigned r
         wb_fprintf(out, "    cpu: %.0f%% of one CPU (busy by QPC %.0f%%)\n", m[M_RECEIVER_CPU], m[M_RECEIVER_BUSY]);
         return;
     }
-    wb_fprintf(out, "  rep %u/%u: sent %.0f (%.1f/s, %.0f late), %.0f send errors, received %.0f, lost %.0f, "
+    /* named, as --loop all's and --rate lists' repetitions come interleaved */
+    wb_fprintf(out, "  rep %u/%u %s", rep, reps, sl_loop_name(c->loop));
+    if (c->nrates > 1) wb_fprintf(out, " at %llu/s", (unsigned long long)c->rate);
+    wb_fprintf(out, ": sent %.0f (%.1f/s, %.0f late), %.0f send errors, received %.0f, lost %.0f, "
                  "duplicated %.0f, reordered %.0f",
-            rep, reps, m[M_SENT], m[M_SEND_RATE], m[M_LATE_SENDS], m[M_SEND_ERRORS], m[M_RECEIVED], m[M_LOST],
+            m[M_SENT], m[M_SEND_RATE], m[M_LATE_SENDS], m[M_SEND_ERRORS], m[M_RECEIVED], m[M_LOST],
             m[M_DUP], m[M_REORDERED]);
     if (m[M_UNSENT] > 0) wb_fprintf(out, ", %.0f never sent (the sender was behind its schedule)", m[M_UNSENT]);
     if (m[M_CONN_RESETS] > 0) wb_fprintf(out, ", %.0f connection resets", m[M_CONN_RESETS]);

@@ -538,7 +538,39 @@ COMBO(scratch, off, same) COMBO(scratch, off, cross) COMBO(scratch, on, same) CO
 COMBO(button, off, same)  COMBO(button, off, cross)  COMBO(button, on, same)  COMBO(button, on, cross)
 COMBO(mfc, off, same)     COMBO(mfc, off, cross)     COMBO(mfc, on, same)     COMBO(mfc, on, cross)
 
+/* Interleaved repetitions of several variants each say whose they are: "rep 1/2 work 0" and
+ * "rep 1/2 work 2000", not "rep 1/2" twice. */
+static void test_rep_lines_named(void)
+{
+    result r = run("sendmsg", "--work", "0,2000", "--iterations", "2k", "--repeat", "2", "--floors", "off", "--csv", "w.csv",
+                   NULL);
+    ok(r.code == 0 && strstr(r.out, "  rep 1/2 work 0: ") != NULL && strstr(r.out, "  rep 1/2 work 2000: ") != NULL &&
+       strstr(r.out, "  rep 2/2 work 2000: ") != NULL && strstr(r.out, "  rep 1/2: ") == NULL,
+       "each repetition's line names its variant: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
+}
+
+/* A run of no fixed schedule says its length once its first repetition has shown the cost (its
+ * first repetition made 30 s longer by the hook: 60 s for the two left), and not when the rest
+ * is short. */
+static void test_says_its_length(void)
+{
+    result r;
+    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_REP", "1");
+    r = run("sendmsg", "--iterations", "2k", "--warmup", "0", "--repeat", "3", "--floors", "off", "--csv", "l.csv", NULL);
+    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_REP", NULL);
+    ok(r.code == 0 && strstr(r.out, "sendmsg: its first repetition took 30") != NULL &&
+       strstr(r.out, " s: about 60") != NULL && strstr(r.out, " more for the 2 left\r\n") != NULL,
+       "the length, from the first repetition: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
+    r = run("sendmsg", "--iterations", "2k", "--repeat", "3", "--floors", "off", "--csv", "l2.csv", NULL);
+    ok(r.code == 0 && strstr(r.out, "its first repetition took") == NULL, "a short run says nothing of it:\n%s", r.out);
+    result_free(&r);
+}
+
 static const wbt_case cases[] = {
+    { "says_its_length", test_says_its_length, 0 },
+    { "rep_lines_named", test_rep_lines_named, 0 },
     { "version", test_version, 0 },
     { "list_and_help", test_list_and_help, 0 },
     { "info", test_info, 0 },

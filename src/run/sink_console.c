@@ -31,6 +31,7 @@ typedef struct console_sink {
     volatile LONG index, total, shown;
     uint64_t rep_started;         /* QPC at the current repetition's start, for the time left */
     int in_warmup;                /* the current one is a warm-up (for the interruption message) */
+    int length_said;              /* the run's length, judged from its first repetition, was said */
     CRITICAL_SECTION lock;   /* result lines and the progress line do not interleave */
 } console_sink;
 
@@ -147,10 +148,28 @@ static void con_variant(wb_sink *s, const wb_variant_info *v)
     ((console_sink *)s)->variant_name = v->name;
 }
 
+/* A run of no fixed schedule (sendmsg: its length is its iterations' cost) says how long it will
+ * take once its first repetition has shown the cost, when that is more than 10 s more: the
+ * 50M-iteration seed run is minutes under Wine, and a blind wait invites a Ctrl+C. */
+static void say_length(console_sink *c, double first_s, unsigned left)
+{
+    char each[32], more[32];
+    double rest = first_s * left;
+    if (c->length_said || c->brief || c->run->m->rep_seconds || rest < 10 || left == 0) return;
+    c->length_said = 1;
+    take(c);
+    wb_fprintf(c->con, "%s: its first repetition took %s: about %s more for the %u left\n", c->run->m->name,
+               wb_format_duration(first_s, each, sizeof each), wb_format_duration(rest, more, sizeof more), left);
+    give(c);
+}
+
 static void con_rep_start(wb_sink *s, unsigned index, unsigned total, const volatile LONG *permille)
 {
     console_sink *c = (console_sink *)s;
     unsigned warm = (unsigned)c->run->common->warmup;
+    /* the warm-up has just shown what a repetition costs (its wall time, set-up aside) */
+    if (permille && index == 2 && warm >= 1 && total > 1)
+        say_length(c, wb_ticks_to_s(wb_ticks() - c->rep_started), total - 1);
     EnterCriticalSection(&c->lock);
     c->index = (LONG)index;
     c->total = (LONG)total;
@@ -175,8 +194,10 @@ static void generic_rep_line(const console_sink *c, const wb_rep_result *r)
      * and kernel each as % of one CPU, rounded so that they add up to the total as printed. */
     wb_round_parts(m->elapsed_s > 0 ? 100.0 * m->cpu_user_s / m->elapsed_s : 0.0,
                    m->elapsed_s > 0 ? 100.0 * m->cpu_kernel_s / m->elapsed_s : 0.0, 1, &user, &kernel);
-    wb_fprintf(c->con, "  rep %u/%u: %.2e %s/sec (%.2f sec)  %s/%s  cpu %.0f%% of one CPU (user %.0f%%, kernel %.0f%%)\n",
-            r->rep, r->reps, m->ops_per_s, op, m->elapsed_s, wb_format_duration(m->ns_per_op * 1e-9, each, sizeof each), op,
+    /* a variant's name (sendmsg --work 0,2000: "work 2000"): its repetitions come interleaved */
+    wb_fprintf(c->con, "  rep %u/%u%s%s: %.2e %s/sec (%.2f sec)  %s/%s  cpu %.0f%% of one CPU (user %.0f%%, kernel %.0f%%)\n",
+            r->rep, r->reps, c->variant_name && c->variant_name[0] ? " " : "", c->variant_name ? c->variant_name : "",
+            m->ops_per_s, op, m->elapsed_s, wb_format_duration(m->ns_per_op * 1e-9, each, sizeof each), op,
             user + kernel, user, kernel);
 }
 
@@ -196,6 +217,7 @@ static void con_rep(wb_sink *s, const wb_rep_result *r)
         give(c);
         return;
     }
+    if (r->rep == 1 && c->run->common->warmup == 0) say_length(c, r->measure.elapsed_s, r->reps - 1);
     if (c->quiet || r->partial) return;
     take(c);
     if (c->run->m->print_rep) c->run->m->print_rep(c->con, c->variant, r->rep, r->reps, r->sample);
