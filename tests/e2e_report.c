@@ -1500,6 +1500,62 @@ static void test_resume_inside_sockloop(void)
     result_free(&r);
 }
 
+/* The first CSV under a folder of the test's, by pattern: its path in buf, 1 when found. */
+static int first_file(const char *pattern, char *buf, size_t cap)
+{
+    WIN32_FIND_DATAA fd;
+    char path[MAX_PATH], dir[MAX_PATH];
+    HANDLE h;
+    path_in_dir(path, sizeof path, pattern);
+    if ((h = FindFirstFileA(path, &fd)) == INVALID_HANDLE_VALUE) return 0;
+    while (fd.cFileName[0] == '.' && FindNextFileA(h, &fd)) {}   /* not "." nor ".." */
+    FindClose(h);
+    if (fd.cFileName[0] == '.') return 0;
+    snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(pattern, '\\') - pattern), pattern);
+    snprintf(buf, cap, "%s\\%s", dir, fd.cFileName);
+    return 1;
+}
+
+/* VMs of one template share a computer name: the suite's default folder is results\<host>, or
+ * results\<host>-<label>; a folder of the name that holds another machine's results is left
+ * alone and said so. */
+static void test_folders_apart(void)
+{
+    result r;
+    csv_file c;
+    char name[MAX_PATH], host[64] = "", pattern[MAX_PATH], path[MAX_PATH], *text, *at;
+    size_t len;
+    r = run("all", "--quick", "--only", "scratch-off-same", NULL);
+    ok(r.code == 0, "no --out: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
+    ok(first_file("results\\*", name, sizeof name), "a folder under results");
+    snprintf(host, sizeof host, "%s", name + strlen("results\\"));
+    snprintf(pattern, sizeof pattern, "results\\%s\\winbench-*.csv", host);
+    ok(first_file(pattern, name, sizeof name), "results\\%s holds the CSV", host);
+    /* that folder made another machine's: its CSV says another Windows */
+    c = load_csv_here(name, ',');
+    path_in_dir(path, sizeof path, name);
+    text = read_all(path, &len);
+    if (c.ok && text && (at = strstr(text, cell(&c, 1, "os_name"))) != NULL) {
+        FILE *f = fopen(path, "wb");
+        fwrite(text, 1, (size_t)(at - text), f);
+        fputs("Windows 95", f);
+        fputs(at + strlen(cell(&c, 1, "os_name")), f);
+        fclose(f);
+    }
+    if (c.ok) wb_csv_free(&c.t);
+    free(text);
+    r = run("all", "--quick", "--only", "scratch-off-same", NULL);
+    snprintf(pattern, sizeof pattern, "results\\%s-2\\winbench-*.csv", host);
+    ok(r.code == 0 && strstr(r.out, "holds the results of another machine of this name (Windows 95 build ") != NULL &&
+       first_file(pattern, name, sizeof name), "another machine's folder left alone: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
+    r = run("all", "--quick", "--only", "scratch-off-same", "--label", "vm7", NULL);
+    snprintf(pattern, sizeof pattern, "results\\%s-vm7\\winbench-*-vm7.csv", host);
+    ok(r.code == 0 && first_file(pattern, name, sizeof name), "--label names the folder: exit %lu\n%s", r.code, r.out);
+    result_free(&r);
+}
+
 /* The answers lead: one line per comparison (what, how much, where, p) before the table; what
  * the repetitions cannot answer is said once; no table row is padded past its text; and the
  * noise is a figure 5 repetitions can give (their spread), not a test they cannot pass. */
@@ -1553,6 +1609,7 @@ static const wbt_case cases[] = {
     { "suite_and_report", test_suite_and_report, WBT_CPU_HEAVY | WBT_LONG },
     { "resume_inside_sockloop", test_resume_inside_sockloop, WBT_CPU_HEAVY | WBT_LONG },
     { "answers_first", test_answers_first, 0 },
+    { "folders_apart", test_folders_apart, 0 },
     { "suite_subset", test_suite_subset, 0 },
     { "bad_arguments", test_bad_arguments, 0 },
     { "different_loads", test_different_loads, 0 },

@@ -24,6 +24,11 @@ int wb_suite_calibration_of(const char *path, char *out, size_t cap);
 int wb_suite_last_calibration(const char *dir, char sep, const char *host, const char *label, char *out, size_t cap,
                               char *from, size_t from_cap);
 
+/* 1 when dir's first winbench CSV is another machine's (another Windows, build or CPU under the
+ * same computer name: two VMs of one template), with why; 0 otherwise or when it has none. */
+struct wb_sysinfo;
+int wb_suite_folder_of_another(const char *dir, char sep, const struct wb_sysinfo *si, char *why, size_t cap);
+
 /* How `winbench all` ends (suite_end.c): the answers of its own CSVs, one line per comparison,
  * then each benchmark's layers in a line. add: each run's CSV and what its outcome says. */
 #include "run/wb_runner.h"

@@ -23,7 +23,7 @@ static const wb_option suite_options[] = {
     { .name = "quick", .type = WB_OPT_FLAG, .offset = S(quick),
       .help = "short runs: the whole suite in under 2 minutes" },
     { .name = "out", .type = WB_OPT_TEXT, .offset = S(out), .metavar = "DIR",
-      .help = "folder for the CSVs (default results\\<host>)" },
+      .help = "folder for the CSVs (default results\\<host>, or results\\<host>-<label> with --label)" },
     { .name = "label", .type = WB_OPT_TEXT, .offset = S(label), .metavar = "TEXT",
       .help = "stored in every row (e.g. the VM's name)" },
     { .name = "repeat", .type = WB_OPT_COUNT, .offset = S(repeat), .def = "0", .max = 100000, .metavar = "N",
@@ -241,6 +241,21 @@ static int parse_suite(suite_state *st, int argc, char **argv)
     return WB_EXIT_OK;
 }
 
+/* results\<host>, or results\<host>-<label>: each VM's folder its own when the folders are
+ * gathered, even when two VMs of one template share a computer name. A folder of that name that
+ * holds another machine's results (the same name, unlabelled) is left alone: -2, -3, ... */
+static void default_folder(suite_state *st)
+{
+    char why[MAX_PATH + 128];
+    int n;
+    snprintf(st->out, sizeof st->out, "results\\%s%s%s", st->si.host, st->cfg.label ? "-" : "", st->cfg.label ? st->cfg.label : "");
+    for (n = 2; n < 100 && wb_suite_folder_of_another(st->out, '\\', &st->si, why, sizeof why); n++) {
+        wb_printf("winbench all: %s: these go elsewhere (give each VM a --label to name its folder)\n", why);
+        snprintf(st->out, sizeof st->out, "results\\%s%s%s-%d", st->si.host, st->cfg.label ? "-" : "",
+                 st->cfg.label ? st->cfg.label : "", n);
+    }
+}
+
 /* The run id, the folder (made), the first lines. WB_EXIT_OK or a runtime error (said). */
 static int start_suite(suite_state *st)
 {
@@ -251,7 +266,7 @@ static int start_suite(suite_state *st)
     snprintf(st->run_id, sizeof st->run_id, "%s-%s-%lu%s%s", st->si.host, st->stamp, (unsigned long)GetCurrentProcessId(),
              cfg->label ? "-" : "", cfg->label ? cfg->label : "");
     if (cfg->out) snprintf(st->out, sizeof st->out, "%s", cfg->out);
-    else snprintf(st->out, sizeof st->out, "results\\%s", st->si.host);
+    else default_folder(st);
     if (make_dirs(st->out) != 0) {
         wb_error e;
         char call[MAX_PATH + 32];

@@ -14,6 +14,7 @@
 #include "core/csv_columns.h"
 #include "wb_files.h"
 #include "wb_module.h"
+#include "win/wb_sysinfo.h"
 
 /* The cell of a row, or "" where the row is short. */
 static const char *cell_of(const wb_csv_table *t, size_t row, int col)
@@ -128,4 +129,33 @@ int wb_suite_last_calibration(const char *dir, char sep, const char *host, const
     if (!newest[0]) return -1;
     snprintf(from, from_cap, "%s%c%s", dir, sep, newest);
     return wb_suite_calibration_of(from, out, cap);
+}
+
+int wb_suite_folder_of_another(const char *dir, char sep, const wb_sysinfo *si, char *why, size_t cap)
+{
+    char pattern[MAX_PATH], path[MAX_PATH], err[128], build[16];
+    WIN32_FIND_DATAA fd;
+    HANDLE h;
+    size_t size = 0;
+    char *text;
+    wb_csv_table t;
+    int other = 0;
+    snprintf(pattern, sizeof pattern, "%s%cwinbench-*.csv", dir, sep);
+    if ((h = FindFirstFileA(pattern, &fd)) == INVALID_HANDLE_VALUE) return 0;
+    snprintf(path, sizeof path, "%s%c%s", dir, sep, fd.cFileName);
+    FindClose(h);
+    text = wb_read_whole(path, &size);
+    if (text && size > 0 && wb_csv_parse(text, size, ',', &t, err, sizeof err) == 0) {
+        const char *name = t.nrows > 1 ? cell_of(&t, 1, wb_csv_column(&t, wb_context_columns[WB_COL_OS_NAME])) : "";
+        const char *b = t.nrows > 1 ? cell_of(&t, 1, wb_csv_column(&t, wb_context_columns[WB_COL_OS_BUILD])) : "";
+        const char *cpu = t.nrows > 1 ? cell_of(&t, 1, wb_csv_column(&t, wb_context_columns[WB_COL_CPU_NAME])) : "";
+        snprintf(build, sizeof build, "%u", si->os_build);
+        if (name[0] && (strcmp(name, si->os_name) != 0 || strcmp(b, build) != 0 || strcmp(cpu, si->cpu_name) != 0)) {
+            other = 1;
+            snprintf(why, cap, "%s holds the results of another machine of this name (%s build %s)", path, name, b);
+        }
+        wb_csv_free(&t);
+    }
+    free(text);
+    return other;
 }
