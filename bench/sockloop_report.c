@@ -488,6 +488,7 @@ const wb_report_spec sockloop_report = {
     .series_rate = "recv_rate",
     .series_rate_title = "packets/s received",
     .series_line_column = "loop",
+    .series_until_column = "duration_s",
     .loss_column = "lost",
     .sent_column = "sent",
     .unsent_column = "unsent",

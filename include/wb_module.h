@@ -155,6 +155,9 @@ typedef struct wb_report_spec {
     const char *series_metric, *series_metric_title;   /* "lat_mean_us", "interval mean latency (us)" */
     const char *series_rate, *series_rate_title;       /* "recv_rate", "packets/s received" */
     const char *series_line_column;          /* "loop" */
+    /* Optional: the TIME column ("duration_s") whose seconds end the series: a row that begins
+     * after them (the grace after sending) is left out of the chart. */
+    const char *series_until_column;
     /* Optional: a count of what did not arrive ("lost"), shown beside the metric: a group that
      * lost what its baseline did not is not better for it, and the comparison says so. */
     const char *loss_column;

@@ -241,6 +241,39 @@ static int count(const char *text, const char *what)
     return n;
 }
 
+/* Every part of every parts chart (sendmsg's, idle's, sockloop's) and of its legend is drawn in
+ * its layer's family, as the page says: your code purple, the API teal, the OS brown; each chart
+ * has its 0-100% axis. The families are the documented ones, written here, not read from the code. */
+static void check_layer_colours(const char *name)
+{
+    static const struct { const char *layer, *family; } families[] = {
+        { "your code", "#54278f #756bb1 #9e9ac8 #cbc9e2" },
+        { "the API", "#01665e #35978f #80cdc1 #c7eae5" },
+        { "the OS", "#8c510a #bf812d #dfc27d #f6e8c3" },
+    };
+    char path[MAX_PATH], fill[16], layer[32];
+    size_t len, i;
+    int seen[3] = { 0, 0, 0 }, wrong = 0;
+    char *html, *p;
+    path_in_dir(path, sizeof path, name);
+    if ((html = read_all(path, &len)) == NULL) return;
+    for (p = html; (p = strstr(p, "fill=\"#")) != NULL; p++) {
+        const char *d = strstr(p, "data-layer=\""), *end = strchr(p, '>');
+        if (d == NULL || end == NULL || d > end) continue;   /* not a part's rectangle */
+        snprintf(fill, sizeof fill, "%.7s", p + 6);
+        snprintf(layer, sizeof layer, "%.*s", (int)strcspn(d + 12, "\""), d + 12);
+        for (i = 0; i < 3 && strcmp(families[i].layer, layer) != 0; i++) {}
+        if (i == 3 || strstr(families[i].family, fill) == NULL) wrong++;
+        else seen[i]++;
+        if (wrong == 1 && (i == 3 || strstr(families[i].family, fill) == NULL))
+            ok(0, "%s: a part of %s drawn %s, not in its layer's family", name, layer, fill), wrong++;
+    }
+    ok(wrong == 0 && seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "%s: parts by layer: your code %d, the API %d, the OS %d",
+       name, seen[0], seen[1], seen[2]);
+    ok(count(html, ">100%</text>") >= 3, "%s: each parts chart has its 0-100%% axis: %d", name, count(html, ">100%</text>"));
+    free(html);
+}
+
 static void check_html(const char *name, int svgs)
 {
     char path[MAX_PATH], why[128] = "";
@@ -1357,6 +1390,7 @@ static void test_suite_and_report(void)
      * lateness and rate over time, each for the timers and for the thread sources (two
      * configurations: a rate or none) */
     check_html("suite.html", 17);
+    check_layer_colours("suite.html");
     {   /* a run in a line, the suite's own answers, then this machine's layers, a line per benchmark */
         r = run("all", "--quick", "--only", "scratch-off-same,button-off-same", "--out", "C", NULL);
         ok(r.code == 0 && strstr(r.out, "] sendmsg --target scratch --themes off --thread same --iterations 100k --repeat 3\r\n"

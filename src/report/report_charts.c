@@ -16,14 +16,14 @@
  * that a label's room is never short). */
 #define TEXT_CHAR_PX 6.6
 
-/* The part of a configuration a line's colour comes from: all of it but the load column (the
- * rates of a --rate list are points on one line, or one chart each). */
+/* The part of a configuration a line's dash and marker come from: all of it but the load column
+ * (the rates of a --rate list are points on one line, or one chart each). */
 static void colour_key(const rp_group *g, char *buf, size_t cap)
 {
     rp_variant_without(g, wb_module_report(g->m)->load_column, buf, cap);
 }
 
-/* Each group's configuration number among its module's, in the order first seen: its colour.
+/* Each group's configuration number among its module's, in the order first seen: its dash and marker.
  * Worked out once per module by rp_write_charts (every line and key asks, and a report of many
  * machines and rates has hundreds of groups); -1 for groups of other modules. */
 static int *numbers_for(const rp_report *r, const wb_module *m, int *count)
@@ -54,7 +54,7 @@ static int g_nnumbers;         /* how many configurations it numbered */
 
 static rp_look look_of(const rp_report *r, const rp_group *g)
 {
-    return rp_look_of(g_numbers ? g_numbers[g - r->groups] : 0, g_nnumbers, g->machine);
+    return rp_look_of(g_numbers ? g_numbers[g - r->groups] : 0, (int)r->nmachines, g->machine);
 }
 
 /* A line's legend text: the machine, then what tells the line apart within its chart (the

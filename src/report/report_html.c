@@ -40,10 +40,15 @@ int rp_write_html(const rp_report *r, FILE *f)
           "stroke=\"#333\" stroke-width=\"2\"/></pattern></defs></svg>\n<h1>winbench report</h1>\n<p>%lu file%s; each bar is the median over repetitions; baseline: <b>", (unsigned long)r->files_loaded,
             r->files_loaded == 1 ? "" : "s");
     rp_svg_text(f, rp_machine_name(r, r->baseline, base, sizeof base));
-    wb_fprintf(f, "</b>. Each comparison with the baseline is checked with a two-sided Mann-Whitney U test on the "
-               "repetitions; bars whose difference it does not support (p &#8805; %.2g, or fewer than 3 repetitions on a "
-               "side) are hatched and faded. With many comparisons some will pass by chance.</p>\n<h2>Machines</h2>\n"
-               "<table>\n<tr>", RP_ALPHA);
+    {   /* how many a side the test needs to answer at all, from the test itself: 4 */
+        size_t least = 1;
+        while (rp_smallest_p(least, least) >= RP_ALPHA) least++;
+        wb_fprintf(f, "</b>. Each comparison is checked with a two-sided Mann-Whitney U test on the repetitions; bars "
+                   "whose difference it does not support (p &#8805; %.2g) are hatched and faded, and bars it cannot test "
+                   "(fewer than %lu repetitions on a side) are faded. With many comparisons some will pass by chance. In "
+                   "every chart a machine has one colour; a part of an operation has its layer's (your code purple, the "
+                   "API teal, the OS brown).</p>\n<h2>Machines</h2>\n<table>\n<tr>", RP_ALPHA, (unsigned long)least);
+    }
     for (k = 0; k < sizeof machine_cols / sizeof machine_cols[0]; k++) wb_fprintf(f, "<th>%s</th>", machine_cols[k]);
     wb_fputs("</tr>\n", f);
     for (i = 0; i < r->nmachines; i++) {

@@ -193,6 +193,9 @@ static int validate(const wb_csv_table *t, char *err, size_t cap)
     return 0;
 }
 
+static const char *option_cell(const wb_csv_table *t, size_t row, const wb_module *m, const char *column, char *buf,
+                               size_t cap);
+
 /* A series row (sockloop's intervals) of a group's first repetition: its end time from that
  * repetition's start, its metric and its rate. */
 static int take_series(rp_group *g, const wb_csv_table *t, size_t row, const wb_report_spec *spec)
@@ -210,6 +213,14 @@ static int take_series(rp_group *g, const wb_csv_table *t, size_t row, const wb_
      * of the loop. Left out. */
     if (spec->sent_column && g->series_t.n > 0 && parse_number(field(t, row, spec->sent_column), &sent) == 0 && sent == 0)
         return 0;
+    /* Nor one that began when the sending was over (a sender's last few late sends fall in the
+     * grace: 274 packets/s at 11 s of a 10 s run was drawn as a collapse). */
+    if (spec->series_until_column && g->series_t.n > 0) {
+        char buf[64];
+        const char *until = option_cell(t, row, g->m, spec->series_until_column, buf, sizeof buf);
+        double end = NAN;
+        if (until && parse_number(until, &end) == 0 && end > 0 && g->series_t.v[g->series_t.n - 1] >= end * 0.999) return 0;
+    }
     if (rp_values_add(&g->series_t, (g->series_t.n ? g->series_t.v[g->series_t.n - 1] : 0.0) + elapsed) != 0 ||
         rp_values_add(&g->series_v, v) != 0 || rp_values_add(&g->series_rate, rate) != 0)
         return -1;

@@ -139,16 +139,18 @@ void rp_frame_end(FILE *f)
     wb_fputs("</g></svg></figure>\n", f);
 }
 
-rp_look rp_look_of(int configuration, int nconfigurations, int machine)
+rp_look rp_look_of(int configuration, int nmachines, int machine)
 {
     rp_look look;
-    /* 4 dashes x 5 markers tell 20 machines apart (4 and 5 have no common factor, so machines
-     * 0-19 each get their own pair, and neighbours differ in both); each further 20 machines of
-     * a lab take colours past the configurations', so that no two (configuration, machine) pairs
-     * of a chart look alike until there are 64 colours' worth of them (1,280 lines). */
-    int per_colour = NDASHES * NMARKERS, style = machine % per_colour;
-    if (nconfigurations < 1) nconfigurations = 1;
-    look.colour = rp_svg_colour(configuration + nconfigurations * (machine / per_colour));
+    /* The colour is the machine's, as in the bar charts of the same section (blue is one machine
+     * everywhere); 4 dashes x 5 markers tell 20 configurations (loops) apart (4 and 5 have no
+     * common factor, so configurations 0-19 each get their own pair, and neighbours differ in
+     * both); each further 20 configurations take colours past the machines', so that no two
+     * (configuration, machine) pairs of a chart look alike until there are 64 colours' worth of
+     * them (1,280 lines). */
+    int per_colour = NDASHES * NMARKERS, style = configuration % per_colour;
+    if (nmachines < 1) nmachines = 1;
+    look.colour = rp_svg_colour(machine + nmachines * (configuration / per_colour));
     look.dash = dashes[style % NDASHES];
     look.marker = style % NMARKERS;
     return look;

@@ -26,14 +26,14 @@ void rp_frame_y_title(FILE *f, const rp_frame *p, const char *text);       /* tu
 void rp_frame_axes(FILE *f, const rp_frame *p);
 void rp_frame_end(FILE *f);
 
-/* How a line looks: its colour names the configuration, its dash and marker the machine (and,
- * past 20 machines, the colour too: see rp_look_of). */
+/* How a line looks: its colour names the machine (as a bar's does), its dash and marker the
+ * configuration (and, past 20 configurations, the colour too: see rp_look_of). */
 typedef struct rp_look {
     const char *colour, *dash;
     int marker;   /* 0 circle, 1 square, 2 triangle, 3 diamond, 4 triangle down */
 } rp_look;
 
-rp_look rp_look_of(int configuration, int nconfigurations, int machine);
+rp_look rp_look_of(int configuration, int nmachines, int machine);
 /* A line through n points, with a marker on each (on every k-th of a long one, and the last):
  * a series of one point is a marker, not nothing. `name` (unescaped) is its tooltip. */
 void rp_svg_line(FILE *f, rp_look look, const char *name, const double *x, const double *y, size_t n);
