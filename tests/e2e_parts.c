@@ -1065,8 +1065,9 @@ static void test_shares_hold_under_load(void)
 static void test_tilde_zero(void)
 {
     static const char now[] = PARTHEAD PARTROW("N", "1", "1000", "1000", "999.5", "0.5") PARTROW("N", "2", "1000", "1000", "999.5", "0.5")
-        PARTROW("N", "3", "1000", "1000", "999.5", "0.5");
-    static const char old[] = OLDHEAD OLDROW("O", "1", "-3") OLDROW("O", "2", "-2") OLDROW("O", "3", "-4");
+        PARTROW("N", "3", "1000", "1000", "999.5", "0.5") PARTROW("N", "4", "1000", "1000", "999.5", "0.5");
+    /* 4 a side: a comparison the test can answer is split into its parts (3 a side is said in a line) */
+    static const char old[] = OLDHEAD OLDROW("O", "1", "-3") OLDROW("O", "2", "-2") OLDROW("O", "3", "-4") OLDROW("O", "4", "-3");
     result r;
     write_text("now.csv", now);
     write_text("old.csv", old);

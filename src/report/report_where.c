@@ -47,7 +47,7 @@ static void write_split(FILE *f, int md, const rp_group *g, const rp_part_cmp *c
 
 int rp_write_where(const rp_report *r, FILE *f, int md)
 {
-    size_t i;
+    size_t i, untold = 0;
     int any = 0;
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
@@ -56,6 +56,9 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
         int n = rp_split(g, c, RP_MAX_PARTS, &w);
         char config[256], machine[128], base[192], line[1024];
         if (g->base == NULL || g->is_baseline || g->unlike_base) continue;   /* nothing compared */
+        /* neither the headline nor the parts' whole can be told apart: nothing to place, so its
+         * line, that, and what else differs, not a table of "?" (counted once at the end) */
+        if (g->significance == RP_SIG_CANNOT_TELL && (n == 0 || w.significance == RP_SIG_CANNOT_TELL)) untold++;
         if (!any)
             wb_fprintf(f, md ? "\n## Each comparison: where the difference lies, and the noise beside it\n\nSplit by the "
                             "parts of the operation where the benchmark measures them (medians of the repetitions; p: "
@@ -72,7 +75,10 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
         rp_base_name(r, g, base, sizeof base);
         rp_comparison_text(r, g, line, sizeof line);
         wb_fprintf(f, md ? "\n### %s %s, %s\n\n%s.\n" : "\n%s %s, %s: %s\n", g->m->name, config, machine, line);
-        if (n > 0) {
+        if (g->significance == RP_SIG_CANNOT_TELL && (n == 0 || w.significance == RP_SIG_CANNOT_TELL)) {
+            if (n > 0) wb_fprintf(f, md ? "\nwhere: cannot tell (too few repetitions to tell the whole apart).\n"
+                                        : "  where: cannot tell (too few repetitions to tell the whole apart)\n");
+        } else if (n > 0) {
             write_split(f, md, g, c, n, &w, base);
             rp_where_text(g, line, sizeof line);
             wb_fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
@@ -84,7 +90,7 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
                            (unsigned long)g->parts_apart, (unsigned long)g->base->parts_apart);
         }
         rp_noise_text(g, line, sizeof line);
-        if (line[0]) wb_fprintf(f, md ? "\nnoise: %s.\n" : "  noise: %s\n", line);
+        if (line[0] && g->significance != RP_SIG_CANNOT_TELL) wb_fprintf(f, md ? "\nnoise: %s.\n" : "  noise: %s\n", line);
         rp_interaction_text(r, g, line, sizeof line);
         if (line[0]) wb_fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
         if (g->base->machine != g->machine) {
@@ -92,5 +98,10 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
             if (line[0]) wb_fprintf(f, md ? "\nalso differs between the machines: %s.\n" : "  also differs between the machines: %s\n", line);
         }
     }
+    if (untold)
+        wb_fprintf(f, md ? "\n%lu comparison%s not split into %s parts: %s repetitions cannot tell %s apart.\n"
+                         : "\n%lu comparison%s not split into %s parts: %s repetitions cannot tell %s apart\n",
+                   (unsigned long)untold, untold == 1 ? "" : "s", untold == 1 ? "its" : "their", untold == 1 ? "its" : "their",
+                   untold == 1 ? "it" : "them");
     return ferror(f) ? -1 : 0;
 }
