@@ -1614,6 +1614,34 @@ static void test_answers_first(void)
     result_free(&r);
 }
 
+/* A benchmark's natural variants in its own order, whatever order the rows came in (an
+ * interleaved run writes its loops in the first round's random order): select before iocp
+ * before afd, as the README lists the loops; and an option empty in a row (wakeup's rate for a
+ * timer source) is no "rate=" in the configuration. */
+static void test_natural_order(void)
+{
+    static const char rows[] = HEAD_L
+        LG("N", "1", "afd", "80") LG("N", "1", "iocp", "60") LG("N", "1", "select", "110") LG("N", "2", "afd", "81")
+        LG("N", "2", "iocp", "61") LG("N", "2", "select", "111");
+    static const char wake[] = "schema,benchmark,label,row,rep,source,period_ms,rate,resolution,late_p99_us,run_id,host,"
+                               "os_name\r\n1,wakeup,,rep,1,sleep,1,,default,900,W-1,H,Windows 7\r\n"
+                               "1,wakeup,,rep,1,event,1,1000,default,300,W-1,H,Windows 7\r\n";
+    result r;
+    const char *sel, *io, *afd;
+    write_fixture("order.csv", rows);
+    r = run("report", "order.csv", NULL);
+    sel = strstr(r.out, "\r\nsockloop   loop=select");
+    io = strstr(r.out, "\r\nsockloop   loop=iocp");
+    afd = strstr(r.out, "\r\nsockloop   loop=afd");
+    ok(r.code == 0 && sel && io && afd && sel < io && io < afd, "select, iocp, afd as the README lists them:\n%s", r.out);
+    result_free(&r);
+    write_fixture("wake.csv", wake);
+    r = run("report", "wake.csv", NULL);
+    ok(r.code == 0 && strstr(r.out, "source=sleep resolution=default ") != NULL && strstr(r.out, "rate= ") == NULL,
+       "no empty rate= in a timer's configuration:\n%s", r.out);
+    result_free(&r);
+}
+
 static void test_bad_arguments(void)
 {
     expect_usage("winbench: report: expected CSV files or folders to compare", "report", NULL, NULL, NULL);
@@ -1644,6 +1672,7 @@ static const wbt_case cases[] = {
     { "resume_inside_sockloop", test_resume_inside_sockloop, WBT_CPU_HEAVY | WBT_LONG },
     { "answers_first", test_answers_first, 0 },
     { "folders_apart", test_folders_apart, 0 },
+    { "natural_order", test_natural_order, 0 },
     { "suite_subset", test_suite_subset, 0 },
     { "bad_arguments", test_bad_arguments, 0 },
     { "different_loads", test_different_loads, 0 },
