@@ -329,11 +329,35 @@ static int fell_short(const double *m, uint64_t rate)
     return !sl_kept_up(m, rate) || m[M_LOST] > SL_LOSS_WARN * m[M_SENT];
 }
 
+/* The notes under a comparison of loops: who fell behind, who lost packets. */
+static void compare_notes(FILE *out, int n, const void *const *variants, const double *const *medians, int lossy,
+                          int behind)
+{
+    char list[512], list2[512];
+    if (behind == n)
+        wb_fprintf(out, "  note: no loop's sender kept to the schedule (each sent under %.0f%% of it): they are ranked "
+                     "at loads lower than asked, and unlike each other\n", 100.0 * SL_KEPT_UP);
+    else if (behind) {
+        loops_where(n, variants, medians, fell_behind, 0, list, sizeof list);
+        wb_fprintf(out, "  note: the sender fell behind its schedule with %s: the best is the lowest mean of the loops "
+                     "offered the highest load (within 1%% of it)\n", list);
+    }
+    if (lossy) {   /* latencies are of what arrived: a loop is not faster for losing the rest */
+        loops_where(n, variants, medians, lost_some, 1, list, sizeof list);
+        loops_where(n, variants, medians, lost_none, 0, list2, sizeof list2);
+        if (lossy == n)
+            wb_fprintf(out, "  note: every loop lost packets (%s): the latencies are of the packets that arrived\n", list);
+        else
+            wb_fprintf(out, "  note: %s lost packets where %s lost none: the latencies are of the packets that arrived, "
+                         "so a loop is not faster for that\n", list, list2);
+    }
+}
+
 void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians)
 {
     int best = -1, i, lossy = 0, behind = 0, pass, short_of = 0;
     double top = 0;
-    char a[24], b[24], c[24], caveats[320], list[512], list2[512];
+    char a[24], b[24], c[24], caveats[320];
     const char *times_are = n > 0 ? times_of((const sockloop_config *)variants[0]) : "latency";
     if (n > 0 && ((const sockloop_config *)variants[0])->nrates > 1) {   /* rates are not loops to rank */
         offered_load(out, n, variants, medians);
@@ -398,23 +422,7 @@ void sockloop_compare(FILE *out, int n, const void *const *variants, const doubl
             wb_fprintf(out, "  %s: %.2f +- %.2f times lower mean %s than %s%s\n", loop_name(variants[best]), ratio, err,
                     times_are, loop_name(variants[i]), caveats);
     }
-    if (behind == n)
-        wb_fprintf(out, "  note: no loop's sender kept to the schedule (each sent under %.0f%% of it): they are ranked "
-                     "at loads lower than asked, and unlike each other\n", 100.0 * SL_KEPT_UP);
-    else if (behind) {
-        loops_where(n, variants, medians, fell_behind, 0, list, sizeof list);
-        wb_fprintf(out, "  note: the sender fell behind its schedule with %s: the best is the lowest mean of the loops "
-                     "offered the highest load (within 1%% of it)\n", list);
-    }
-    if (lossy) {   /* latencies are of what arrived: a loop is not faster for losing the rest */
-        loops_where(n, variants, medians, lost_some, 1, list, sizeof list);
-        loops_where(n, variants, medians, lost_none, 0, list2, sizeof list2);
-        if (lossy == n)
-            wb_fprintf(out, "  note: every loop lost packets (%s): the latencies are of the packets that arrived\n", list);
-        else
-            wb_fprintf(out, "  note: %s lost packets where %s lost none: the latencies are of the packets that arrived, "
-                         "so a loop is not faster for that\n", list, list2);
-    }
+    compare_notes(out, n, variants, medians, lossy, behind);
 }
 
 /* A reflector says where it listens, so that the peer can be pointed at it (and tests can read

@@ -179,6 +179,26 @@ static void draw_bar(FILE *f, const rp_report *r, const rp_group *g, const scale
     }
 }
 
+/* The value axis of a bar chart from its values' least and most: logarithmic when they span
+ * more than 50x (then the return is unused), else linear from 0 in round steps (returned). */
+static double bar_scale(scale *sc, double ymin, double ymax, double top, double plot_h)
+{
+    double step = 1;
+    if (!(ymax > 0)) ymax = 1;
+    memset(sc, 0, sizeof *sc);
+    sc->top = top;
+    sc->h = plot_h;
+    sc->log = ymin < 1e300 && ymax / ymin > 50;
+    if (sc->log) {
+        sc->lo = pow(10.0, floor(log10(ymin)) - 1);
+        sc->hi = pow(10.0, ceil(log10(ymax)));
+    } else {
+        step = rp_svg_step(ymax);
+        sc->hi = ceil(ymax / step) * step;
+    }
+    return step;
+}
+
 /* The module's bars in one chart: a cluster per configuration, a bar per machine, the
  * machines told by colour and the legend. In a lab (more than RP_PIVOT_MACHINES machines) that
  * chart would be thousands of pixels wide and its colours would repeat: there each
@@ -221,18 +241,7 @@ static void bar_chart(FILE *f, const rp_report *r, const wb_module *m, const cha
         if (g->median > 0 && g->median < ymin) ymin = g->median;
     }
     if (nbars == 0) return;
-    if (!(ymax > 0)) ymax = 1;
-    memset(&sc, 0, sizeof sc);
-    sc.top = top;
-    sc.h = plot_h;
-    sc.log = ymin < 1e300 && ymax / ymin > 50;
-    if (sc.log) {
-        sc.lo = pow(10.0, floor(log10(ymin)) - 1);
-        sc.hi = pow(10.0, ceil(log10(ymax)));
-    } else {
-        step = rp_svg_step(ymax);
-        sc.hi = ceil(ymax / step) * step;
-    }
+    step = bar_scale(&sc, ymin, ymax, top, plot_h);
     height = top + plot_h + bottom;
     width = left + (double)nbars * bar_w + (double)nclusters * gap + LEGEND_W + 20;
     if (width < right + 10) width = right + 10;   /* the last label whole */

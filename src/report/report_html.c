@@ -22,11 +22,38 @@ static void cell(FILE *f, const char *text)
     wb_fputs("</td>", f);
 }
 
-int rp_write_html(const rp_report *r, FILE *f)
+/* The machines, a row each: its colour, name and context, and what calibrate said of it. */
+static void machines_table(FILE *f, const rp_report *r)
 {
     static const char *const machine_cols[] = { "machine", "host", "OS", "arch", "CPU", "CPUs", "VM", "Wine",
                                                 "QPC Hz", "themes", "winbench", "calibration" };
     size_t i, k;
+    char name[128];
+    for (k = 0; k < sizeof machine_cols / sizeof machine_cols[0]; k++) wb_fprintf(f, "<th>%s</th>", machine_cols[k]);
+    wb_fputs("</tr>\n", f);
+    for (i = 0; i < r->nmachines; i++) {
+        const rp_machine *m = &r->machines[i];
+        wb_fprintf(f, "<tr><td><span style=\"color:%s\">&#9632;</span> ", rp_svg_colour((int)i));
+        rp_svg_text(f, rp_machine_name(r, (int)i, name, sizeof name));
+        wb_fputs("</td>", f);
+        cell(f, m->host), cell(f, m->os), cell(f, m->arch), cell(f, m->cpu), cell(f, m->cpus);
+        cell(f, !strcmp(m->hypervisor, "1") ? "yes" : !strcmp(m->hypervisor, "0") ? "no" : "?");
+        cell(f, m->wine[0] ? m->wine : "no"), cell(f, m->qpc);
+        cell(f, !strcmp(m->themes, "1") ? "on" : !strcmp(m->themes, "0") ? "off" : "?"), cell(f, m->tool);
+        {
+            char broken[128], text[160];
+            if (rp_machine_broken(m, broken, sizeof broken)[0]) snprintf(text, sizeof text, "broken: %s", broken);
+            else snprintf(text, sizeof text, "%s", m->calibration[0] ? "ok" : "not run");
+            cell(f, text);
+        }
+        wb_fputs("</tr>\n", f);
+    }
+    wb_fputs("</table>\n", f);
+}
+
+int rp_write_html(const rp_report *r, FILE *f)
+{
+    size_t i;
     int b;
     char name[128], text[256], base[128], note[96];
     wb_fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>winbench report</title>\n"
@@ -49,26 +76,7 @@ int rp_write_html(const rp_report *r, FILE *f)
                    "every chart a machine has one colour; a part of an operation has its layer's (your code purple, the "
                    "API teal, the OS brown).</p>\n<h2>Machines</h2>\n<table>\n<tr>", RP_ALPHA, (unsigned long)least);
     }
-    for (k = 0; k < sizeof machine_cols / sizeof machine_cols[0]; k++) wb_fprintf(f, "<th>%s</th>", machine_cols[k]);
-    wb_fputs("</tr>\n", f);
-    for (i = 0; i < r->nmachines; i++) {
-        const rp_machine *m = &r->machines[i];
-        wb_fprintf(f, "<tr><td><span style=\"color:%s\">&#9632;</span> ", rp_svg_colour((int)i));
-        rp_svg_text(f, rp_machine_name(r, (int)i, name, sizeof name));
-        wb_fputs("</td>", f);
-        cell(f, m->host), cell(f, m->os), cell(f, m->arch), cell(f, m->cpu), cell(f, m->cpus);
-        cell(f, !strcmp(m->hypervisor, "1") ? "yes" : !strcmp(m->hypervisor, "0") ? "no" : "?");
-        cell(f, m->wine[0] ? m->wine : "no"), cell(f, m->qpc);
-        cell(f, !strcmp(m->themes, "1") ? "on" : !strcmp(m->themes, "0") ? "off" : "?"), cell(f, m->tool);
-        {
-            char broken[128], text[160];
-            if (rp_machine_broken(m, broken, sizeof broken)[0]) snprintf(text, sizeof text, "broken: %s", broken);
-            else snprintf(text, sizeof text, "%s", m->calibration[0] ? "ok" : "not run");
-            cell(f, text);
-        }
-        wb_fputs("</tr>\n", f);
-    }
-    wb_fputs("</table>\n", f);
+    machines_table(f, r);
     for (b = 0; wb_modules[b]; b++) {
         const wb_module *m = wb_modules[b];
         int any = 0;

@@ -414,6 +414,51 @@ static const char *seen_before(rp_report *r, const char *key, const char *path)
     return NULL;
 }
 
+/* A row's configuration: "loop=select rate=10000 ...", each of the spec's columns the row has. */
+static void row_configuration(const wb_csv_table *t, size_t row, const wb_module *m, char *variant, size_t cap)
+{
+    const wb_report_spec *spec = wb_module_report(m);
+    size_t used = 0;
+    int i;
+    variant[0] = '\0';
+    for (i = 0; spec->variant_columns[i]; i++) {
+        char buf[64];
+        const char *value = option_cell(t, row, m, spec->variant_columns[i], buf, sizeof buf);
+        int n;
+        /* A column the file does not have (it came with a later winbench) is left out: an
+         * older file's configurations read as they did; nor one empty in this row (wakeup's
+         * rate for a timer source: no "rate="). */
+        if (value == NULL || !value[0] || quiet_default(spec, spec->variant_columns[i], value)) continue;
+        n = snprintf(variant + used, cap - used, "%s%s=%s", used ? " " : "", spec->variant_columns[i], value);
+        if (n > 0 && (size_t)n < cap - used) used += (size_t)n;
+    }
+}
+
+/* A rep row's measures into its group: the metric (or an empty count), the loss, what was
+ * sent, unsent and achieved, and the percentiles. 0, or -1 out of memory. */
+static int take_measures(rp_group *g, const wb_csv_table *t, size_t row, const wb_report_spec *spec, int npct)
+{
+    double v = NAN;
+    int i;
+    if (parse_number(field(t, row, spec->metric), &v) != 0) g->empty++;   /* nothing received: shown, not compared */
+    else if (rp_values_add(&g->values, v) != 0) return -1;
+    if (spec->loss_column && parse_number(field(t, row, spec->loss_column), &v) == 0 && rp_values_add(&g->loss, v) != 0)
+        return -1;
+    if (spec->sent_column && parse_number(field(t, row, spec->sent_column), &v) == 0 && rp_values_add(&g->sent, v) != 0)
+        return -1;
+    if (spec->unsent_column && parse_number(field(t, row, spec->unsent_column), &v) == 0 &&
+        rp_values_add(&g->unsent, v) != 0)
+        return -1;
+    if (spec->achieved_column && parse_number(field(t, row, spec->achieved_column), &v) == 0 &&
+        rp_values_add(&g->achieved, v) != 0)
+        return -1;
+    for (i = 0; i < npct; i++)
+        if (wb_csv_column(t, spec->percentile_columns[i]) >= 0 &&
+            parse_number(field(t, row, spec->percentile_columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)
+            return -1;
+    return 0;
+}
+
 static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
 {
     size_t row, repeated = 0, skipped = 0;
@@ -422,10 +467,8 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
         const wb_module *m = wb_module_find(field(t, row, wb_lead_columns[WB_COL_BENCHMARK]));
         const wb_report_spec *spec = wb_module_report(m);
         char variant[256] = "";
-        size_t used = 0;
-        int i, machine, npct = rp_percentile_count(m);
+        int machine, npct = rp_percentile_count(m);
         rp_group *g;
-        double v = NAN;
         const char *kind = field(t, row, wb_lead_columns[WB_COL_ROW]);
         int series = spec->series_row && spec->series_metric && strcmp(kind, spec->series_row) == 0;
         if (strcmp(kind, WB_ROW_REP) != 0 && !series) continue;
@@ -434,18 +477,7 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
             skipped += !series;
             continue;
         }
-        for (i = 0; spec->variant_columns[i]; i++) {
-            char buf[64];
-            const char *value = option_cell(t, row, m, spec->variant_columns[i], buf, sizeof buf);
-            int n;
-            /* A column the file does not have (it came with a later winbench) is left out: an
-             * older file's configurations read as they did. */
-            /* nor one empty in this row (wakeup's rate for a timer source: no "rate=") */
-            if (value == NULL || !value[0] || quiet_default(spec, spec->variant_columns[i], value)) continue;
-            n = snprintf(variant + used, sizeof variant - used, "%s%s=%s", used ? " " : "", spec->variant_columns[i],
-                         value);
-            if (n > 0 && (size_t)n < sizeof variant - used) used += (size_t)n;
-        }
+        row_configuration(t, row, m, variant, sizeof variant);
         {   /* an interval row is told apart by its place in the file (a copy of the file has it at the
              * same place; wakeup writes its intervals at the repetition's end, of one moment and,
              * but the last, one length) */
@@ -472,22 +504,7 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
             if (take_series(g, t, row, spec) != 0) return -1;
             continue;
         }
-        if (parse_number(field(t, row, spec->metric), &v) != 0) g->empty++;   /* nothing received: shown, not compared */
-        else if (rp_values_add(&g->values, v) != 0) return -1;
-        if (spec->loss_column && parse_number(field(t, row, spec->loss_column), &v) == 0 && rp_values_add(&g->loss, v) != 0)
-            return -1;
-        if (spec->sent_column && parse_number(field(t, row, spec->sent_column), &v) == 0 && rp_values_add(&g->sent, v) != 0)
-            return -1;
-        if (spec->unsent_column && parse_number(field(t, row, spec->unsent_column), &v) == 0 &&
-            rp_values_add(&g->unsent, v) != 0)
-            return -1;
-        if (spec->achieved_column && parse_number(field(t, row, spec->achieved_column), &v) == 0 &&
-            rp_values_add(&g->achieved, v) != 0)
-            return -1;
-        for (i = 0; i < npct; i++)
-            if (wb_csv_column(t, spec->percentile_columns[i]) >= 0 &&
-                parse_number(field(t, row, spec->percentile_columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)
-                return -1;
+        if (take_measures(g, t, row, spec, npct) != 0) return -1;
         if (take_parts(g, t, row) != 0) return -1;
         take_others(g, t, row);
         if (npct > 0) {

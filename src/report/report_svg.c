@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report_utf8.h"
+#include "win/wb_utf8.h"
 #include "wb_console.h"
 
 static const char *const palette[] = { "#3366cc", "#dc7633", "#2e8b57", "#a23b72", "#8c6d1f", "#17a2b8", "#6c757d", "#c0392b" };
@@ -25,7 +25,7 @@ void rp_svg_text(FILE *f, const char *text)
 {
     char utf8[2048];
     const char *s = utf8;
-    rp_utf8(text, utf8, sizeof utf8);   /* the page says UTF-8 */
+    wb_utf8(text, utf8, sizeof utf8);   /* the page says UTF-8 */
     for (; *s; s++) {
         switch (*s) {
         case '&': wb_fputs("&amp;", f); break;

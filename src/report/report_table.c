@@ -2,7 +2,7 @@
  * prints and --clip puts on the clipboard), CSV and Markdown. One list of columns serves all. */
 #include "report_render.h"
 #include "report_parts.h"
-#include "report_utf8.h"
+#include "win/wb_utf8.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -305,7 +305,7 @@ static void md_cell(FILE *f, const char *cell)
 {
     char utf8[1024];
     const char *text = utf8;
-    rp_utf8(cell, utf8, sizeof utf8);   /* Markdown files are read as UTF-8 */
+    wb_utf8(cell, utf8, sizeof utf8);   /* Markdown files are read as UTF-8 */
     wb_fputs(" ", f);
     for (; *text; text++) {
         if (*text == '|') wb_fputs("\\|", f);
@@ -411,7 +411,7 @@ int rp_write_json(const rp_report *r, FILE *f)
             if (is_number_column(c)) {
                 wb_json_raw(&j, wb_json_is_number(cells[c]) ? cells[c] : "null");
             } else {
-                rp_utf8(cells[c], utf8, sizeof utf8);
+                wb_utf8(cells[c], utf8, sizeof utf8);
                 wb_json_string(&j, utf8);
             }
         }

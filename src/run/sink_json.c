@@ -11,7 +11,7 @@
 
 #include "core/wb_csv.h"
 #include "core/wb_json.h"
-#include "report/report_utf8.h"
+#include "win/wb_utf8.h"
 #include "wb_console.h"
 #include "wb_error.h"
 #include "wb_files.h"
@@ -153,7 +153,7 @@ static void cell_text(void *arg, const char *text)
         wb_json_raw(&j->cells, "null");
     } else {
         char utf8[1024];
-        rp_utf8(text, utf8, sizeof utf8);   /* winbench's text is the ANSI code page's */
+        wb_utf8(text, utf8, sizeof utf8);   /* winbench's text is the ANSI code page's */
         wb_json_string(&j->cells, utf8);
     }
     cell_end(j);
@@ -348,7 +348,7 @@ static void put_document(const json_sink *j, const json_variant *const *in_order
     wb_json_key(doc, "benchmark", &first);
     wb_json_string(doc, j->run->m->name);
     wb_json_key(doc, "label", &first);
-    rp_utf8(common->label ? common->label : "", utf8, sizeof utf8);
+    wb_utf8(common->label ? common->label : "", utf8, sizeof utf8);
     wb_json_string(doc, utf8);
     wb_json_key(doc, "exit_code", &first);
     wb_json_u64(doc, (uint64_t)rc);

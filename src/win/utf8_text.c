@@ -1,6 +1,6 @@
-/* CSV cells into UTF-8 (report_utf8.h). winbench writes its CSV in the ANSI code page, as the
+/* CSV cells into UTF-8 (wb_utf8.h). winbench writes its CSV in the ANSI code page, as the
  * command line came (what Excel opens on the same machine); the HTML and Markdown are UTF-8. */
-#include "report_utf8.h"
+#include "wb_utf8.h"
 
 #include <windows.h>
 #include <string.h>
@@ -17,7 +17,7 @@ static int valid_utf8(const unsigned char *s)
     return 1;
 }
 
-void rp_utf8(const char *in, char *out, size_t cap)
+void wb_utf8(const char *in, char *out, size_t cap)
 {
     WCHAR wide[1024];
     int n;
