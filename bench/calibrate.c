@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "wb_sort.h"
 #include "wb_module.h"
 #include "wb_process.h"
 #include "wb_test_hooks.h"
@@ -195,12 +196,6 @@ static void hop_cpus(calibrate_state *st, double *m)
 
 /* ---- sleep: Sleep(1) as it is, and with a 1 ms period ------------------------------------------ */
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Each Sleep(1)'s length, from its call to its wake-up: wakeup's "sleep" source (its code,
  * include/wb_wakeup.h) hands each wake-up over late from its call + the period, 1 ms. */
 typedef struct sleep_lengths {
@@ -238,7 +233,7 @@ static void sleep_distribution(calibrate_state *st, double *p50, double *p99)
     if (wb_wake_run(&plan, &res, &err) != 0) return;
     n = lengths.n;
     if (n == 0) return;
-    qsort(st->sleeps, n, sizeof st->sleeps[0], cmp_double);
+    wb_sort_doubles(st->sleeps, n);
     *p50 = st->sleeps[n / 2];
     *p99 = st->sleeps[(size_t)((n - 1) * 0.99 + 0.5)];
 }

@@ -1,4 +1,5 @@
 /* The idle periods' own parts (idle.h). */
+#include "wb_sort.h"
 #include "idle.h"
 
 #include <stdlib.h>
@@ -41,12 +42,6 @@ void idle_periods_mark(idle_periods *p, uint64_t t, uint64_t blocked, uint64_t s
     p->marked = 1;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 void idle_periods_sum(const idle_periods *p, idle_period_sums *out)
 {
     uint64_t *busy, cut;
@@ -55,8 +50,7 @@ void idle_periods_sum(const idle_periods *p, idle_period_sums *out)
     memset(out, 0, sizeof *out);
     if (p->n == 0 || (busy = (uint64_t *)malloc(p->n * sizeof *busy)) == NULL) return;
     for (i = 0; i < p->n; i++) busy[i] = p->each[i][IDLE_BUSY];
-    qsort(busy, p->n, sizeof *busy, cmp_u64);
-    cut = busy[(p->n - 1) / 2] * IDLE_PERIOD_CUT;
+    cut = wb_median_u64(busy, p->n) * IDLE_PERIOD_CUT;
     if (cut == 0) cut = 1;
     free(busy);
     for (i = 0; i < p->n; i++) {

@@ -13,6 +13,7 @@
  *   wait model's own (and the network stack's).
  * Each floor is the median of short chunks (wb_floor_time), within an eighth of the
  * repetition's time; the wake-up floor lasts at most 0.2 s. */
+#include "wb_sort.h"
 #include "sockloop.h"
 
 #include <math.h>
@@ -170,12 +171,6 @@ static WB_TIMED_LOOP int take_batch(const data_path *d)
     return whole;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* The median batch's us per message, within the budget's time (at most 200 batches), and its
  * 95% interval's half-width (ranks n/2 -+ 0.98 sqrt(n); the whole range below 6 batches). */
 static double data_path_us(const sockloop_state *st, wb_floor_budget b, double *pm_us)
@@ -197,7 +192,7 @@ static double data_path_us(const sockloop_state *st, wb_floor_budget b, double *
     data_path_close(&d);
     *pm_us = NAN;
     if (n == 0) return NAN;
-    qsort(per, n, sizeof per[0], cmp_double);
+    wb_sort_doubles(per, n);
     {
         unsigned lo = n >= 6 ? (unsigned)floor((double)n / 2 - 0.98 * sqrt((double)n)) : 0;
         double med = per[(n - 1) / 2];

@@ -82,7 +82,6 @@ const char *wb_test_hook_name(wb_test_hook_id id);
 /* WINBENCH_REPORT_TIMING is set: `report` prints its own time on stderr (not a hook: it changes
  * nothing the report computes or writes; docs/testing.md). */
 int wb_report_timing_wanted(void);
-const char *wb_test_hook_meaning(wb_test_hook_id id);
 /* Is NAME in WINBENCH_HIDE_IMPORTS' comma-separated list? */
 int wb_test_hook_hides(const char *name);
 

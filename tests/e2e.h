@@ -23,7 +23,10 @@ extern char g_dir[MAX_PATH];   /* the test's working directory */
 /* Runs winbench with a NULL-terminated argument list in g_dir; never waits more than 120 s;
  * records a failure if it crashed (exception exit code). */
 result run(const char *first, ...);
-result run_utf8(const char *first, ...);   /* the same, the arguments UTF-8 (ASCII paths), passed as Unicode */
+result run_utf8(const char *first, ...);
+/* run() with the environment variable name set to value for that run alone (a test hook): set,
+ * start, unset, so that no test can forget the unset and leak the hook into the next run. */
+result run_env(const char *name, const char *value, const char *first, ...);   /* the same, the arguments UTF-8 (ASCII paths), passed as Unicode */
 
 /* The same in two steps, for a process that runs beside the test (a reflector). */
 typedef struct proc {

@@ -449,9 +449,8 @@ static void test_floors_off(void)
     }
     wb_csv_free(&c.t);
     /* a Windows before 10 1607 (win32u without the stub): the floor through user32, said so */
-    SetEnvironmentVariableA("WINBENCH_HIDE_IMPORTS", "NtUserGetForegroundWindow");
-    r = run("sendmsg", "--iterations", "2000", "--repeat", "1", "--quiet", "--csv", "u.csv", NULL);
-    SetEnvironmentVariableA("WINBENCH_HIDE_IMPORTS", NULL);
+    r = run_env("WINBENCH_HIDE_IMPORTS", "NtUserGetForegroundWindow", "sendmsg", "--iterations", "2000", "--repeat",
+                "1", "--quiet", "--csv", "u.csv", NULL);
     ok(r.code == 0, "exit %lu: %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("u.csv", ',');
@@ -683,10 +682,8 @@ static void test_sockloop_own_part(void)
             "p.csv", NULL);
     ok(r.code == 0, "exit %lu: %s", r.code, r.err);
     result_free(&r);
-    SetEnvironmentVariableA("WINBENCH_TEST_SPIN_PER_PACKET_US", "50");
-    r = run("sockloop", "--loop", "select", "--rate", "500", "--duration", "1s", "--repeat", "2", "--quiet", "--csv",
+    r = run_env("WINBENCH_TEST_SPIN_PER_PACKET_US", "50", "sockloop", "--loop", "select", "--rate", "500", "--duration", "1s", "--repeat", "2", "--quiet", "--csv",
             "s.csv", NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_SPIN_PER_PACKET_US", NULL);
     ok(r.code == 0, "exit %lu: %s", r.code, r.err);
     result_free(&r);
     plain = load_csv_here("p.csv", ',');

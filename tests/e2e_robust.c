@@ -126,9 +126,8 @@ static void test_interrupt_sendmsg(void)
     csv_file c;
     /* as the fourth repetition starts: three are complete, on a loaded machine too (1.5 s into
      * the process was the hook once, and a busy machine's start-up took longer than that) */
-    SetEnvironmentVariableA("WINBENCH_STOP_IN_REP", "4");
-    r = run("sendmsg", "--thread", "cross", "--iterations", "2k", "--repeat", "1000", "--csv", "int.csv", NULL);
-    SetEnvironmentVariableA("WINBENCH_STOP_IN_REP", NULL);
+    r = run_env("WINBENCH_STOP_IN_REP", "4", "sendmsg", "--thread", "cross", "--iterations", "2k", "--repeat", "1000",
+                "--csv", "int.csv", NULL);
     ok(r.code == 130, "interrupted run: exit %lu, expected 130", r.code);
     ok(strstr(r.err, "winbench: sendmsg: interrupted; the rows measured so far are in int.csv") != NULL, "says so: %s", r.err);
     result_free(&r);
@@ -149,9 +148,8 @@ static void test_interrupt_warmup(void)
 {
     result r;
     int before = csv_files_here();
-    SetEnvironmentVariableA("WINBENCH_STOP_AFTER_MS", "300");
-    r = run("sendmsg", "--iterations", "200M", "--warmup", "1", "--repeat", "1", "--csv", "w.csv", NULL);
-    SetEnvironmentVariableA("WINBENCH_STOP_AFTER_MS", NULL);
+    r = run_env("WINBENCH_STOP_AFTER_MS", "300", "sendmsg", "--iterations", "200M", "--warmup", "1", "--repeat", "1",
+                "--csv", "w.csv", NULL);
     ok(r.code == 130, "exit %lu, expected 130", r.code);
     ok(strstr(r.err, "winbench: sendmsg: interrupted during warm-up: nothing was measured, no file written") != NULL,
        "says so: %s", r.err);
@@ -338,9 +336,8 @@ static void test_power_throttling(void)
     result_free(&r);
 
     for (i = 0; i < sizeof modes / sizeof modes[0]; i++) {
-        SetEnvironmentVariableA("WINBENCH_TEST_QOS", modes[i].mode);
-        r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "qos.csv", "--force", "--quiet", NULL);
-        SetEnvironmentVariableA("WINBENCH_TEST_QOS", NULL);
+        r = run_env("WINBENCH_TEST_QOS", modes[i].mode, "sendmsg", "--iterations", "1000", "--repeat", "1", "--csv",
+                    "qos.csv", "--force", "--quiet", NULL);
         c = load_csv_here("qos.csv", ',');
         t = last_cell(&c, "power_throttling");
         ok(r.code == 0 && strncmp(t, modes[i].want, strlen(modes[i].want)) == 0, "%s: [%s]", modes[i].mode, t);
@@ -566,9 +563,8 @@ static void test_memory_flat(void)
            ws[last - 1], last, between, list);
     wb_csv_free(&c.t);
 
-    SetEnvironmentVariableA("WINBENCH_TEST_GROW_REP", "2");
-    r = run("sendmsg", "--iterations", "2k", "--repeat", "3", "--csv", "grow.csv", "--quiet", NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_GROW_REP", NULL);
+    r = run_env("WINBENCH_TEST_GROW_REP", "2", "sendmsg", "--iterations", "2k", "--repeat", "3", "--csv", "grow.csv",
+                "--quiet", NULL);
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("grow.csv", ',');

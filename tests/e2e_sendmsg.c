@@ -556,9 +556,8 @@ static void test_rep_lines_named(void)
 static void test_says_its_length(void)
 {
     result r;
-    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_REP", "1");
-    r = run("sendmsg", "--iterations", "2k", "--warmup", "0", "--repeat", "3", "--floors", "off", "--csv", "l.csv", NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_REP", NULL);
+    r = run_env("WINBENCH_TEST_SLOW_REP", "1", "sendmsg", "--iterations", "2k", "--warmup", "0", "--repeat", "3",
+                "--floors", "off", "--csv", "l.csv", NULL);
     ok(r.code == 0 && strstr(r.out, "sendmsg: its first repetition took 30") != NULL &&
        strstr(r.out, " s: about 60") != NULL && strstr(r.out, " more for the 2 left\r\n") != NULL,
        "the length, from the first repetition: exit %lu\n%s", r.code, r.out);

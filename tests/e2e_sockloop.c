@@ -290,9 +290,8 @@ static void test_all_six_or_four(void)
         result r;
         csv_file c;
         size_t i;
-        SetEnvironmentVariableA("WINBENCH_HIDE_VISTA", hide ? "1" : NULL);
-        r = run("sockloop", "--rate", "300", "--duration", "1s", "--csv", hide ? "xp.csv" : "vista.csv", NULL);
-        SetEnvironmentVariableA("WINBENCH_HIDE_VISTA", NULL);
+        r = run_env("WINBENCH_HIDE_VISTA", hide ? "1" : NULL, "sockloop", "--rate", "300", "--duration", "1s",
+                    "--csv", hide ? "xp.csv" : "vista.csv", NULL);
         ok(r.code == 0, "exit %lu %s", r.code, r.err);
         ok(strstr(r.out, "us CPU and ") != NULL, "the comparison gives the cost per packet:\n%s", r.out);
         if (hide)
@@ -473,9 +472,8 @@ static void test_afd_many_sockets(void)
     c = load_csv_here("afd-raw.csv", ',');
     ok(c.ok && c.t.nrows == 1001, "one raw line per packet: %lu", c.ok ? (unsigned long)c.t.nrows - 1 : 0ul);
     wb_csv_free(&c.t);
-    SetEnvironmentVariableA("WINBENCH_HIDE_VISTA", "1");
-    r = run("sockloop", "--loop", "afd", "--rate", "100", "--duration", "1s", "--csv", "afd-xp.csv", NULL);
-    SetEnvironmentVariableA("WINBENCH_HIDE_VISTA", NULL);
+    r = run_env("WINBENCH_HIDE_VISTA", "1", "sockloop", "--loop", "afd", "--rate", "100", "--duration", "1s", "--csv",
+                "afd-xp.csv", NULL);
     ok(r.code == 1 && strstr(r.err, "winbench: sockloop: --loop afd: AFD poll needs Windows Vista or later") != NULL,
        "XP: exit %lu, %s", r.code, r.err);
     result_free(&r);
@@ -541,10 +539,8 @@ static void test_afd_poll_error(void)
 {
     result r;
     csv_file c;
-    SetEnvironmentVariableA("WINBENCH_TEST_AFD_POLL_ERROR", "1");
-    r = run("sockloop", "--loop", "afd", "--sockets", "4", "--spread", "--rate", "400", "--duration", "1s", "--csv",
+    r = run_env("WINBENCH_TEST_AFD_POLL_ERROR", "1", "sockloop", "--loop", "afd", "--sockets", "4", "--spread", "--rate", "400", "--duration", "1s", "--csv",
             "afd-err.csv", NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_AFD_POLL_ERROR", NULL);
     c = load_csv_here("afd-err.csv", ',');
     if (r.code == 1 && strstr(r.err, "AFD poll needs Windows Vista")) {
         skip("no AFD poll on this Windows");
@@ -570,10 +566,8 @@ static void test_ports_reserved(void)
 {
     char csv[MAX_PATH];
     result r;
-    SetEnvironmentVariableA("WINBENCH_TEST_BIND_REFUSE_AFTER", "5");
-    r = run("sockloop", "--loop", "select", "--sockets", "10", "--rate", "100", "--duration", "0.3s", "--csv", "ports.csv",
+    r = run_env("WINBENCH_TEST_BIND_REFUSE_AFTER", "5", "sockloop", "--loop", "select", "--sockets", "10", "--rate", "100", "--duration", "0.3s", "--csv", "ports.csv",
             NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_BIND_REFUSE_AFTER", NULL);
     ok(r.code == 1 && strstr(r.err, "opened 5 of the 10 receiving sockets, then bind(127.0.0.1:0) failed") != NULL &&
            strstr(r.err, "(error 10013)") != NULL &&
            strstr(r.err, "`netsh int ipv4 show dynamicport udp` and `netsh int ipv4 show excludedportrange protocol=udp`"),

@@ -197,6 +197,18 @@ result run(const char *first, ...)
     return finish(&p, 120000);
 }
 
+result run_env(const char *name, const char *value, const char *first, ...)
+{
+    proc p;
+    va_list ap;
+    SetEnvironmentVariableA(name, value);
+    va_start(ap, first);
+    p = start_args(first, ap);
+    va_end(ap);
+    SetEnvironmentVariableA(name, NULL);   /* the child has its own copy: the hook cannot outlive its run */
+    return finish(&p, 120000);
+}
+
 result run_utf8(const char *first, ...)
 {
     proc p;

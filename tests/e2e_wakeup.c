@@ -354,9 +354,8 @@ static void test_skip_and_rates(void)
 {
     result r;
     csv_file c;
-    SetEnvironmentVariableA("WINBENCH_HIDE_IMPORTS", "CreateWaitableTimerExW");
-    r = run("wakeup", "--source", "hires,event", "--rate", "200,500", "--duration", "0.5s", "--csv", "k.csv", NULL);
-    SetEnvironmentVariableA("WINBENCH_HIDE_IMPORTS", NULL);
+    r = run_env("WINBENCH_HIDE_IMPORTS", "CreateWaitableTimerExW", "wakeup", "--source", "hires,event", "--rate",
+                "200,500", "--duration", "0.5s", "--csv", "k.csv", NULL);
     ok(r.code == 4, "exit %lu (4: a source skipped): %s", r.code, r.err);
     ok(strstr(r.out, "wakeup: skipped: --source hires: the high-resolution timer needs Windows 10 1803 or later") != NULL,
        "hires skipped with its reason:\n%s", r.out);

@@ -1,5 +1,6 @@
 /* Summary statistics over repetitions. */
 #include "core/wb_stats.h"
+#include "wb_sort.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -9,6 +10,35 @@ static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+void wb_sort_doubles(double *v, size_t n)
+{
+    if (n > 1) qsort(v, n, sizeof *v, cmp_double);
+}
+
+void wb_sort_u64(uint64_t *v, size_t n)
+{
+    if (n > 1) qsort(v, n, sizeof *v, cmp_u64);
+}
+
+double wb_median_doubles(double *v, size_t n)
+{
+    wb_sort_doubles(v, n);
+    return wb_median_sorted(v, n);
+}
+
+uint64_t wb_median_u64(uint64_t *v, size_t n)
+{
+    if (n == 0) return 0;
+    wb_sort_u64(v, n);
+    return v[(n - 1) / 2];
 }
 
 double wb_median_sorted(const double *sorted, size_t n)
@@ -25,7 +55,7 @@ int wb_summarize(const double *x, size_t n, double *scratch, wb_summary *out)
 
     if (n == 0) return -1;
     memcpy(scratch, x, n * sizeof *x);
-    qsort(scratch, n, sizeof *scratch, cmp_double);
+    wb_sort_doubles(scratch, n);
 
     out->n = n;
     out->min = scratch[0];
@@ -47,10 +77,10 @@ void wb_modified_zscores(const double *x, size_t n, double *scratch, double *z)
     size_t i;
     if (n == 0) return;
     memcpy(scratch, x, n * sizeof *x);
-    qsort(scratch, n, sizeof *scratch, cmp_double);
+    wb_sort_doubles(scratch, n);
     median = wb_median_sorted(scratch, n);
     for (i = 0; i < n; i++) scratch[i] = fabs(x[i] - median);
-    qsort(scratch, n, sizeof *scratch, cmp_double);
+    wb_sort_doubles(scratch, n);
     mad = wb_median_sorted(scratch, n);
     for (i = 0; i < n; i++) z[i] = mad > 0 ? (x[i] - median) / (1.4826 * mad) : 0.0;
 }

@@ -1,6 +1,7 @@
 /* The report's model: statistics per group, ratios to the baseline machine in hyperfine's
  * words ("3.51 +- 0.05 times faster than A"), and the order of the table. */
 #include "report_model.h"
+#include "wb_sort.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -68,16 +69,19 @@ static void summarize_group(rp_group *g)
     free(scratch);
 }
 
+double rp_values_median(const rp_values *v)
+{
+    double *copy, m = NAN;
+    if (v->n == 0 || (copy = (double *)malloc(v->n * sizeof *copy)) == NULL) return NAN;
+    memcpy(copy, v->v, v->n * sizeof *copy);
+    m = wb_median_doubles(copy, v->n);
+    free(copy);
+    return m;
+}
+
 static double median_of(const rp_values *v)
 {
-    double *scratch;
-    wb_summary s;
-    double m = NAN;
-    if (v->n == 0) return NAN;
-    scratch = (double *)malloc(v->n * sizeof *scratch);
-    if (scratch && wb_summarize(v->v, v->n, scratch, &s) == 0) m = s.median;
-    free(scratch);
-    return m;
+    return rp_values_median(v);
 }
 
 double rp_pooled_loss_pct(const rp_group *g)

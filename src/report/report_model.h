@@ -85,6 +85,8 @@ int rp_loads_differ(double a, double b);
  * loss and sent columns): 13% is then what the runs lost, not a median of one column over
  * a median of another that no repetition had. */
 double rp_pooled_loss_pct(const rp_group *g);
+/* The median of the values (the mean of the two middle ones of an even count); NaN for none. */
+double rp_values_median(const rp_values *v);
 
 /* A slot of the table of rows read (report_load.c): NULL key, a free slot. */
 typedef struct rp_seen {

@@ -13,14 +13,7 @@
 
 static double median(const rp_values *v)
 {
-    double *scratch;
-    wb_summary s;
-    double m = NAN;
-    if (v->n == 0) return NAN;
-    scratch = (double *)malloc(v->n * sizeof *scratch);
-    if (scratch && wb_summarize(v->v, v->n, scratch, &s) == 0) m = s.median;
-    free(scratch);
-    return m;
+    return rp_values_median(v);
 }
 
 /* The rank test where the repetitions can let it answer, as the comparison itself does. */

@@ -40,18 +40,7 @@ static int has_parts(const rp_group *g)
 
 static double part_median(const rp_values *v)
 {
-    double m = NAN, tmp[1024];
-    size_t n = v->n < 1024 ? v->n : 1024, i, j;
-    if (n == 0) return NAN;
-    memcpy(tmp, v->v, n * sizeof *tmp);
-    for (i = 1; i < n; i++)   /* insertion sort: a group has few repetitions */
-        for (j = i; j > 0 && tmp[j - 1] > tmp[j]; j--) {
-            double t = tmp[j];
-            tmp[j] = tmp[j - 1];
-            tmp[j - 1] = t;
-        }
-    m = n % 2 ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
-    return m;
+    return rp_values_median(v);
 }
 
 /* Under the chart: each comparison's sentence of where its difference lies, and its noise. */

@@ -1,6 +1,7 @@
 /* A summary row that agrees with itself: see summary_rules.h. The rules run in two passes:
  * first what is taken from the repetitions, then what is made of the summary's own figures
  * (a ratio of two totals, a latency less a floor), so that those agree with the row too. */
+#include "wb_sort.h"
 #include "summary_rules.h"
 
 #include <math.h>
@@ -8,12 +9,6 @@
 #include <stdlib.h>
 
 #include "parts_text.h"
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 /* The repetitions in the middle of metric `by`: *lo and *hi (the same one for an odd count of
  * repetitions that have it), or -1 when none has it. */
@@ -25,7 +20,7 @@ static void middle_reps(const double *per_rep, size_t n, size_t stride, int by, 
     for (i = 0; i < n; i++)
         if (per_rep[(size_t)by * stride + i] == per_rep[(size_t)by * stride + i]) scratch[have++] = per_rep[(size_t)by * stride + i];
     if (have == 0) return;
-    qsort(scratch, have, sizeof *scratch, by_value);
+    wb_sort_doubles(scratch, have);
     mid_lo = scratch[(have - 1) / 2];
     mid_hi = scratch[have / 2];
     for (i = 0; i < n; i++) {   /* the first repetition of each middle value */

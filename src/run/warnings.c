@@ -27,12 +27,6 @@ void wb_warn(wb_warnings *w, const char *code, const char *fmt, ...)
     w->n++;
 }
 
-void wb_warn_add_all(wb_warnings *into, const wb_warnings *from)
-{
-    int i;
-    for (i = 0; i < from->n; i++) wb_warn(into, from->code[i], "%s", from->text[i]);
-}
-
 void wb_warn_codes(const wb_warnings *w, char *buf, size_t cap)
 {
     size_t used = 0;

@@ -28,7 +28,6 @@ typedef struct wb_warnings {
 } wb_warnings;
 
 void wb_warn(wb_warnings *w, const char *code, const char *fmt, ...);
-void wb_warn_add_all(wb_warnings *into, const wb_warnings *from);
 void wb_warn_codes(const wb_warnings *w, char *buf, size_t cap);   /* "wine;cv_high" */
 
 /* The rules. About the machine and the process (in every row): */

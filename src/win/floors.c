@@ -20,6 +20,7 @@
  *   thread info), so they would measure no transition at all.
  * Under Wine these are Wine's: NtTestAlert is a call into its ntdll's Unix side, and
  * GetForegroundWindow may ask the wineserver. */
+#include "wb_sort.h"
 #include "wb_floors.h"
 
 #include <math.h>
@@ -36,19 +37,6 @@
 static double per_op_ns(uint64_t ticks, uint64_t n)
 {
     return n ? wb_ticks_to_s(ticks) * 1e9 / (double)n : NAN;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The median of n values (sorted in place); the lower middle one of an even count. */
-static uint64_t wb_median_u64(uint64_t *v, unsigned n)
-{
-    qsort(v, n, sizeof *v, cmp_u64);
-    return v[(n - 1) / 2];
 }
 
 wb_floor_budget wb_floor_budget_of(uint64_t ops, uint64_t rep_ticks)

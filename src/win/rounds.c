@@ -1,5 +1,6 @@
 /* Alternating chunks and the means of their combinations over the rounds no preemption
  * stretched (include/wb_rounds.h). */
+#include "wb_sort.h"
 #include "wb_rounds.h"
 
 #include <math.h>
@@ -64,12 +65,6 @@ uint64_t wb_chunk_ticks(wb_floor_chunk chunk, const void *arg, uint64_t k)
     return wb_ticks() - t0;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* A round is kept when none of its sides was stretched: each side's ticks at most Q3 + 3 IQR of
  * that side's over all rounds (a preemption only ever lengthens a chunk). */
 static unsigned keep_rounds(const wb_rounds *r, unsigned char *kept)
@@ -78,7 +73,7 @@ static unsigned keep_rounds(const wb_rounds *r, unsigned char *kept)
     unsigned i, s, n = 0;
     for (s = 0; s < r->sides; s++) {
         for (i = 0; i < r->n; i++) v[i] = r->ticks[i][s];
-        qsort(v, r->n, sizeof v[0], cmp_u64);
+        wb_sort_u64(v, r->n);
         fence[s] = v[(3 * (r->n - 1)) / 4] + 3 * (v[(3 * (r->n - 1)) / 4] - v[(r->n - 1) / 4]);
     }
     for (i = 0; i < r->n; i++) {

@@ -40,11 +40,6 @@ const char *wb_test_hook_name(wb_test_hook_id id)
     return (int)id >= 0 && id < WB_HOOK_COUNT ? hooks[id].name : "";
 }
 
-const char *wb_test_hook_meaning(wb_test_hook_id id)
-{
-    return (int)id >= 0 && id < WB_HOOK_COUNT ? hooks[id].meaning : "";
-}
-
 int wb_test_hook_hides(const char *name)
 {
     const char *list = wb_test_hook_text(WB_HOOK_HIDE_IMPORTS), *p = list;

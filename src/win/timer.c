@@ -1,4 +1,5 @@
 /* The timer a run really had (include/wb_timer.h). */
+#include "wb_sort.h"
 #include "wb_timer.h"
 
 #include <math.h>
@@ -79,12 +80,6 @@ int wb_process_has_visible_window(void)
     return found;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 double wb_sleep1_ms(unsigned n)
 {
     double t[64];
@@ -96,8 +91,7 @@ double wb_sleep1_ms(unsigned n)
         Sleep(1);
         t[i] = wb_ticks_to_s(wb_ticks() - t0) * 1e3;
     }
-    qsort(t, n, sizeof t[0], cmp_double);
-    return wb_median_sorted(t, n);
+    return wb_median_doubles(t, n);
 }
 
 /* Four Sleep(1) calls timed, then 100 ms apart from the run: a light touch (under Wine every
@@ -135,8 +129,7 @@ double wb_sleep_probe_stop(wb_sleep_probe *p)
     p->thread = NULL;
     n = p->n < WB_SLEEP_PROBE_KEEP ? p->n : WB_SLEEP_PROBE_KEEP;
     if (n == 0) return 0.0;
-    qsort(p->ms, n, sizeof p->ms[0], cmp_double);
-    return wb_median_sorted(p->ms, n);
+    return wb_median_doubles(p->ms, n);
 }
 
 int wb_thread_cycles(uint64_t *out)

@@ -74,10 +74,6 @@ FARPROC wb_winapi_get_from(HMODULE module, wb_winapi_id id)
     return GetProcAddress(module, table[id].name);
 }
 
-const char *wb_winapi_name(wb_winapi_id id) { return id >= 0 && id < WB_API_COUNT ? table[id].name : ""; }
-const char *wb_winapi_dll(wb_winapi_id id) { return id >= 0 && id < WB_API_COUNT ? table[id].dll : ""; }
-const char *wb_winapi_since(wb_winapi_id id) { return id >= 0 && id < WB_API_COUNT ? table[id].since : ""; }
-
 /* ---- the user's own code (include/wb_user_code.h): the other GetProcAddress of winbench ---- */
 
 int wb_user_spec_valid(const char *text)
