@@ -18,6 +18,14 @@ static int cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Median of an already sorted array. */
+static double median_sorted(const double *sorted, size_t n)
+{
+    if (n == 0) return NAN;
+    if (n % 2 == 1) return sorted[n / 2];
+    return (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+}
+
 void wb_sort_doubles(double *v, size_t n)
 {
     if (n > 1) qsort(v, n, sizeof *v, cmp_double);
@@ -31,7 +39,7 @@ void wb_sort_u64(uint64_t *v, size_t n)
 double wb_median_doubles(double *v, size_t n)
 {
     wb_sort_doubles(v, n);
-    return wb_median_sorted(v, n);
+    return median_sorted(v, n);
 }
 
 uint64_t wb_median_u64(uint64_t *v, size_t n)
@@ -41,12 +49,6 @@ uint64_t wb_median_u64(uint64_t *v, size_t n)
     return v[(n - 1) / 2];
 }
 
-double wb_median_sorted(const double *sorted, size_t n)
-{
-    if (n == 0) return NAN;
-    if (n % 2 == 1) return sorted[n / 2];
-    return (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
-}
 
 int wb_summarize(const double *x, size_t n, double *scratch, wb_summary *out)
 {
@@ -60,7 +62,7 @@ int wb_summarize(const double *x, size_t n, double *scratch, wb_summary *out)
     out->n = n;
     out->min = scratch[0];
     out->max = scratch[n - 1];
-    out->median = wb_median_sorted(scratch, n);
+    out->median = median_sorted(scratch, n);
     for (i = 0; i < n; i++) sum += x[i];
     out->mean = sum / (double)n;
     /* Two passes: the sum of squared deviations does not cancel the way sum(x^2) - n*mean^2
@@ -78,9 +80,9 @@ void wb_modified_zscores(const double *x, size_t n, double *scratch, double *z)
     if (n == 0) return;
     memcpy(scratch, x, n * sizeof *x);
     wb_sort_doubles(scratch, n);
-    median = wb_median_sorted(scratch, n);
+    median = median_sorted(scratch, n);
     for (i = 0; i < n; i++) scratch[i] = fabs(x[i] - median);
     wb_sort_doubles(scratch, n);
-    mad = wb_median_sorted(scratch, n);
+    mad = median_sorted(scratch, n);
     for (i = 0; i < n; i++) z[i] = mad > 0 ? (x[i] - median) / (1.4826 * mad) : 0.0;
 }

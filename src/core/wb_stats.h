@@ -21,7 +21,4 @@ int wb_summarize(const double *x, size_t n, double *scratch, wb_summary *out);
  * value (0 when the MAD is 0); scratch holds n doubles. */
 void wb_modified_zscores(const double *x, size_t n, double *scratch, double *z);
 
-/* Median of an already sorted array. */
-double wb_median_sorted(const double *sorted, size_t n);
-
 #endif

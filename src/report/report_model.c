@@ -79,10 +79,6 @@ double rp_values_median(const rp_values *v)
     return m;
 }
 
-static double median_of(const rp_values *v)
-{
-    return rp_values_median(v);
-}
 
 double rp_pooled_loss_pct(const rp_group *g)
 {
@@ -130,7 +126,7 @@ double rp_group_percentile(const rp_group *g, int which)
         double per_ns, p = column_percentile(spec->percentile_columns[which], &per_ns);
         if (p == p && per_ns == per_ns) return (double)wb_hist_percentile(g->hist, p) * per_ns;
     }
-    return median_of(&g->pct[which]);
+    return rp_values_median(&g->pct[which]);
 }
 
 int rp_percentile_index(const wb_module *m, double p)
@@ -323,9 +319,9 @@ static void compare_groups(rp_report *r)
         rp_group *g = &r->groups[i];
         const rp_group *b;
         g->ratio = g->ratio_err = g->ratio_to_baseline = g->p = g->baseline_loss = g->baseline_achieved = NAN;
-        g->unsent_median = median_of(&g->unsent);
-        g->achieved_median = median_of(&g->achieved);
-        g->loss_median = median_of(&g->loss);
+        g->unsent_median = rp_values_median(&g->unsent);
+        g->achieved_median = rp_values_median(&g->achieved);
+        g->loss_median = rp_values_median(&g->loss);
         g->loss_pct = rp_pooled_loss_pct(g);
         g->significance = RP_SIG_NONE;
         b = base_of(r, g, &g->is_baseline);
@@ -337,8 +333,8 @@ static void compare_groups(rp_report *r)
             continue;
         }
         if (b == NULL || !(g->median > 0) || !(b->median > 0)) continue;
-        g->baseline_loss = median_of(&b->loss);
-        g->baseline_achieved = median_of(&b->achieved);
+        g->baseline_loss = rp_values_median(&b->loss);
+        g->baseline_achieved = rp_values_median(&b->achieved);
         g->ratio = wb_module_report(g->m)->higher_is_better ? g->median / b->median : b->median / g->median;
         g->ratio_to_baseline = g->median / b->median;
         if (rp_smallest_p(g->values.n, b->values.n) >= RP_ALPHA) {

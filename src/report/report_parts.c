@@ -11,11 +11,6 @@
 #include "run/parts_text.h"
 #include "wb_units.h"
 
-static double median(const rp_values *v)
-{
-    return rp_values_median(v);
-}
-
 /* The rank test where the repetitions can let it answer, as the comparison itself does. */
 static int significance(const double *a, size_t na, const double *b, size_t nb, double *p)
 {
@@ -36,10 +31,10 @@ int rp_split(const rp_group *g, rp_part_cmp *out, int cap, rp_whole_cmp *w)
     w->mine = w->base = w->mine_pm = w->base_pm = w->p = w->ratio = NAN;
     w->significance = RP_SIG_NONE;
     if (b == NULL || g->unlike_base || g->whole.n == 0 || b->whole.n == 0) return 0;
-    w->mine = median(&g->whole);
-    w->base = median(&b->whole);
-    w->mine_pm = median(&g->whole_pm);
-    w->base_pm = median(&b->whole_pm);
+    w->mine = rp_values_median(&g->whole);
+    w->base = rp_values_median(&b->whole);
+    w->mine_pm = rp_values_median(&g->whole_pm);
+    w->base_pm = rp_values_median(&b->whole_pm);
     w->ratio = w->mine > 0 && w->base > 0 ? w->base / w->mine : NAN;
     w->significance = significance(g->whole.v, g->whole.n, b->whole.v, b->whole.n, &w->p);
     diff = w->mine - w->base;
@@ -49,10 +44,10 @@ int rp_split(const rp_group *g, rp_part_cmp *out, int cap, rp_whole_cmp *w)
         if (g->parts[k].n == 0 || b->parts[k].n == 0) continue;   /* not in this configuration */
         c->part = part;
         c->is_floor = is_floor;
-        c->mine = median(&g->parts[k]);
-        c->base = median(&b->parts[k]);
-        c->mine_pm = median(&g->parts_pm[k]);
-        c->base_pm = median(&b->parts_pm[k]);
+        c->mine = rp_values_median(&g->parts[k]);
+        c->base = rp_values_median(&b->parts[k]);
+        c->mine_pm = rp_values_median(&g->parts_pm[k]);
+        c->base_pm = rp_values_median(&b->parts_pm[k]);
         c->ratio = c->mine > 0 && c->base > 0 ? c->base / c->mine : NAN;
         c->significance = significance(g->parts[k].v, g->parts[k].n, b->parts[k].v, b->parts[k].n, &c->p);
         c->share = !is_floor && diff != 0 && diff == diff ? (c->mine - c->base) / diff : NAN;
@@ -228,8 +223,8 @@ void rp_group_noise(const rp_group *g, rp_noise *out)
     b.n = b.cap = n - h;
     out->n1 = a.n;
     out->n2 = b.n;
-    m1 = median(&a);
-    m2 = median(&b);
+    m1 = rp_values_median(&a);
+    m2 = rp_values_median(&b);
     if (m1 > 0 && m2 > 0) out->ratio = m2 / m1;
     out->significance = significance(a.v, a.n, b.v, b.n, &out->p);
 }

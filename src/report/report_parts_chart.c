@@ -38,11 +38,6 @@ static int has_parts(const rp_group *g)
     return 0;
 }
 
-static double part_median(const rp_values *v)
-{
-    return rp_values_median(v);
-}
-
 /* Under the chart: each comparison's sentence of where its difference lies, and its noise. */
 static void where_list(FILE *f, const rp_report *r, const wb_module *m)
 {
@@ -90,7 +85,7 @@ static void share_bar(FILE *f, const rp_report *r, const rp_group *g, const wb_r
     char label[400], name[128], value[32];
     int k;
     for (k = 0; k < nparts; k++) {
-        double v = part_median(&g->parts[k]);
+        double v = rp_values_median(&g->parts[k]);
         if (v > 0) sum += v;
     }
     rp_short_variant(r, g, label, sizeof label);
@@ -100,7 +95,7 @@ static void share_bar(FILE *f, const rp_report *r, const rp_group *g, const wb_r
     rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
     wb_fputs("</text>\n", f);
     for (k = 0; k < nparts && sum > 0; k++) {
-        double v = part_median(&g->parts[k]), w;
+        double v = rp_values_median(&g->parts[k]), w;
         if (!(v > 0)) continue;   /* a part this configuration lacks, or a difference below zero */
         w = v / sum * p->w;
         wb_format_duration(v * unit, value, sizeof value);
