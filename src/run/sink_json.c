@@ -19,28 +19,6 @@
 
 #define JSON_FORMAT_VERSION 1
 
-/* Which columns' text cells are numbers: the context's counts and measures (the rest of the
- * context is text: os_version "10.0" is a version, seed an identifier). */
-static int context_is_number(int col)
-{
-    switch (col) {
-    case WB_COL_OS_BUILD: case WB_COL_OS_SERVER: case WB_COL_WOW64: case WB_COL_CPU_MHZ: case WB_COL_CPUS:
-    case WB_COL_HYPERVISOR: case WB_COL_THEMES_ACTIVE: case WB_COL_QPC_HZ: case WB_COL_QPC_RESOLUTION_NS:
-    case WB_COL_QPC_CALL_NS: case WB_COL_TICK_MS: case WB_COL_REPEAT: case WB_COL_WARMUP:
-    case WB_COL_PEAK_WORKING_SET_KB: case WB_COL_TIMER_RES_MS: case WB_COL_SLEEP1_MS: case WB_COL_VARIANTS:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-/* The context columns that differ between rows: in each row, not in the document's context. */
-static int context_in_rows(int col)
-{
-    return col == WB_COL_TIMESTAMP_UTC || col == WB_COL_PEAK_WORKING_SET_KB || col == WB_COL_TIMER_RES_MS ||
-           col == WB_COL_SLEEP1_MS || col == WB_COL_OUTLIER_REPS || col == WB_COL_LATENCY_HDR || col == WB_COL_NOT_RUN;
-}
-
 typedef enum section { S_LEAD, S_OPTION, S_FACT, S_MEASURE, S_METRIC, S_VERDICT, S_WARNINGS, S_CONTEXT } section;
 
 /* One column: its name, what part of the row it is, and whether its text cells are numbers. */
@@ -86,7 +64,9 @@ typedef struct column_list {
     int n;
 } column_list;
 
-static void add_column(column_list *l, const char *name, section sec, int index, int numeric_text)
+/* unit: the column's declared unit; a module's fact or metric, which declares none, is read by
+ * its name's last unit word ("lat_p99_us": us). */
+static void add_column(column_list *l, const char *name, section sec, int index, int numeric_text, const char *unit)
 {
     if (l->j->cols) {
         json_column *c = &l->j->cols[l->n];
@@ -94,7 +74,7 @@ static void add_column(column_list *l, const char *name, section sec, int index,
         c->sec = sec;
         c->index = index;
         c->numeric_text = numeric_text;
-        c->unit = wb_json_column_unit(name);
+        c->unit = sec == S_FACT || sec == S_METRIC ? wb_json_column_unit(name) : unit;
     }
     l->n++;
 }
@@ -104,12 +84,14 @@ static int option_column(void *arg, const wb_option *o, const void *config)
     column_list *l = (column_list *)arg;
     int numeric = o->type == WB_OPT_COUNT || o->type == WB_OPT_SECONDS || o->type == WB_OPT_FLAG;
     (void)config;
+    /* its unit as the option declares it: a TIME's, or a count's own ("/s": a rate) */
+    const char *unit = o->type == WB_OPT_SECONDS ? wb_option_unit_name(o)
+                     : o->count_unit && strcmp(o->count_unit, "/s") == 0 ? "1/s" : NULL;
     if (l->j->cols) {
         json_column *c = &l->j->cols[l->n];
-        add_column(l, wb_option_column(o, c->own_name, sizeof c->own_name), S_OPTION, 0, numeric);
-        if (o->type == WB_OPT_SECONDS) c->unit = wb_option_unit_name(o);
+        add_column(l, wb_option_column(o, c->own_name, sizeof c->own_name), S_OPTION, 0, numeric, unit);
     } else {
-        add_column(l, o->name, S_OPTION, 0, numeric);
+        add_column(l, o->name, S_OPTION, 0, numeric, unit);
     }
     return 0;
 }
@@ -121,14 +103,16 @@ static void list_columns(json_sink *j, column_list *l)
     int i;
     l->j = j;
     l->n = 0;
-    for (i = 0; i < WB_LEAD_COUNT; i++) add_column(l, wb_lead_columns[i], S_LEAD, i, 0);
+    for (i = 0; i < WB_LEAD_COUNT; i++) add_column(l, wb_lead_columns[i], S_LEAD, i, 0, NULL);
     wb_options_each(m->options, NULL, option_column, l);
-    for (i = 0; m->fact_names && m->fact_names[i]; i++) add_column(l, m->fact_names[i], S_FACT, i, 0);
-    for (i = 0; i < WB_MEASURE_COUNT; i++) add_column(l, wb_measure_columns[i], S_MEASURE, i, 0);
-    for (i = 0; m->metric_names && m->metric_names[i]; i++) add_column(l, m->metric_names[i], S_METRIC, i, 0);
-    for (i = 0; m->verdict_names && m->verdict_names[i]; i++) add_column(l, m->verdict_names[i], S_VERDICT, i, 0);
-    add_column(l, WB_WARNINGS_COLUMN, S_WARNINGS, 0, 0);
-    for (i = 0; i < WB_CONTEXT_COUNT; i++) add_column(l, wb_context_columns[i], S_CONTEXT, i, context_is_number(i));
+    for (i = 0; m->fact_names && m->fact_names[i]; i++) add_column(l, m->fact_names[i], S_FACT, i, 0, NULL);
+    for (i = 0; i < WB_MEASURE_COUNT; i++)
+        add_column(l, wb_measure_columns[i], S_MEASURE, i, 0, wb_measure_types[i].unit);
+    for (i = 0; m->metric_names && m->metric_names[i]; i++) add_column(l, m->metric_names[i], S_METRIC, i, 0, NULL);
+    for (i = 0; m->verdict_names && m->verdict_names[i]; i++) add_column(l, m->verdict_names[i], S_VERDICT, i, 0, NULL);
+    add_column(l, WB_WARNINGS_COLUMN, S_WARNINGS, 0, 0, NULL);
+    for (i = 0; i < WB_CONTEXT_COUNT; i++)   /* typed as csv_columns.h declares them */
+        add_column(l, wb_context_columns[i], S_CONTEXT, i, wb_context_types[i].number, wb_context_types[i].unit);
 }
 
 /* ---- a row's cells ---- */
@@ -204,12 +188,12 @@ static void put_cells(const json_sink *j, wb_json *into, int (*keep)(const json_
 
 static int is_option(const json_column *c) { return c->sec == S_OPTION; }
 static int is_fact(const json_column *c) { return c->sec == S_FACT; }
-static int is_run_context(const json_column *c) { return c->sec == S_CONTEXT && !context_in_rows(c->index); }
+static int is_run_context(const json_column *c) { return c->sec == S_CONTEXT && !wb_context_types[c->index].per_row; }
 /* A row: its kind and repetition, what it measured, its warnings and its own context. */
 static int is_row_cell(const json_column *c)
 {
     return (c->sec == S_LEAD && (c->index == WB_COL_ROW || c->index == WB_COL_REP)) || c->sec == S_MEASURE ||
-           c->sec == S_METRIC || c->sec == S_VERDICT || c->sec == S_WARNINGS || (c->sec == S_CONTEXT && context_in_rows(c->index));
+           c->sec == S_METRIC || c->sec == S_VERDICT || c->sec == S_WARNINGS || (c->sec == S_CONTEXT && wb_context_types[c->index].per_row);
 }
 
 /* The variant the sink was last told of, found or added (by its configuration: an interleaved

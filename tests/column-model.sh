@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# A new numeric context column is one line in src/core/csv_columns.h and its value in
+# src/run/row_cells.c, and nothing more: planted in a copy of the sources and built, it comes
+# out in the CSV, typed (a number, with its unit) in the JSON document, which stays valid
+# against docs/schema/winbench-run.schema.json, and `winbench report` reads the file.
+#     tests/column-model.sh BUILD_DIR_OF_THE_PRESET
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+preset_build=$1
+dir=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+passed=0 failed=0
+ok() { if eval "$1"; then passed=$((passed + 1)); else failed=$((failed + 1)); eval "echo \"column model: FAILED: $2\""; fi; }
+toolchain=$(sed -n 's/^CMAKE_TOOLCHAIN_FILE:[A-Z]*=//p' "$preset_build/CMakeCache.txt")
+toolchain=${toolchain/#$root/$dir/src}
+
+mkdir -p "$dir/src" && cp -r "$root/CMakeLists.txt" "$root/cmake" "$root/include" "$root/src" "$root/bench" "$dir/src/"
+# the declaration and the value: two lines
+sed -i 's/X(NOT_RUN, "not_run", WB_TEXT, WB_ROW, NULL) X(VARIANTS, "variants", WB_NUM, WB_RUN, NULL)/& X(PLANTED_MS, "planted_ms", WB_NUM, WB_RUN, "ms")/' \
+    "$dir/src/src/core/csv_columns.h"
+sed -i 's/^    SET(OS_BUILD, "%u", si->os_build);/&\n    SET(PLANTED_MS, "%d", 42);/' "$dir/src/src/run/row_cells.c"
+ok 'grep -q planted_ms "$dir/src/src/core/csv_columns.h" && grep -q PLANTED_MS "$dir/src/src/run/row_cells.c"' "the plant did not take"
+if cmake -S "$dir/src" -B "$dir/build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DBUILD_TESTING=OFF >"$dir/cfg.log" 2>&1 &&
+   cmake --build "$dir/build" --target winbench -j 2 >"$dir/build.log" 2>&1; then
+  exe=$dir/build/winbench.exe
+  (cd "$dir" && "$root/scripts/wine-run" "$exe" sendmsg --iterations 2k --repeat 2 --floors off --quiet --csv p.csv \
+     --json p.json >"$dir/run.log" 2>&1)
+  ok '[ -f "$dir/p.json" ]' 'the planted build'"'"'s run wrote no JSON: $(tail -3 "$dir/run.log")'
+  ok '/usr/bin/python3 -c "
+import csv
+rows = list(csv.DictReader(open(\"$dir/p.csv\", newline=\"\")))
+assert rows and all(r[\"planted_ms\"] == \"42\" for r in rows), [r.get(\"planted_ms\") for r in rows]
+"' 'the CSV has no planted_ms column of 42 in every row: $(head -1 "$dir/p.csv")'
+  ok '/usr/bin/python3 -c "
+import json, sys
+d = json.load(open(\"$dir/p.json\"))
+assert d[\"context\"][\"planted_ms\"] == 42 and isinstance(d[\"context\"][\"planted_ms\"], int), d[\"context\"].get(\"planted_ms\")
+assert d[\"units\"][\"planted_ms\"] == \"ms\", d[\"units\"].get(\"planted_ms\")
+assert all(\"planted_ms\" not in r for v in d[\"variants\"] for r in v[\"repetitions\"]), \"a run-wide column in each row\"
+"' "the JSON does not type planted_ms as a number of ms in its context"
+  ok '/usr/bin/python3 "$root/tests/tools/json_check.py" validate "$root/docs/schema/winbench-run.schema.json" "$dir/p.json" \
+        >"$dir/valid.out" 2>&1' 'the planted document is not valid: $(cat "$dir/valid.out")'
+  (cd "$dir" && "$root/scripts/wine-run" "$exe" report p.csv >"$dir/report.out" 2>&1)
+  ok 'grep -q "SendMessage/s" "$dir/report.out"' 'report could not read it: $(head -5 "$dir/report.out")'
+else
+  failed=$((failed + 1))
+  echo "column model: FAILED: the planted sources did not build: $(tail -5 "$dir/build.log" "$dir/cfg.log")"
+fi
+echo "$passed passed, $failed failed"
