@@ -63,6 +63,10 @@ double num_or_empty(const csv_file *c, size_t row, const char *col);
 /* The row count the checks that follow rely on (header included): a different one fails. */
 int rows_are(const csv_file *c, size_t want);
 int cell_is(const csv_file *c, size_t row, const char *col, const char *want);
+/* The first row of a kind ("rep", "interval", "summary"), of one loop (NULL: any), 0 when none;
+ * and how many there are. */
+size_t row_of(const csv_file *c, const char *kind, const char *loop);
+int rows_of_kind(const csv_file *c, const char *kind, const char *loop);
 
 /* main(): set up g_dir, run the named case, remove g_dir. */
 int e2e_main(const wbt_case *cases, int argc, char **argv);

@@ -20,25 +20,6 @@ static int says_nan(const char *s)
     return 0;
 }
 
-
-/* Rows of one kind ("rep", "interval", "summary") for one loop. */
-static int count_rows(const csv_file *c, const char *kind, const char *loop)
-{
-    size_t r;
-    int n = 0;
-    for (r = 1; r < c->t.nrows; r++)
-        if (strcmp(cell(c, r, "row"), kind) == 0 && (!loop || strcmp(cell(c, r, "loop"), loop) == 0)) n++;
-    return n;
-}
-
-static size_t find_row(const csv_file *c, const char *kind, const char *loop)
-{
-    size_t r;
-    for (r = 1; r < c->t.nrows; r++)
-        if (strcmp(cell(c, r, "row"), kind) == 0 && strcmp(cell(c, r, "loop"), loop) == 0) return r;
-    return 0;
-}
-
 /* pgmping's line: "YYYY-MM-DD hh:mm:ss : s=N avg=N min=N max=N stddev=N us|ms o=N i=N mbit". */
 static int pgmping_line(const char *line)
 {
@@ -98,7 +79,7 @@ static void one_backend(const char *loop)
        "both latency definitions are named");
     result_free(&r);
     c = load_csv_here("s.csv", ',');
-    rep = c.ok ? find_row(&c, "rep", loop) : 0;
+    rep = c.ok ? row_of(&c, "rep", loop) : 0;
     ok(rep > 0, "%s: a rep row", loop);
     if (rep) {
         double sent = num(&c, rep, "sent"), rate = num(&c, rep, "send_rate");
@@ -119,8 +100,8 @@ static void one_backend(const char *loop)
         ok(num(&c, rep, "ilat_p50_us") >= num(&c, rep, "lat_p50_us") * 0.996,
            "%s: from the intended time is never shorter (%g vs %g)", loop, num(&c, rep, "ilat_p50_us"),
            num(&c, rep, "lat_p50_us"));
-        ok(count_rows(&c, "interval", loop) >= 3, "%s: %d interval rows", loop, count_rows(&c, "interval", loop));
-        ok(count_rows(&c, "summary", loop) == 1, "%s: one summary row", loop);
+        ok(rows_of_kind(&c, "interval", loop) >= 3, "%s: %d interval rows", loop, rows_of_kind(&c, "interval", loop));
+        ok(rows_of_kind(&c, "summary", loop) == 1, "%s: one summary row", loop);
         /* bits, not bytes: 200-byte packets are 1600 bits each */
         ok_near(num(&c, rep, "mbit_out") / rate, 200 * 8 / 1e6, 1e-6);
         /* Honest counts: every scheduled packet was sent or refused; what was sent arrived or
@@ -231,8 +212,8 @@ static void test_all_and_compare(void)
         char first[32] = "";
         int lines = 0, named = 1;
         const char *p;
-        ok(count_rows(&c, "summary", "select") == 1 && count_rows(&c, "summary", "wsapoll") == 1 &&
-           count_rows(&c, "summary", "wsaevents") == 1, "a summary row per loop");
+        ok(rows_of_kind(&c, "summary", "select") == 1 && rows_of_kind(&c, "summary", "wsapoll") == 1 &&
+           rows_of_kind(&c, "summary", "wsaevents") == 1, "a summary row per loop");
         /* One stderr line per kind of warning, naming every loop whose rows have it: cpu_coarse
          * (a short run's CPU in few clock ticks) was twenty lines in a rate list. */
         for (p = r.err; (p = strstr(p, " clock ticks")) != NULL; p = strchr(p, '\n')) {   /* lines saying it */
@@ -273,8 +254,8 @@ static void test_missing_wsapoll(void)
     result_free(&r);
     c = load_csv_here("y.csv", ',');
     if (c.ok)
-        ok(count_rows(&c, "summary", "select") == 1 && count_rows(&c, "summary", "wsapoll") == 0 &&
-           count_rows(&c, "summary", "wsaevents") == 1, "select and wsaevents ran, wsapoll did not");
+        ok(rows_of_kind(&c, "summary", "select") == 1 && rows_of_kind(&c, "summary", "wsapoll") == 0 &&
+           rows_of_kind(&c, "summary", "wsaevents") == 1, "select and wsaevents ran, wsapoll did not");
     wb_csv_free(&c.t);
 }
 
@@ -302,9 +283,9 @@ static void test_all_six_or_four(void)
         c = load_csv_here(hide ? "xp.csv" : "vista.csv", ',');
         for (i = 0; c.ok && i < 7; i++) {
             int vista_only = i == 1 || i == 5 || i == 6;
-            size_t rep = find_row(&c, "rep", loops[i]);
-            ok(count_rows(&c, "summary", loops[i]) == (hide && vista_only ? 0 : 1), "%s%s: %d summary rows", loops[i],
-               hide ? " (XP)" : "", count_rows(&c, "summary", loops[i]));
+            size_t rep = row_of(&c, "rep", loops[i]);
+            ok(rows_of_kind(&c, "summary", loops[i]) == (hide && vista_only ? 0 : 1), "%s%s: %d summary rows", loops[i],
+               hide ? " (XP)" : "", rows_of_kind(&c, "summary", loops[i]));
             if (rep) ok(num(&c, rep, "receiver_cpu_us_per_pkt") >= 0 && num(&c, rep, "receiver_busy_us_per_pkt") > 0,
                         "%s: %g us CPU, %g us busy per packet", loops[i], num(&c, rep, "receiver_cpu_us_per_pkt"),
                         num(&c, rep, "receiver_busy_us_per_pkt"));
@@ -329,7 +310,7 @@ static void test_asyncselect_bursts(void)
     result_free(&r);
     c = load_csv_here("burst.csv", ',');
     if (c.ok) {
-        size_t rep = find_row(&c, "rep", "asyncselect");
+        size_t rep = row_of(&c, "rep", "asyncselect");
         ok(rep && num(&c, rep, "received") == num(&c, rep, "sent") && num(&c, rep, "duplicated") == 0 &&
            num(&c, rep, "sent") + num(&c, rep, "send_errors") == 300,
            "sent %g, received %g, duplicated %g", num(&c, rep, "sent"), num(&c, rep, "received"), num(&c, rep, "duplicated"));
@@ -355,7 +336,7 @@ static void test_asyncselect_lost_notifications(void)
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     c = load_csv_here("dropped.csv", ',');
     if (c.ok) {
-        size_t rep = find_row(&c, "rep", "asyncselect");
+        size_t rep = row_of(&c, "rep", "asyncselect");
         ok(rep && num(&c, rep, "received") == num(&c, rep, "sent") && num(&c, rep, "sent") == 250,
            "every datagram sent arrived: sent %g, received %g", num(&c, rep, "sent"), num(&c, rep, "received"));
         ok(rep && num(&c, rep, "notifications_lost") >= 1 && strstr(cell(&c, rep, "warnings"), "notifications_lost") != NULL,
@@ -389,7 +370,7 @@ static void test_iocp_outstanding(void)
         result_free(&r);
         c = load_csv_here(name, ',');
         if (c.ok) {
-            size_t rep = find_row(&c, "rep", "iocp");
+            size_t rep = row_of(&c, "rep", "iocp");
             ok(rep && num(&c, rep, "received") == 250 && num(&c, rep, "lost") == 0 && num(&c, rep, "foreign") == 0,
                "--outstanding %s: %g received", ks[i], rep ? num(&c, rep, "received") : -1);
             ok(rep && cell_is(&c, rep, "outstanding", ks[i]), "the CSV says %s", ks[i]);
@@ -424,7 +405,7 @@ static void test_hundred_sockets(void)
         c = load_csv_here(name, ',');
         ok(c.ok && c.t.nrows > 2, "%s: rep and summary rows (%lu rows)", loops[i], c.ok ? (unsigned long)c.t.nrows : 0ul);
         if (c.ok) {
-            size_t rep = find_row(&c, "rep", loops[i]);
+            size_t rep = row_of(&c, "rep", loops[i]);
             /* what a starved sender could not send in time is unsent, not lost: every one sent
              * arrives, and the three add up to the 1000 scheduled */
             double sent = rep ? num(&c, rep, "sent") : -1;
@@ -459,7 +440,7 @@ static void test_afd_many_sockets(void)
     result_free(&r);
     c = load_csv_here("afd-1500.csv", ',');
     if (c.ok) {
-        size_t rep = find_row(&c, "rep", "afd");
+        size_t rep = row_of(&c, "rep", "afd");
         ok(rep && num(&c, rep, "received") == 1000 && num(&c, rep, "lost") == 0 && num(&c, rep, "duplicated") == 0 &&
            num(&c, rep, "sockets") == 1500, "all 1000 packets over 1500 sockets, once each: %g",
            rep ? num(&c, rep, "received") : -1);
@@ -494,7 +475,7 @@ static void test_afd_base_handle(void)
     if (r.code == 1 && strstr(r.err, "AFD poll needs Windows Vista")) {
         skip("no AFD poll on this Windows");
     } else if (c.ok) {
-        size_t rep = find_row(&c, "rep", "afd");
+        size_t rep = row_of(&c, "rep", "afd");
         const char *detail = rep ? cell(&c, rep, "loop_detail") : "";
         ok(r.code == 0 && rep && num(&c, rep, "received") == num(&c, rep, "sent") && num(&c, rep, "sent") == 250,
            "every datagram: exit %lu, sent %g, received %g", r.code, rep ? num(&c, rep, "sent") : -1,
@@ -527,7 +508,7 @@ static void test_afd_layered(void)
     ok(r.code == 0 && strstr(r.out, "--loop afd: a layered service provider") != NULL, "all without afd: exit %lu: %s%s",
        r.code, r.out, r.err);
     c = load_csv_here("lsp-all.csv", ',');
-    ok(c.ok && find_row(&c, "rep", "afd") == 0 && find_row(&c, "rep", "select") != 0, "no afd rows, select's there");
+    ok(c.ok && row_of(&c, "rep", "afd") == 0 && row_of(&c, "rep", "select") != 0, "no afd rows, select's there");
     wb_csv_free(&c.t);
     result_free(&r);
 }
@@ -545,7 +526,7 @@ static void test_afd_poll_error(void)
     if (r.code == 1 && strstr(r.err, "AFD poll needs Windows Vista")) {
         skip("no AFD poll on this Windows");
     } else if (c.ok) {
-        size_t rep = find_row(&c, "rep", "afd");
+        size_t rep = row_of(&c, "rep", "afd");
         ok(rep && strstr(cell(&c, rep, "warnings"), "wait_failed") != NULL, "the row says so: %s",
            rep ? cell(&c, rep, "warnings") : "");
         ok(strstr(r.err, "1 wait(s) on single sockets failed") != NULL && strstr(r.err, "NTSTATUS 0xC0000008") != NULL,
@@ -654,7 +635,7 @@ static void test_reflector_not_open_relay(void)
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("plain.csv", ',');
-    rep = c.ok ? find_row(&c, "rep", "select") : 0;
+    rep = c.ok ? row_of(&c, "rep", "select") : 0;
     ok(rep && num(&c, rep, "foreign") == 1 && num(&c, rep, "received") == 1 && num(&c, rep, "refused") == 0,
        "counted: %g not winbench's, %g echoed", rep ? num(&c, rep, "foreign") : -1, rep ? num(&c, rep, "received") : -1);
     wb_csv_free(&c.t);
@@ -663,7 +644,7 @@ static void test_reflector_not_open_relay(void)
     ok(strstr(r.out, "1 refused (outside --allow)") != NULL, "the console counts the refusal:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("allow.csv", ',');
-    rep = c.ok ? find_row(&c, "rep", "select") : 0;
+    rep = c.ok ? row_of(&c, "rep", "select") : 0;
     ok(rep && num(&c, rep, "refused") == 1 && num(&c, rep, "received") == 0 &&
        cell_is(&c, rep, "allow", "10.0.0.0/8;192.0.2.7"), "refused %g; allow column [%s]", rep ? num(&c, rep, "refused") : -1,
        rep ? cell(&c, rep, "allow") : "");
@@ -673,7 +654,7 @@ static void test_reflector_not_open_relay(void)
     ok(strstr(r.err, "--echo-any: this reflector echoes any datagram") != NULL, "warned:\n%s", r.err);
     result_free(&r);
     c = load_csv_here("any.csv", ',');
-    rep = c.ok ? find_row(&c, "rep", "select") : 0;
+    rep = c.ok ? row_of(&c, "rep", "select") : 0;
     ok(rep && num(&c, rep, "received") == 1 && num(&c, rep, "foreign") == 1 && strstr(cell(&c, rep, "warnings"), "echo_any"),
        "echoed and counted as not winbench's, the row warned [%s]", rep ? cell(&c, rep, "warnings") : "");
     wb_csv_free(&c.t);
@@ -711,7 +692,7 @@ static void test_rate_list(void)
             reps++;
         }
     ok(reps == 3, "three variants: %d rep rows", reps);
-    ok(c.ok && count_rows(&c, "summary", "select") == 3, "a summary row for each");
+    ok(c.ok && rows_of_kind(&c, "summary", "select") == 3, "a summary row for each");
     wb_csv_free(&c.t);
     expect_usage("winbench: sockloop: --rate: expected a positive integer, got \"0\"", "sockloop", "--rate", "1k,0", NULL);
     expect_usage("winbench: sockloop: --rate: a reflector sends nothing of its own: one rate (or none)", "sockloop",
@@ -753,7 +734,7 @@ static void test_reflect_and_peer(void)
     result_free(&r);
     c = load_csv_here("peer.csv", ',');
     if (c.ok) {
-        size_t rep = find_row(&c, "rep", "wsapoll");
+        size_t rep = row_of(&c, "rep", "wsapoll");
         ok(rep && num(&c, rep, "sent") == 200 && num(&c, rep, "received") == 200, "every packet came back: %g of %g",
            rep ? num(&c, rep, "received") : -1, rep ? num(&c, rep, "sent") : -1);
         ok(rep && num(&c, rep, "lat_min_us") > 0, "round-trip latency measured");
@@ -768,7 +749,7 @@ static void test_reflect_and_peer(void)
     result_free(&r);
     c = load_csv_here("refl.csv", ',');
     if (c.ok) {
-        size_t rep = find_row(&c, "rep", "select");
+        size_t rep = row_of(&c, "rep", "select");
         ok(rep && num(&c, rep, "received") == 200, "the reflector echoed 200 packets: %g", rep ? num(&c, rep, "received") : -1);
     }
     wb_csv_free(&c.t);
@@ -794,7 +775,7 @@ static void test_pacing(void)
     result_free(&rs);
     c = load_csv_here("auto.csv", ',');
     if (c.ok) {
-        size_t rep = find_row(&c, "rep", "select");
+        size_t rep = row_of(&c, "rep", "select");
         ok(rep && cell_is(&c, rep, "pacing_used", "timer"), "auto on one CPU: timer");
         ok(rep && strstr(cell(&c, rep, "warnings"), "few_cpus") == NULL, "no warning for timer pacing: %s",
            cell(&c, rep, "warnings"));
@@ -803,7 +784,7 @@ static void test_pacing(void)
     wb_csv_free(&c.t);
     c = load_csv_here("spin.csv", ',');
     if (c.ok) {
-        size_t rep = find_row(&c, "rep", "select");
+        size_t rep = row_of(&c, "rep", "select");
         ok(rep && cell_is(&c, rep, "pacing_used", "spin"), "forced: spin");
         ok(rep && strstr(cell(&c, rep, "warnings"), "few_cpus") != NULL, "few_cpus in the row: %s",
            cell(&c, rep, "warnings"));
@@ -854,7 +835,7 @@ static void test_vanished_peer(void)
     result_free(&r);
     c = load_csv_here("gone.csv", ',');
     if (c.ok) {
-        size_t rep = find_row(&c, "rep", "wsaevents");
+        size_t rep = row_of(&c, "rep", "wsaevents");
         ok(rep && num(&c, rep, "sent") + num(&c, rep, "send_errors") == 400 &&
            num(&c, rep, "lost") == num(&c, rep, "sent"), "all %g sent counted lost (%g refused): %g",
            rep ? num(&c, rep, "sent") : -1, rep ? num(&c, rep, "send_errors") : -1, rep ? num(&c, rep, "lost") : -1);
@@ -919,8 +900,8 @@ static void test_loop_list(void)
        strstr(r.out, "wsapoll") == NULL, "the two compared, no other:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("list.csv", ',');
-    ok(c.ok && count_rows(&c, "summary", "select") == 1 && count_rows(&c, "summary", "iocp") == 1 &&
-       count_rows(&c, "summary", NULL) == 2, "a summary row for each of the two");
+    ok(c.ok && rows_of_kind(&c, "summary", "select") == 1 && rows_of_kind(&c, "summary", "iocp") == 1 &&
+       rows_of_kind(&c, "summary", NULL) == 2, "a summary row for each of the two");
     wb_csv_free(&c.t);
 }
 

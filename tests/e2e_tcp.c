@@ -18,22 +18,6 @@ static void remove_here(const char *name)
     DeleteFileA(path);
 }
 
-static size_t find_row(const csv_file *c, const char *kind, const char *loop)
-{
-    size_t r;
-    for (r = 1; r < c->t.nrows; r++)
-        if (strcmp(cell(c, r, "row"), kind) == 0 && (!loop || strcmp(cell(c, r, "loop"), loop) == 0)) return r;
-    return 0;
-}
-
-static int count_rows(const csv_file *c, const char *kind)
-{
-    size_t r;
-    int n = 0;
-    for (r = 1; r < c->t.nrows; r++) n += strcmp(cell(c, r, "row"), kind) == 0;
-    return n;
-}
-
 /* The --raw file: for each loop, sequence numbers 0..want-1 each exactly once; with `ordered`,
  * in that order (one connection: a stream cannot reorder). */
 static void raw_has_every_message(const char *name, const char *loop, int want, int ordered)
@@ -84,7 +68,7 @@ static void test_all_loops(void)
     result_free(&r);
     c = load_csv_here("all.csv", ',');
     for (i = 0; i < 7 && c.ok; i++)   /* wsapoll, iocpex and afd need Vista: a prefix reporting XP skips them, saying so */
-        ok(find_row(&c, "rep", loops[i]) || i == 1 || i == 5 || i == 6, "%s: a rep row", loops[i]);
+        ok(row_of(&c, "rep", loops[i]) || i == 1 || i == 5 || i == 6, "%s: a rep row", loops[i]);
     /* Every loop's rows, a loop added later too (--loop all runs every backend) */
     for (row = 1, reps = 0; c.ok && row < c.t.nrows; row++) {
         const char *loop = cell(&c, row, "loop");
@@ -101,8 +85,8 @@ static void test_all_loops(void)
         ok_near(num(&c, row, "mbit_in"), num(&c, row, "recv_rate") * MSG * 8 / 1e6, 0.01);
         raw_has_every_message("all-raw.csv", loop, 2000, 1);
     }
-    ok(reps >= 4 && (size_t)count_rows(&c, "summary") == reps, "a rep and a summary row per loop: %lu, %lu", (unsigned long)reps,
-       c.ok ? (unsigned long)count_rows(&c, "summary") : 0ul);
+    ok(reps >= 4 && (size_t)rows_of_kind(&c, "summary", NULL) == reps, "a rep and a summary row per loop: %lu, %lu", (unsigned long)reps,
+       c.ok ? (unsigned long)rows_of_kind(&c, "summary", NULL) : 0ul);
     wb_csv_free(&c.t);
 }
 
@@ -116,7 +100,7 @@ static void spread_over(const char *loop)
     ok(r.code == 0, "%s: exit %lu: %s", loop, r.code, r.err);
     result_free(&r);
     c = load_csv_here("spread.csv", ',');
-    rep = c.ok ? find_row(&c, "rep", loop) : 0;
+    rep = c.ok ? row_of(&c, "rep", loop) : 0;
     ok(rep && num(&c, rep, "received") == 1000 && num(&c, rep, "sockets") == 100 && num(&c, rep, "reordered") == 0,
        "%s: received %g over 100 connections", loop, rep ? num(&c, rep, "received") : -1);
     wb_csv_free(&c.t);
@@ -148,7 +132,7 @@ static void test_sizes(void)
             ok(r.code == 0, "%s --size %s: exit %lu: %s", loops[k], sizes[i], r.code, r.err);
             result_free(&r);
             c = load_csv_here("size.csv", ',');
-            rep = c.ok ? find_row(&c, "rep", loops[k]) : 0;
+            rep = c.ok ? row_of(&c, "rep", loops[k]) : 0;
             ok(rep && num(&c, rep, "received") == counts[i] && num(&c, rep, "bad_packets") == 0 && num(&c, rep, "foreign") == 0,
                "%s --size %s: received %g", loops[k], sizes[i], rep ? num(&c, rep, "received") : -1);
             wb_csv_free(&c.t);
@@ -196,7 +180,7 @@ static void test_sender_behind(void)
     ok(r.code == 0, "exit %lu: %s", r.code, r.err);
     ok(took < 20000, "ended in %lu ms", took);
     c = load_csv_here("behind.csv", ',');
-    rep = c.ok ? find_row(&c, "rep", "select") : 0;
+    rep = c.ok ? row_of(&c, "rep", "select") : 0;
     came = rep ? num(&c, rep, "received") : 0;
     ok(came > 0 && came <= num(&c, rep, "sent") && num(&c, rep, "sent") <= 100000, "received %g of %g sent", came,
        rep ? num(&c, rep, "sent") : -1);
@@ -374,7 +358,7 @@ static void test_foreign_echo(void)
         result_free(&r);
         echo_stop(&e);
         c = load_csv_here("foreign.csv", ',');
-        rep = c.ok ? find_row(&c, "rep", loops[k]) : 0;
+        rep = c.ok ? row_of(&c, "rep", loops[k]) : 0;
         ok(rep && num(&c, rep, "sent") == 1000 && num(&c, rep, "received") == 1000 && num(&c, rep, "lost") == 0,
            "%s: every message back: %g of %g", loops[k], rep ? num(&c, rep, "received") : -1, rep ? num(&c, rep, "sent") : -1);
         ok(e.echoed == 1000L * MSG, "%s: the echo wrote %ld bytes, 1000 messages' worth", loops[k], (long)e.echoed);
@@ -414,15 +398,15 @@ static void test_far_side_closes(void)
         result_free(&r);
         echo_stop(&e);
         c = load_csv_here("closed.csv", ',');
-        rep = c.ok ? find_row(&c, "rep", NULL) : 0;
+        rep = c.ok ? row_of(&c, "rep", NULL) : 0;
         /* A FIN comes after every byte before it; a reset may discard what was still unread. */
         ok(rep && (reset ? num(&c, rep, "received") >= 1 && num(&c, rep, "received") <= 300 : num(&c, rep, "received") == 300) &&
            num(&c, rep, "disconnects") == 1, "received %g (the echo sent 300 back), disconnects %g",
            rep ? num(&c, rep, "received") : -1, rep ? num(&c, rep, "disconnects") : -1);
         ok(rep && strstr(cell(&c, rep, "warnings"), "disconnected") != NULL, "the row says disconnected: [%s]",
            rep ? cell(&c, rep, "warnings") : "");
-        ok(c.ok && count_rows(&c, "rep") == 1 && count_rows(&c, "summary") == 1,
-           "the run ended after that repetition, summarised (%d rep rows)", c.ok ? count_rows(&c, "rep") : -1);
+        ok(c.ok && rows_of_kind(&c, "rep", NULL) == 1 && rows_of_kind(&c, "summary", NULL) == 1,
+           "the run ended after that repetition, summarised (%d rep rows)", c.ok ? rows_of_kind(&c, "rep", NULL) : -1);
         wb_csv_free(&c.t);
         remove_here("closed.csv");
     }
@@ -548,7 +532,7 @@ static void test_reflector_garbage(void)
     ok(r.code == 0, "peer: exit %lu %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("peer.csv", ',');
-    rep = c.ok ? find_row(&c, "rep", NULL) : 0;
+    rep = c.ok ? row_of(&c, "rep", NULL) : 0;
     sent = rep ? num(&c, rep, "sent") : -1;
     ok(sent == 500 && num(&c, rep, "received") == 500, "the peer got every echo: %g of %g sent",
        rep ? num(&c, rep, "received") : -1, sent);
@@ -559,7 +543,7 @@ static void test_reflector_garbage(void)
        "the reflector's account:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("refl.csv", ',');
-    rep = c.ok ? find_row(&c, "rep", NULL) : 0;
+    rep = c.ok ? row_of(&c, "rep", NULL) : 0;
     ok(rep && num(&c, rep, "received") == 500 && num(&c, rep, "bad_packets") == 1 && num(&c, rep, "disconnects") == 3,
        "reflector: %g echoed, %g dropped, %g left", rep ? num(&c, rep, "received") : -1,
        rep ? num(&c, rep, "bad_packets") : -1, rep ? num(&c, rep, "disconnects") : -1);
@@ -596,7 +580,7 @@ static void test_reflector_client_never_reads(void)
     ok(r.code == 0, "peer: exit %lu %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("peer.csv", ',');
-    rep = c.ok ? find_row(&c, "rep", NULL) : 0;
+    rep = c.ok ? row_of(&c, "rep", NULL) : 0;
     ok(rep && num(&c, rep, "received") == 500, "the peer was served beside it: %g", rep ? num(&c, rep, "received") : -1);
     wb_csv_free(&c.t);
     r = finish(&reflector, 30000);
@@ -685,7 +669,7 @@ static void test_reflector_slow_reader(void)
     ok(r.code == 0, "reflector: exit %lu %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("refl.csv", ',');
-    rep = c.ok ? find_row(&c, "rep", NULL) : 0;
+    rep = c.ok ? row_of(&c, "rep", NULL) : 0;
     ok(rep && num(&c, rep, "received") == (double)(sent / MSG) && num(&c, rep, "bad_packets") == 0,
        "reflector: %g echoed of %ld sent, %g dropped", rep ? num(&c, rep, "received") : -1, sent / MSG,
        rep ? num(&c, rep, "bad_packets") : -1);

@@ -471,3 +471,20 @@ double sleep_watch_quantile(const sleep_watch *w, double q)
     free(sorted);
     return v;
 }
+
+size_t row_of(const csv_file *c, const char *kind, const char *loop)
+{
+    size_t r;
+    for (r = 1; c->ok && r < c->t.nrows; r++)
+        if (strcmp(cell(c, r, "row"), kind) == 0 && (!loop || strcmp(cell(c, r, "loop"), loop) == 0)) return r;
+    return 0;
+}
+
+int rows_of_kind(const csv_file *c, const char *kind, const char *loop)
+{
+    size_t r;
+    int n = 0;
+    for (r = 1; c->ok && r < c->t.nrows; r++)
+        n += strcmp(cell(c, r, "row"), kind) == 0 && (!loop || strcmp(cell(c, r, "loop"), loop) == 0);
+    return n;
+}
