@@ -1,10 +1,15 @@
 /* sockloop's parts, private to the module (bench/sockloop*.c):
- *   sockloop.c         options, set-up, the sender, the receive loop, the reporter thread
- *   sockloop_udp.c     the transport: UDP sockets, sending, reading, echoing (sl_udp)
- *   sockloop_report.c  what people and the report see: the pgmping line, the rep block, the
- *                      summary, the comparison of loops, the report spec
- * The receive loop knows a socket kind only through sl_transport, so that another transport
- * (TCP) is one more file. */
+ *   sockloop.c            set-up, the sender, the receive loop, the reporter thread, the module
+ *   sockloop_options.c    the options and their rules; --loop all and --rate lists as variants
+ *   sockloop_udp.c        the UDP transport: sockets, sending, reading, echoing (sl_udp)
+ *   sockloop_tcp.c        the TCP transport: loopback and peer connections (sl_tcp)
+ *   sockloop_tcp_reflect.c  the TCP reflector
+ *   sockloop_account.c    what a message that arrived means (sl_take), and the first fault
+ *   sockloop_parts.c      the receiver's busy time split into its parts, and the floors
+ *   sockloop_report.c     what people and the report see: the pgmping line, the rep block, the
+ *                         summary, the comparison of loops, the summary rules, the report spec
+ * The receive loop knows a socket kind only through sl_transport; the transports call
+ * sockloop_account.c, never back into sockloop.c. */
 #ifndef SOCKLOOP_H
 #define SOCKLOOP_H
 
@@ -88,6 +93,13 @@ typedef struct sockloop_config {
 enum { SOCKLOOP_METRICS(WB_LIST_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, sockloop_metrics_fit);
 extern const char *const sockloop_metric_names[];
+
+/* sockloop_options.c: the options, their rules (the module's check) and the variants of --loop
+ * all and a --rate list (its expand); the backend of a --loop index. */
+extern const wb_option sockloop_options[];
+int sockloop_check(void *config, const wb_args *args, char *err, size_t cap);
+int sockloop_expand(const void *config, int index, void *variant, char *note, size_t cap);
+const wb_wait_backend *sl_backend_of(int loop);
 extern const wb_metric_summary sockloop_summary_rules[];   /* the summary row's, sockloop_report.c */
 
 /* One report interval's traffic, as the reporter prints and writes it. */
