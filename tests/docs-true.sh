@@ -4,7 +4,8 @@
 # benchmark and wait loop, and `winbench list` shows every one; the rules of
 # docs/architecture.md that a text search can check (one file calls GetProcAddress, no DLL is
 # loaded by a bare name, the CSV
-# sink reads no clock, bench/ includes only include/'s headers and its own).
+# sink reads no clock, bench/ includes only include/'s headers and its own); the file lists of
+# docs/layout.md and docs/architecture.md against the tree.
 #     tests/docs-true.sh build/x64/winbench.exe
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -48,6 +49,15 @@ clock=$(grep -nE 'wb_ticks\(|QueryPerformanceCounter|GetLocalTime|GetSystemTime'
 check "the CSV sink reads a clock: $clock" test -z "$clock"
 private=$(grep -nE '#include "(core|run|win|wait|report|cli)/' bench/*.c bench/*.h || true)
 check "bench/ includes a private header: $private" test -z "$private"
+
+# The file lists of docs/layout.md and docs/architecture.md, against the tree: every file they
+# name exists (a recipe's NAME or FMT is a placeholder), and every module file of bench/ is named
+# in the layout.
+for p in $(grep -ohE '(src|bench|include|tests|scripts|cmake)/[A-Za-z0-9_./-]+\.(c|h|sh|py|cmake|cmd|ps1)' \
+             docs/architecture.md docs/layout.md | grep -vE 'NAME|FMT' | sort -u); do
+  check "docs name $p, which is not in the tree" test -e "$p"
+done
+for f in bench/*.c; do check "docs/layout.md does not name $(basename "$f")" grep -q "$(basename "$f")" docs/layout.md; done
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
