@@ -73,16 +73,17 @@ static int calibrate_check(void *config, const wb_args *args, char *err, size_t 
     return 0;
 }
 
-#define CALIBRATE_METRICS(X)                                                                        \
-    X(M_CLOCK_S, "clock_s") X(M_DRIFT_TICK, "drift_tick_ppm") X(M_DRIFT_TGT, "drift_timegettime_ppm")  \
-    X(M_LEAP_MS, "qpc_leap_ms") X(M_HOPS, "cpu_hops") X(M_BACKWARDS, "qpc_backwards")                 \
-    X(M_BACK_MAX, "qpc_backwards_max_us") X(M_SLEEP_P50, "sleep1_ms_p50") X(M_SLEEP_P99, "sleep1_ms_p99") \
-    X(M_SLEEP1_P50, "sleep1_ms_p50_1ms") X(M_SLEEP1_P99, "sleep1_ms_p99_1ms") X(M_DUTY_SET, "duty_pct_set") \
-    X(M_DUTY_OS, "duty_cpu_pct_os") X(M_DUTY_BUSY, "duty_cpu_pct_busy") X(M_DUTY_CYCLES, "duty_cpu_pct_cycles") \
-    X(M_TICK, "tick_ms_seen") X(M_DUTY_CYCLE_COUNT, "duty_cycles")
-enum { CALIBRATE_METRICS(WB_LIST_ID) M_COUNT };
+#define CALIBRATE_METRICS(X)                                                                                           \
+    X(M_CLOCK_S, "clock_s", "s") X(M_DRIFT_TICK, "drift_tick_ppm", "ppm") X(M_DRIFT_TGT, "drift_timegettime_ppm", "ppm") \
+    X(M_LEAP_MS, "qpc_leap_ms", "ms") X(M_HOPS, "cpu_hops", NULL) X(M_BACKWARDS, "qpc_backwards", NULL)                \
+    X(M_BACK_MAX, "qpc_backwards_max_us", "us") X(M_SLEEP_P50, "sleep1_ms_p50", "ms") X(M_SLEEP_P99, "sleep1_ms_p99", "ms") \
+    X(M_SLEEP1_P50, "sleep1_ms_p50_1ms", "ms") X(M_SLEEP1_P99, "sleep1_ms_p99_1ms", "ms") X(M_DUTY_SET, "duty_pct_set", "%") \
+    X(M_DUTY_OS, "duty_cpu_pct_os", "%") X(M_DUTY_BUSY, "duty_cpu_pct_busy", "%") X(M_DUTY_CYCLES, "duty_cpu_pct_cycles", "%") \
+    X(M_TICK, "tick_ms_seen", "ms") X(M_DUTY_CYCLE_COUNT, "duty_cycles", NULL)
+enum { CALIBRATE_METRICS(WB_METRIC_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, calibrate_metrics_fit);
-static const char *const calibrate_metric_names[] = { CALIBRATE_METRICS(WB_LIST_NAME) NULL };
+static const char *const calibrate_metric_names[] = { CALIBRATE_METRICS(WB_METRIC_NAME) NULL };
+static const char *const calibrate_metric_units[] = { CALIBRATE_METRICS(WB_METRIC_UNIT) NULL };
 
 typedef struct calibrate_state {
     calibrate_config cfg;
@@ -432,6 +433,7 @@ const wb_module wb_calibrate_module = {
     .run = calibrate_run,
     .teardown = calibrate_teardown,
     .metric_names = calibrate_metric_names,
+    .metric_units = calibrate_metric_units,
     .verdict_names = calibrate_verdict_names,
     .verdicts = calibrate_verdicts,
     .print_rep = calibrate_print_rep,

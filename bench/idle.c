@@ -102,7 +102,8 @@ static const wb_option idle_options[] = {
       .help = "SendMessage(WM_NULL) to the button per OnIdle call (switch B: 1000)" },
     { .name = "idle-every", .type = WB_OPT_COUNT, .offset = O(idle_every), .def = "1", .min = 1, .max = 1000000, .metavar = "K",
       .help = "only every K-th new-position WM_MOUSEMOVE restarts idle processing" },
-    { .name = "mouse-rate", .type = WB_OPT_COUNT, .count_unit = "/s", .offset = O(mouse_rate), .def = "150", .min = 1, .max = 10000, .metavar = "HZ",
+    { .name = "mouse-rate", .type = WB_OPT_COUNT, .count_unit = "/s", .offset = O(mouse_rate), .def = "150", .min = 1,
+      .max = 10000, .metavar = "HZ",
       .help = "WM_MOUSEMOVE posted per second" },
     { .name = "input", .type = WB_OPT_CHOICE, .offset = O(input), .def = "post", .choices = WB_CHOICES(INPUTS),
       .help = "post: WM_MOUSEMOVE posted with its point in msg.pt; sendinput: the real cursor moved with "
@@ -701,30 +702,31 @@ static int idle_setup(const void *config, void **state, wb_error *err)
 /* ---- one repetition ------------------------------------------------------------------------ */
 
 /* The CSV columns this module adds, listed once: the M_ index and the column name. */
-#define IDLE_METRICS(X)                                                                             \
-    X(M_CPU_MACHINE, "cpu_pct_machine") X(M_CPU_USER, "cpu_user_pct") X(M_CPU_KERNEL, "cpu_kernel_pct") \
-    X(M_UI_CPU, "ui_thread_cpu_pct") X(M_ONIDLE, "onidle_calls") X(M_ONIDLE_PER_S, "onidle_per_s")    \
-    X(M_PERIODS, "idle_periods") X(M_PERIODS_PER_S, "idle_periods_per_s") X(M_POSTED, "moves_posted") \
-    X(M_PROCESSED, "moves_processed") X(M_LATE, "moves_late") X(M_DROPPED, "moves_dropped")           \
-    X(M_BACKLOG, "backlog_max") X(M_RATE, "mouse_rate_actual") X(M_PER_MOVE, "idle_periods_per_move")  \
-    X(M_DELIVERED, "msgs_delivered") X(M_DELIVERED_PER_S, "msgs_delivered_per_s")                     \
-    X(M_COST_MEAN, "idle_cost_mean_us") X(M_COST_P50, "idle_cost_p50_us") X(M_COST_P99, "idle_cost_p99_us") \
-    X(M_COST_MAX, "idle_cost_max_us") X(M_UI_BUSY, "ui_busy_pct") X(M_UI_CYCLES, "ui_cycles_pct")          \
-    X(M_MSGS_PER_PERIOD, "msgs_per_idle_period") X(M_PRETRANSLATE, "pretranslate_calls")                     \
-    X(M_TOOLTIP_FILTERS, "tooltip_filters") X(M_TOOLTIP_HITS, "tooltip_hittests") X(M_LOOKUPS, "map_lookups") \
-    X(M_TEMP_CREATED, "temp_cwnd_created") X(M_TEMP_FREED, "temp_cwnd_freed")                               \
-    X(M_NCHITTEST, "nchittest_msgs") X(M_SETCURSOR, "setcursor_msgs")                                       \
-    X(M_BUSY_US, "busy_us") X(M_SENDS_US, "sends_us") X(M_FRAMEWORK_US, "framework_us") X(M_PUMP_US, "pump_us") \
-    X(M_SENDS_PCT, "sends_pct") X(M_FRAMEWORK_PCT, "framework_pct") X(M_PUMP_PCT, "pump_pct") X(M_QPC_US, "qpc_us") \
-    X(M_COALESCED, "moves_coalesced") X(M_UI_CYCLE_COUNT, "ui_cycles")                                      \
-    /* 0.6's, after 0.5's (a script that reads columns by position keeps them) */                           \
-    X(M_SENDS_DISPATCH_US, "sends_dispatch_us") X(M_SENDS_MFC_US, "sends_mfc_us") X(M_SENDS_BUTTON_US, "sends_button_us") \
-    X(M_PUMPED_US, "pumped_us") X(M_PUMPED_PCT, "pumped_pct") X(M_PUMPED_USER32_US, "pumped_user32_us")      \
-    X(M_PUMPED_MFC_US, "pumped_mfc_us") X(M_PUMPED_LOWER_US, "pumped_lower_us")                              \
-    X(M_PERIODS_SPLIT, "periods_split") X(M_PERIODS_LEFT_OUT, "periods_left_out")
-enum { IDLE_METRICS(WB_LIST_ID) M_COUNT };
+#define IDLE_METRICS(X)                                                                                                \
+    X(M_CPU_MACHINE, "cpu_pct_machine", "%") X(M_CPU_USER, "cpu_user_pct", "%") X(M_CPU_KERNEL, "cpu_kernel_pct", "%") \
+    X(M_UI_CPU, "ui_thread_cpu_pct", "%") X(M_ONIDLE, "onidle_calls", NULL) X(M_ONIDLE_PER_S, "onidle_per_s", "1/s")   \
+    X(M_PERIODS, "idle_periods", NULL) X(M_PERIODS_PER_S, "idle_periods_per_s", "1/s") X(M_POSTED, "moves_posted", NULL) \
+    X(M_PROCESSED, "moves_processed", NULL) X(M_LATE, "moves_late", NULL) X(M_DROPPED, "moves_dropped", NULL)          \
+    X(M_BACKLOG, "backlog_max", NULL) X(M_RATE, "mouse_rate_actual", "1/s") X(M_PER_MOVE, "idle_periods_per_move", NULL) \
+    X(M_DELIVERED, "msgs_delivered", NULL) X(M_DELIVERED_PER_S, "msgs_delivered_per_s", "1/s")                         \
+    X(M_COST_MEAN, "idle_cost_mean_us", "us") X(M_COST_P50, "idle_cost_p50_us", "us") X(M_COST_P99, "idle_cost_p99_us", "us") \
+    X(M_COST_MAX, "idle_cost_max_us", "us") X(M_UI_BUSY, "ui_busy_pct", "%") X(M_UI_CYCLES, "ui_cycles_pct", "%")      \
+    X(M_MSGS_PER_PERIOD, "msgs_per_idle_period", NULL) X(M_PRETRANSLATE, "pretranslate_calls", NULL)                   \
+    X(M_TOOLTIP_FILTERS, "tooltip_filters", NULL) X(M_TOOLTIP_HITS, "tooltip_hittests", NULL) X(M_LOOKUPS, "map_lookups", NULL) \
+    X(M_TEMP_CREATED, "temp_cwnd_created", NULL) X(M_TEMP_FREED, "temp_cwnd_freed", NULL)                              \
+    X(M_NCHITTEST, "nchittest_msgs", NULL) X(M_SETCURSOR, "setcursor_msgs", NULL)                                      \
+    X(M_BUSY_US, "busy_us", "us") X(M_SENDS_US, "sends_us", "us") X(M_FRAMEWORK_US, "framework_us", "us") X(M_PUMP_US, "pump_us", "us") \
+    X(M_SENDS_PCT, "sends_pct", "%") X(M_FRAMEWORK_PCT, "framework_pct", "%") X(M_PUMP_PCT, "pump_pct", "%") X(M_QPC_US, "qpc_us", "us") \
+    X(M_COALESCED, "moves_coalesced", NULL) X(M_UI_CYCLE_COUNT, "ui_cycles", NULL)                                     \
+    /* 0.6's, after 0.5's (a script that reads columns by position keeps them) */                                      \
+    X(M_SENDS_DISPATCH_US, "sends_dispatch_us", "us") X(M_SENDS_MFC_US, "sends_mfc_us", "us") X(M_SENDS_BUTTON_US, "sends_button_us", "us") \
+    X(M_PUMPED_US, "pumped_us", "us") X(M_PUMPED_PCT, "pumped_pct", "%") X(M_PUMPED_USER32_US, "pumped_user32_us", "us") \
+    X(M_PUMPED_MFC_US, "pumped_mfc_us", "us") X(M_PUMPED_LOWER_US, "pumped_lower_us", "us")                            \
+    X(M_PERIODS_SPLIT, "periods_split", NULL) X(M_PERIODS_LEFT_OUT, "periods_left_out", NULL)
+enum { IDLE_METRICS(WB_METRIC_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, idle_metrics_fit);
-static const char *const idle_metric_names[] = { IDLE_METRICS(WB_LIST_NAME) NULL };
+static const char *const idle_metric_names[] = { IDLE_METRICS(WB_METRIC_NAME) NULL };
+static const char *const idle_metric_units[] = { IDLE_METRICS(WB_METRIC_UNIT) NULL };
 /* The summary keeps a repetition's identities: counts totalled (and the ratios of them made
  * from the totals), the busy time with its parts and the CPU with its split each from one
  * repetition, the median by the whole (docs/csv.md says which column is which). */
@@ -1079,6 +1081,7 @@ const wb_module wb_idle_module = {
     .facts = idle_facts,
     .warnings = idle_warnings,
     .metric_names = idle_metric_names,
+    .metric_units = idle_metric_units,
     .summary_rules = idle_summary_rules,
     .print_rep = idle_print_rep,
     .print_summary = idle_print_summary,

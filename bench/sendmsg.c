@@ -413,7 +413,8 @@ enum { SENDMSG_FACTS(WB_LIST_ID) F_COUNT };
 static const char *const sendmsg_fact_names[] = { SENDMSG_FACTS(WB_LIST_NAME) NULL };
 WB_LIST_MATCHES(sendmsg_fact_names, F_COUNT, WB_MAX_FACTS, sendmsg_facts_fit);
 
-static const char *const sendmsg_metric_names[] = { SENDMSG_METRICS(WB_LIST_NAME) NULL };
+static const char *const sendmsg_metric_names[] = { SENDMSG_METRICS(WB_METRIC_NAME) NULL };
+static const char *const sendmsg_metric_units[] = { SENDMSG_METRICS(WB_METRIC_UNIT) NULL };
 /* The summary's parts are one repetition's (the median by typical_ns; the mean of the two middle
  * ones for an even count) with their whole, so that they add up to it as each repetition's do. */
 #define WITH_TYPICAL(c) { c, WB_SUM_MEDIAN_REP, "typical_ns", NULL, 0, 0 }
@@ -473,6 +474,7 @@ const wb_module wb_sendmsg_module = {
     .fact_names = sendmsg_fact_names,
     .facts = sendmsg_facts,
     .metric_names = sendmsg_metric_names,
+    .metric_units = sendmsg_metric_units,
     .summary_rules = sendmsg_summary_rules,
     .variant_name = sendmsg_variant_name,
     .expand = sendmsg_expand,

@@ -62,16 +62,16 @@ typedef struct sendmsg_state {
 } sendmsg_state;
 
 /* The metrics (CSV columns after the common ones), listed once. */
-#define SENDMSG_METRICS(X)                                                                          \
-    X(M_TYPICAL, "typical_ns") X(M_WNDPROC, "wndproc_ns") X(M_DISPATCH, "dispatch_ns") X(M_MARSHAL, "marshal_ns") \
-    X(M_HANDOFF, "handoff_ns")                                                                     \
-    X(M_POST_RT, "post_roundtrip_ns") X(M_KERNEL, "kernel_call_ns") X(M_WIN32K, "win32k_call_ns")      \
-    X(M_WORK, "work_ns") X(M_FLOORS_S, "floors_s")                                                 \
-    /* 0.6's, after 0.5's (a script that reads columns by position keeps them) */                  \
-    X(M_CLASSPROC, "classproc_ns") X(M_TYPICAL_PM, "typical_pm_ns") X(M_WNDPROC_PM, "wndproc_pm_ns")   \
-    X(M_CLASSPROC_PM, "classproc_pm_ns") X(M_DISPATCH_PM, "dispatch_pm_ns") X(M_MARSHAL_PM, "marshal_pm_ns") \
-    X(M_HANDOFF_PM, "handoff_pm_ns") X(M_ADD_UP, "parts_add_up") X(M_ROUNDS, "part_rounds")
-enum { SENDMSG_METRICS(WB_LIST_ID) M_COUNT };
+#define SENDMSG_METRICS(X)                                                                                             \
+    X(M_TYPICAL, "typical_ns", "ns") X(M_WNDPROC, "wndproc_ns", "ns") X(M_DISPATCH, "dispatch_ns", "ns") X(M_MARSHAL, "marshal_ns", "ns") \
+    X(M_HANDOFF, "handoff_ns", "ns")                                                                                   \
+    X(M_POST_RT, "post_roundtrip_ns", "ns") X(M_KERNEL, "kernel_call_ns", "ns") X(M_WIN32K, "win32k_call_ns", "ns")    \
+    X(M_WORK, "work_ns", "ns") X(M_FLOORS_S, "floors_s", "s")                                                          \
+    /* 0.6's, after 0.5's (a script that reads columns by position keeps them) */                                      \
+    X(M_CLASSPROC, "classproc_ns", "ns") X(M_TYPICAL_PM, "typical_pm_ns", "ns") X(M_WNDPROC_PM, "wndproc_pm_ns", "ns") \
+    X(M_CLASSPROC_PM, "classproc_pm_ns", "ns") X(M_DISPATCH_PM, "dispatch_pm_ns", "ns") X(M_MARSHAL_PM, "marshal_pm_ns", "ns") \
+    X(M_HANDOFF_PM, "handoff_pm_ns", "ns") X(M_ADD_UP, "parts_add_up", NULL) X(M_ROUNDS, "part_rounds", NULL)
+enum { SENDMSG_METRICS(WB_METRIC_ID) M_COUNT };
 
 /* How the parts will call the target's procedure (and the BUTTON class's), on the thread that
  * owns the target, once its procedures are in place. */

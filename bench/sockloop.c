@@ -678,6 +678,7 @@ const wb_module wb_sockloop_module = {
     .announce = sockloop_announce,
     .warnings = sockloop_warnings,
     .metric_names = sockloop_metric_names,
+    .metric_units = sockloop_metric_units,
     .summary_rules = sockloop_summary_rules,
     .print_rep = sockloop_print_rep,
     .print_summary = sockloop_print_summary,

@@ -71,28 +71,31 @@ typedef struct sockloop_config {
 #define SL_LOSS_WARN 0.01
 
 /* The CSV columns this module adds, listed once: the M_ index and the column name. */
-#define SOCKLOOP_METRICS(X)                                                                         \
-    X(M_SENT, "sent") X(M_RECEIVED, "received") X(M_LOST, "lost") X(M_DUP, "duplicated")             \
-    X(M_REORDERED, "reordered") X(M_LATE_SENDS, "late_sends") X(M_SEND_ERRORS, "send_errors")         \
-    X(M_FOREIGN, "foreign") X(M_SEND_RATE, "send_rate") X(M_RECV_RATE, "recv_rate")                   \
-    X(M_MBIT_OUT, "mbit_out") X(M_MBIT_IN, "mbit_in") X(M_LAT_MEAN, "lat_mean_us")                    \
-    X(M_LAT_SD, "lat_stddev_us") X(M_LAT_MIN, "lat_min_us") X(M_LAT_P50, "lat_p50_us")                \
-    X(M_LAT_P90, "lat_p90_us") X(M_LAT_P99, "lat_p99_us") X(M_LAT_P999, "lat_p999_us")                \
-    X(M_LAT_MAX, "lat_max_us") X(M_ILAT_MEAN, "ilat_mean_us") X(M_ILAT_P50, "ilat_p50_us")            \
-    X(M_ILAT_P90, "ilat_p90_us") X(M_ILAT_P99, "ilat_p99_us") X(M_ILAT_P999, "ilat_p999_us")          \
-    X(M_ILAT_MAX, "ilat_max_us") X(M_INTERVALS, "intervals") X(M_INTERVAL_SD, "lat_interval_sd_us")   \
-    X(M_SENDER_CPU, "sender_cpu_pct") X(M_RECEIVER_CPU, "receiver_cpu_pct")                         \
-    X(M_RECEIVER_BUSY, "receiver_busy_pct") X(M_SENDER_BUSY, "sender_busy_pct")                     \
-    X(M_CONN_RESETS, "conn_resets") X(M_BAD, "bad_packets") X(M_JITTER, "jitter_us")                   \
-    X(M_RECV_CPU_PER_PKT, "receiver_cpu_us_per_pkt") X(M_RECV_BUSY_PER_PKT, "receiver_busy_us_per_pkt")   \
-    X(M_DISCONNECTS, "disconnects") X(M_REFUSED, "refused")                                         \
-    X(M_OWN_US, "own_us") X(M_RECV_US, "recv_us") X(M_WAIT_US, "wait_us") X(M_WAIT_CPU_US, "wait_cpu_us")  \
-    X(M_WAKEUP_US, "wakeup_us") X(M_LAT_ABOVE_WAKEUP, "lat_above_wakeup_us") X(M_FLOORS_S, "floors_s")  \
-    X(M_NOTIFY_LOST, "notifications_lost") X(M_UNSENT, "unsent")                                     \
-    X(M_WAIT_PM_US, "wait_pm_us")   /* 0.6's, after 0.5's */
-enum { SOCKLOOP_METRICS(WB_LIST_ID) M_COUNT };
+#define SOCKLOOP_METRICS(X)                                                                                            \
+    X(M_SENT, "sent", NULL) X(M_RECEIVED, "received", NULL) X(M_LOST, "lost", NULL) X(M_DUP, "duplicated", NULL)       \
+    X(M_REORDERED, "reordered", NULL) X(M_LATE_SENDS, "late_sends", NULL) X(M_SEND_ERRORS, "send_errors", NULL)        \
+    X(M_FOREIGN, "foreign", NULL) X(M_SEND_RATE, "send_rate", "1/s") X(M_RECV_RATE, "recv_rate", "1/s")                \
+    X(M_MBIT_OUT, "mbit_out", "Mbit/s") X(M_MBIT_IN, "mbit_in", "Mbit/s") X(M_LAT_MEAN, "lat_mean_us", "us")           \
+    X(M_LAT_SD, "lat_stddev_us", "us") X(M_LAT_MIN, "lat_min_us", "us") X(M_LAT_P50, "lat_p50_us", "us")               \
+    X(M_LAT_P90, "lat_p90_us", "us") X(M_LAT_P99, "lat_p99_us", "us") X(M_LAT_P999, "lat_p999_us", "us")               \
+    X(M_LAT_MAX, "lat_max_us", "us") X(M_ILAT_MEAN, "ilat_mean_us", "us") X(M_ILAT_P50, "ilat_p50_us", "us")           \
+    X(M_ILAT_P90, "ilat_p90_us", "us") X(M_ILAT_P99, "ilat_p99_us", "us") X(M_ILAT_P999, "ilat_p999_us", "us")         \
+    X(M_ILAT_MAX, "ilat_max_us", "us") X(M_INTERVALS, "intervals", NULL) X(M_INTERVAL_SD, "lat_interval_sd_us", "us")  \
+    X(M_SENDER_CPU, "sender_cpu_pct", "%") X(M_RECEIVER_CPU, "receiver_cpu_pct", "%")                                  \
+    X(M_RECEIVER_BUSY, "receiver_busy_pct", "%") X(M_SENDER_BUSY, "sender_busy_pct", "%")                              \
+    X(M_CONN_RESETS, "conn_resets", NULL) X(M_BAD, "bad_packets", NULL) X(M_JITTER, "jitter_us", "us")                 \
+    X(M_RECV_CPU_PER_PKT, "receiver_cpu_us_per_pkt", "us") X(M_RECV_BUSY_PER_PKT, "receiver_busy_us_per_pkt", "us")    \
+    X(M_DISCONNECTS, "disconnects", NULL) X(M_REFUSED, "refused", NULL)                                                \
+    X(M_OWN_US, "own_us", "us") X(M_RECV_US, "recv_us", "us") X(M_WAIT_US, "wait_us", "us")                           \
+    X(M_WAIT_CPU_US, "wait_cpu_us", "us")                                                                              \
+    X(M_WAKEUP_US, "wakeup_us", "us") X(M_LAT_ABOVE_WAKEUP, "lat_above_wakeup_us", "us")                              \
+    X(M_FLOORS_S, "floors_s", "s")                                                                                     \
+    X(M_NOTIFY_LOST, "notifications_lost", NULL) X(M_UNSENT, "unsent", NULL)                                           \
+    X(M_WAIT_PM_US, "wait_pm_us", "us")   /* 0.6's, after 0.5's */
+enum { SOCKLOOP_METRICS(WB_METRIC_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, sockloop_metrics_fit);
 extern const char *const sockloop_metric_names[];
+extern const char *const sockloop_metric_units[];   /* each metric's, in the same order */
 
 /* sockloop_options.c: the options, their rules (the module's check) and the variants of --loop
  * all and a --rate list (its expand); the backend of a --loop index. */

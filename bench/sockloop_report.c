@@ -12,7 +12,11 @@
 #include "wb_console.h"
 
 const char *const sockloop_metric_names[] = {
-    SOCKLOOP_METRICS(WB_LIST_NAME)
+    SOCKLOOP_METRICS(WB_METRIC_NAME)
+    NULL
+};
+const char *const sockloop_metric_units[] = {
+    SOCKLOOP_METRICS(WB_METRIC_UNIT)
     NULL
 };
 

@@ -261,17 +261,18 @@ static void each_set(void *arg, uint64_t due, uint64_t set)
     wb_hist_record(st->setter_late, set > due ? (set - due) * 1000000000u / st->freq : 0);
 }
 
-#define WAKEUP_METRICS(X)                                                                           \
-    X(M_WAKES, "wakes") X(M_FIRED, "fired") X(M_EXPECTED, "expected") X(M_MISSED, "missed")             \
-    X(M_COALESCED, "coalesced") X(M_SPARE, "spare") X(M_WAKE_RATE, "wake_rate") X(M_LATE_MEAN, "late_mean_us")               \
-    X(M_LATE_MIN, "late_min_us") X(M_LATE_P50, "late_p50_us") X(M_LATE_P90, "late_p90_us")              \
-    X(M_LATE_P99, "late_p99_us") X(M_LATE_P999, "late_p999_us") X(M_LATE_MAX, "late_max_us")             \
-    X(M_EARLY, "early") X(M_GAP_P50, "interval_p50_us") X(M_GAP_P99, "interval_p99_us")                  \
-    X(M_SETTER_P50, "setter_late_p50_us") X(M_SETTER_P99, "setter_late_p99_us") X(M_PHASE, "phase_us")   \
-    X(M_WAITER_CPU, "waiter_cpu_pct") X(M_RES_SYSTEM, "res_system_ms") X(M_RES_EFFECTIVE, "res_effective_ms")  \
-    X(M_RES_COARSEST, "res_coarsest_ms") X(M_RES_FINEST, "res_finest_ms")
-enum { WAKEUP_METRICS(WB_LIST_ID) M_COUNT };
-static const char *const wakeup_metric_names[] = { WAKEUP_METRICS(WB_LIST_NAME) NULL };
+#define WAKEUP_METRICS(X)                                                                                              \
+    X(M_WAKES, "wakes", NULL) X(M_FIRED, "fired", NULL) X(M_EXPECTED, "expected", NULL) X(M_MISSED, "missed", NULL)    \
+    X(M_COALESCED, "coalesced", NULL) X(M_SPARE, "spare", NULL) X(M_WAKE_RATE, "wake_rate", "1/s") X(M_LATE_MEAN, "late_mean_us", "us") \
+    X(M_LATE_MIN, "late_min_us", "us") X(M_LATE_P50, "late_p50_us", "us") X(M_LATE_P90, "late_p90_us", "us")           \
+    X(M_LATE_P99, "late_p99_us", "us") X(M_LATE_P999, "late_p999_us", "us") X(M_LATE_MAX, "late_max_us", "us")         \
+    X(M_EARLY, "early", NULL) X(M_GAP_P50, "interval_p50_us", "us") X(M_GAP_P99, "interval_p99_us", "us")              \
+    X(M_SETTER_P50, "setter_late_p50_us", "us") X(M_SETTER_P99, "setter_late_p99_us", "us") X(M_PHASE, "phase_us", "us") \
+    X(M_WAITER_CPU, "waiter_cpu_pct", "%") X(M_RES_SYSTEM, "res_system_ms", "ms") X(M_RES_EFFECTIVE, "res_effective_ms", "ms") \
+    X(M_RES_COARSEST, "res_coarsest_ms", "ms") X(M_RES_FINEST, "res_finest_ms", "ms")
+enum { WAKEUP_METRICS(WB_METRIC_ID) M_COUNT };
+static const char *const wakeup_metric_names[] = { WAKEUP_METRICS(WB_METRIC_NAME) NULL };
+static const char *const wakeup_metric_units[] = { WAKEUP_METRICS(WB_METRIC_UNIT) NULL };
 /* The summary: wake-ups counted over every repetition, their lateness from the pooled
  * histograms (docs/csv.md says which column is which). */
 #define TOTAL(c) { c, WB_SUM_TOTAL, NULL, NULL, 0, 0 }
@@ -561,6 +562,7 @@ const wb_module wb_wakeup_module = {
     .fact_names = wakeup_fact_names,
     .facts = wakeup_facts,
     .metric_names = wakeup_metric_names,
+    .metric_units = wakeup_metric_units,
     .summary_rules = wakeup_summary_rules,
     .rep_warnings = wakeup_rep_warnings,
     .print_rep = wakeup_print_rep,

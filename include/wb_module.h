@@ -30,6 +30,11 @@
  * compile time that a names array holds the list and its NULL, and that it fits max. */
 #define WB_LIST_ID(id, name) id,
 #define WB_LIST_NAME(id, name) name,
+/* A module's metrics are listed with their unit: X(M_ID, "name", "us") (NULL: a count, a
+ * ratio), in JSON's unit names (docs/json.md); the lists these make: */
+#define WB_METRIC_ID(id, name, unit) id,
+#define WB_METRIC_NAME(id, name, unit) name,
+#define WB_METRIC_UNIT(id, name, unit) unit,
 #define WB_LIST_MATCHES(names, count, max, tag)                                                  \
     WB_STATIC_ASSERT(sizeof(names) / sizeof((names)[0]) == (count) + 1 && (count) <= (max), tag)
 
@@ -244,6 +249,8 @@ typedef struct wb_module {
      * the summary row holds each one's median over repetitions unless summary_rules says
      * otherwise). NULL-terminated. */
     const char *const *metric_names;
+    /* Each metric's unit, in metric_names' order (WB_METRIC_UNIT of the same list); NULL: none. */
+    const char *const *metric_units;
     /* Optional: how the summary row takes the metrics named here from the repetitions, so that
      * it keeps the identities each repetition keeps (sent = received - duplicated + lost; the
      * parts add up to their whole): counts totalled, latencies from the pooled histograms, a

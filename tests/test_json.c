@@ -69,44 +69,10 @@ static void test_number_grammar(void)
     for (i = 0; i < sizeof no / sizeof no[0]; i++) ok(!wb_json_is_number(no[i]), "[%s] is not a number", no[i]);
 }
 
-static void expect_unit(const char *column, const char *want)
-{
-    const char *got = wb_json_column_unit(column);
-    ok(want ? got && strcmp(got, want) == 0 : got == NULL, "%s: expected %s, got %s", column, want ? want : "none",
-       got ? got : "none");
-}
-
-static void test_units(void)
-{
-    expect_unit("lat_p99_us", "us");
-    expect_unit("ns_per_op", "ns");
-    expect_unit("elapsed_s", "s");
-    expect_unit("ops_per_s", "1/s");
-    expect_unit("ops_per_s_median", "1/s");
-    expect_unit("ops_per_s_cv", NULL);
-    expect_unit("idle_periods_per_s", "1/s");
-    expect_unit("idle_periods_per_move", NULL);
-    expect_unit("receiver_busy_us_per_pkt", "us");
-    expect_unit("cpu_pct", "%");
-    expect_unit("duty_cpu_pct_busy", "%");
-    expect_unit("sleep1_ms_p99_1ms", "ms");
-    expect_unit("peak_working_set_kb", "KiB");
-    expect_unit("qpc_hz", "Hz");
-    expect_unit("cpu_mhz", "MHz");
-    expect_unit("drift_tick_ppm", "ppm");
-    expect_unit("mbit_in", "Mbit/s");
-    expect_unit("send_rate", "1/s");
-    expect_unit("received", NULL);
-    expect_unit("os_build", NULL);
-    expect_unit("timestamp_utc", NULL);
-    expect_unit("s", "s");
-}
-
 static const wbt_case cases[] = {
     { "strings", test_strings, 0 },
     { "numbers", test_numbers, 0 },
     { "number_grammar", test_number_grammar, 0 },
-    { "units", test_units, 0 },
     { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

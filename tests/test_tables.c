@@ -6,6 +6,7 @@
 #include "wb_module.h"
 #include "wb_options.h"
 #include "run/wb_runner.h"
+#include "core/csv_columns.h"
 #include "wbtest.h"
 #include "../bench/sockloop.h"   /* the comparison reads sockloop's own configuration and metrics */
 
@@ -361,7 +362,61 @@ static void test_sockloop_offered_load(void)
     ok(strstr(text, "times lower") == NULL, "rates are not ranked as loops");
 }
 
+/* A metric's unit, as its module declares it (NULL when it has no such metric or no unit). */
+static const char *declared_unit(const char *module, const char *metric, int *found)
+{
+    const wb_module *m = wb_module_find(module);
+    int k;
+    *found = 0;
+    for (k = 0; m && m->metric_names && m->metric_names[k]; k++)
+        if (strcmp(m->metric_names[k], metric) == 0) {
+            *found = 1;
+            return m->metric_units ? m->metric_units[k] : NULL;
+        }
+    return NULL;
+}
+
+/* Every module declares a unit per metric (or none: a count, a ratio), each a unit JSON's schema
+ * knows; the context's and the measures' are declared in csv_columns.h. The units a reader of
+ * the JSON relies on, spot-checked by name. */
+static void test_units_declared(void)
+{
+    static const char allowed[] = "|ns|us|ms|s|1/s|%|KiB|Hz|MHz|ppm|Mbit/s|";
+    static const struct { const char *module, *metric, *unit; } want[] = {
+        { "sockloop", "lat_p99_us", "us" }, { "sendmsg", "typical_ns", "ns" }, { "idle", "idle_periods_per_s", "1/s" },
+        { "idle", "idle_periods_per_move", NULL }, { "sockloop", "receiver_busy_us_per_pkt", "us" },
+        { "calibrate", "duty_cpu_pct_busy", "%" }, { "calibrate", "sleep1_ms_p99_1ms", "ms" },
+        { "calibrate", "drift_tick_ppm", "ppm" }, { "sockloop", "mbit_in", "Mbit/s" }, { "sockloop", "send_rate", "1/s" },
+        { "sockloop", "received", NULL }, { "wakeup", "late_p99_us", "us" }, { "sendmsg", "floors_s", "s" },
+    };
+    size_t i;
+    int k, m;
+    for (m = 0; wb_modules[m]; m++) {
+        const wb_module *mod = wb_modules[m];
+        for (k = 0; mod->metric_names && mod->metric_names[k]; k++) {
+            const char *u = mod->metric_units ? mod->metric_units[k] : NULL;
+            char bar[24];
+            snprintf(bar, sizeof bar, "|%s|", u ? u : "");
+            ok(mod->metric_units != NULL, "%s: no metric_units", mod->name);
+            ok(u == NULL || strstr(allowed, bar) != NULL, "%s.%s: unit %s is none JSON knows", mod->name,
+               mod->metric_names[k], u);
+        }
+    }
+    for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+        int found;
+        const char *u = declared_unit(want[i].module, want[i].metric, &found);
+        ok(found && (want[i].unit ? u && strcmp(u, want[i].unit) == 0 : u == NULL), "%s.%s: %s, expected %s",
+           want[i].module, want[i].metric, u ? u : "none", want[i].unit ? want[i].unit : "none");
+    }
+    ok(strcmp(wb_context_types[WB_COL_QPC_HZ].unit, "Hz") == 0 && wb_context_types[WB_COL_OS_BUILD].unit == NULL &&
+           wb_context_types[WB_COL_OS_BUILD].number && !wb_context_types[WB_COL_OS_VERSION].number &&
+           wb_context_types[WB_COL_TIMESTAMP_UTC].per_row && !wb_context_types[WB_COL_RUN_ID].per_row &&
+           strcmp(wb_measure_types[WB_COL_OPS_PER_S].unit, "1/s") == 0 && wb_measure_types[WB_COL_RATE_CV].unit == NULL,
+       "the context's and the measures' declarations");
+}
+
 static const wbt_case cases[] = {
+    { "units_declared", test_units_declared, 0 },
     { "real_tables", test_real_tables, 0 },
     { "limits", test_limits, 0 },
     { "spec_columns", test_spec_columns, 0 },

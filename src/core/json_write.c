@@ -141,35 +141,3 @@ int wb_json_is_number(const char *text)
     return *p == '\0';
 }
 
-static int ends_with(const char *s, const char *tail)
-{
-    size_t n = strlen(s), m = strlen(tail);
-    return n >= m && strcmp(s + n - m, tail) == 0;
-}
-
-/* The name's words ("lat_p99_us": lat, p99, us) read from the last: the first that is a unit
- * names it; "per" before "s" makes a rate. Ratios ("_cv") and words that are no unit: NULL. */
-const char *wb_json_column_unit(const char *column)
-{
-    static const struct { const char *word, *unit; } units[] = {
-        { "ns", "ns" }, { "us", "us" }, { "ms", "ms" }, { "rate", "1/s" }, { "pct", "%" }, { "kb", "KiB" }, { "hz", "Hz" },
-        { "mhz", "MHz" }, { "ppm", "ppm" }, { "mbit", "Mbit/s" },
-    };
-    size_t end = strlen(column), i;
-    if (ends_with(column, "_cv")) return NULL;
-    while (end > 0) {
-        size_t start = end;
-        char word[16];
-        while (start > 0 && column[start - 1] != '_') start--;
-        if (end - start < sizeof word) {
-            memcpy(word, column + start, end - start);
-            word[end - start] = '\0';
-            for (i = 0; i < sizeof units / sizeof units[0]; i++)
-                if (strcmp(word, units[i].word) == 0) return units[i].unit;
-            if (strcmp(word, "s") == 0)
-                return start >= 4 && strncmp(column + start - 4, "per_", 4) == 0 ? "1/s" : "s";
-        }
-        end = start > 0 ? start - 1 : 0;
-    }
-    return NULL;
-}

@@ -28,8 +28,4 @@ void wb_json_u64(wb_json *j, uint64_t value);
 /* 1 when text is a JSON number as it stands ("12", "-0.5", "1e+20"; not "012", "1.", "0x1", ""). */
 int wb_json_is_number(const char *text);
 
-/* The unit of a winbench column, read from its name's suffix (docs/json.md): "ns", "us", "ms",
- * "s", "1/s", "%", "KiB", "Hz", "MHz", "ppm", "Mbit/s"; NULL for counts, ratios and text. */
-const char *wb_json_column_unit(const char *column);
-
 #endif

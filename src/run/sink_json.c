@@ -64,8 +64,7 @@ typedef struct column_list {
     int n;
 } column_list;
 
-/* unit: the column's declared unit; a module's fact or metric, which declares none, is read by
- * its name's last unit word ("lat_p99_us": us). */
+/* unit: the column's unit as declared (csv_columns.h, an option's, a module's metric list). */
 static void add_column(column_list *l, const char *name, section sec, int index, int numeric_text, const char *unit)
 {
     if (l->j->cols) {
@@ -74,7 +73,7 @@ static void add_column(column_list *l, const char *name, section sec, int index,
         c->sec = sec;
         c->index = index;
         c->numeric_text = numeric_text;
-        c->unit = sec == S_FACT || sec == S_METRIC ? wb_json_column_unit(name) : unit;
+        c->unit = unit;
     }
     l->n++;
 }
@@ -108,7 +107,8 @@ static void list_columns(json_sink *j, column_list *l)
     for (i = 0; m->fact_names && m->fact_names[i]; i++) add_column(l, m->fact_names[i], S_FACT, i, 0, NULL);
     for (i = 0; i < WB_MEASURE_COUNT; i++)
         add_column(l, wb_measure_columns[i], S_MEASURE, i, 0, wb_measure_types[i].unit);
-    for (i = 0; m->metric_names && m->metric_names[i]; i++) add_column(l, m->metric_names[i], S_METRIC, i, 0, NULL);
+    for (i = 0; m->metric_names && m->metric_names[i]; i++)
+        add_column(l, m->metric_names[i], S_METRIC, i, 0, m->metric_units ? m->metric_units[i] : NULL);
     for (i = 0; m->verdict_names && m->verdict_names[i]; i++) add_column(l, m->verdict_names[i], S_VERDICT, i, 0, NULL);
     add_column(l, WB_WARNINGS_COLUMN, S_WARNINGS, 0, 0, NULL);
     for (i = 0; i < WB_CONTEXT_COUNT; i++)   /* typed as csv_columns.h declares them */
