@@ -16,45 +16,9 @@
  * that a label's room is never short). */
 #define TEXT_CHAR_PX 6.6
 
-/* The part of a configuration a line's dash and marker come from: all of it but the load column
- * (the rates of a --rate list are points on one line, or one chart each). */
-static void colour_key(const rp_group *g, char *buf, size_t cap)
-{
-    rp_variant_without(g, wb_module_report(g->m)->load_column, buf, cap);
-}
-
-/* Each group's configuration number among its module's, in the order first seen: its dash and marker.
- * Worked out once per module by rp_write_charts (every line and key asks, and a report of many
- * machines and rates has hundreds of groups); -1 for groups of other modules. */
-static int *numbers_for(const rp_report *r, const wb_module *m, int *count)
-{
-    typedef char key_text[256];
-    key_text *keys = (key_text *)malloc(r->ngroups * sizeof *keys);
-    int *numbers = (int *)malloc(r->ngroups * sizeof *numbers), next = 0;
-    size_t i, j;
-    *count = 0;
-    if (!keys || !numbers) {
-        free(keys), free(numbers);
-        return NULL;
-    }
-    for (i = 0; i < r->ngroups; i++) {
-        numbers[i] = -1;
-        if (r->groups[i].m != m) continue;
-        colour_key(&r->groups[i], keys[i], sizeof keys[i]);
-        for (j = 0; j < i && (numbers[j] < 0 || strcmp(keys[j], keys[i])); j++) continue;
-        numbers[i] = j < i ? numbers[j] : next++;
-    }
-    free(keys);
-    *count = next;
-    return numbers;
-}
-
-static const int *g_numbers;   /* numbers_for the module being drawn (set by rp_write_charts) */
-static int g_nnumbers;         /* how many configurations it numbered */
-
 static rp_look look_of(const rp_report *r, const rp_group *g)
 {
-    return rp_look_of(g_numbers ? g_numbers[g - r->groups] : 0, (int)r->nmachines, g->machine);
+    return rp_look_of((int)g->line_style, (int)r->nmachines, g->machine);
 }
 
 /* A line's legend text: the machine, then what tells the line apart within its chart (the
@@ -568,8 +532,6 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
 void rp_write_charts(FILE *f, const rp_report *r, const wb_module *m)
 {
     size_t i;
-    int *numbers = numbers_for(r, m, &g_nnumbers);   /* NULL (out of memory): one colour, still drawn */
-    g_numbers = numbers;
     if (r->nmachines <= RP_PIVOT_MACHINES) {
         bar_chart(f, r, m, NULL);
     } else {   /* a lab: a chart per configuration, each of its groups' first */
@@ -585,6 +547,4 @@ void rp_write_charts(FILE *f, const rp_report *r, const wb_module *m)
         for (i = 0; i < r->ngroups; i++)
             if (r->groups[i].m == m && first_of_chart(r, i, wb_module_report(m)->series_line_column, has_series))
                 series_charts(f, r, &r->groups[i]);
-    g_numbers = NULL, g_nnumbers = 0;
-    free(numbers);
 }

@@ -636,6 +636,24 @@ static void rank_configurations(rp_report *r)
     }
 }
 
+/* line_style of every group, in the table's order (see rp_group). */
+static void number_line_styles(rp_report *r)
+{
+    size_t i, j, next = 0;
+    char mine[256], other[256];
+    for (i = 0; i < r->ngroups; i++) {
+        rp_group *g = &r->groups[i];
+        const char *load = wb_module_report(g->m)->load_column;
+        if (i == 0 || r->groups[i - 1].m != g->m) next = 0;   /* the groups are in module order */
+        rp_text_without(g->variant, load, mine, sizeof mine);
+        for (j = i; j > 0 && r->groups[j - 1].m == g->m; j--) {
+            rp_text_without(r->groups[j - 1].variant, load, other, sizeof other);
+            if (strcmp(mine, other) == 0) break;
+        }
+        g->line_style = j > 0 && r->groups[j - 1].m == g->m ? r->groups[j - 1].line_style : next++;
+    }
+}
+
 static int group_order(const void *pa, const void *pb)
 {
     const rp_group *a = (const rp_group *)pa, *b = (const rp_group *)pb;
@@ -668,6 +686,7 @@ void rp_model_finish(rp_report *r)
     number_configurations(r);
     rank_configurations(r);
     qsort(r->groups, r->ngroups, sizeof *r->groups, group_order);
+    number_line_styles(r);
     free(r->group_index);   /* the indexes are the load's: the groups have moved */
     r->group_index = NULL;
     r->group_index_cap = 0;

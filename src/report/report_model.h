@@ -34,6 +34,10 @@ struct rp_group {
      * first seen, then that column's place in the module's own order (loops as the README
      * lists them, not as an interleaved run's random first round wrote them). */
     size_t sort_major, sort_minor;
+    /* Its lines' dash and marker in the charts: its configuration's number among its module's,
+     * all of it but the load column (a --rate list's rates are points of one line), in the
+     * table's order. */
+    size_t line_style;
     rp_values values;            /* the module's report metric, one per rep row */
     rp_values pct[RP_MAX_PERCENTILES];   /* the spec's percentile columns, one per rep row */
     /* the rep rows' latency histograms (latency_hdr) merged: the group's percentiles are this
