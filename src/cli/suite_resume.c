@@ -22,19 +22,34 @@ static const char *cell_of(const wb_csv_table *t, size_t row, int col)
     return col >= 0 && (size_t)col < t->rows[row].nfields ? t->rows[row].fields[col] : "";
 }
 
+/* A CSV read whole and parsed: 0, or -1 (nothing to free) when it cannot be. The table's cells
+ * point into *text: close_table frees both. */
+static int load_table(const char *path, wb_csv_table *t, char **text)
+{
+    size_t size = 0;
+    char err[128];
+    *text = wb_read_whole(path, &size);
+    if (*text != NULL && size > 0 && wb_csv_parse(*text, size, ',', t, err, sizeof err) == 0) return 0;
+    free(*text);
+    return -1;
+}
+
+static void close_table(wb_csv_table *t, char *text)
+{
+    wb_csv_free(t);
+    free(text);
+}
+
 /* 1 when the file is a complete winbench CSV; else 0 with what it lacks in why. */
 static int run_complete(const char *path, char *why, size_t cap)
 {
-    size_t size = 0, row;
-    char *text = wb_read_whole(path, &size), err[128];
+    size_t row;
+    char *text;
     wb_csv_table t;
     long ended = 0, asked = -1;   /* summary and skipped rows; the variants asked for (-1: a 0.5 file) */
     const char *cut = NULL;
     snprintf(why, cap, "cannot be read");
-    if (text == NULL || size == 0 || wb_csv_parse(text, size, ',', &t, err, sizeof err) != 0) {
-        free(text);
-        return 0;
-    }
+    if (load_table(path, &t, &text) != 0) return 0;
     {
         int kind = wb_csv_column(&t, wb_lead_columns[WB_COL_ROW]);
         int variants = wb_csv_column(&t, wb_context_columns[WB_COL_VARIANTS]);
@@ -45,8 +60,7 @@ static int run_complete(const char *path, char *why, size_t cap)
             if (cell_of(&t, row, variants)[0]) asked = strtol(cell_of(&t, row, variants), NULL, 10);
         }
     }
-    wb_csv_free(&t);
-    free(text);
+    close_table(&t, text);
     if (asked >= 0 && ended < asked) snprintf(why, cap, "has %ld of its %ld variants' summaries", ended, asked);
     else if (cut) snprintf(why, cap, "was cut short (it has %s %s row)", cut[0] == 'i' ? "an" : "a", cut);
     else if (asked < 0 && ended == 0) snprintf(why, cap, "has no summary row");
@@ -89,24 +103,20 @@ int wb_suite_run_done(const char *dir, char sep, const char *prefix, const char 
 
 int wb_suite_calibration_of(const char *path, char *out, size_t cap)
 {
-    size_t size = 0, row, used = 0;
-    char *text = wb_read_whole(path, &size), err[128];
+    size_t row, used = 0;
+    char *text;
     const wb_module *m = wb_module_find("calibrate");
     wb_csv_table t;
     int kind, i, found = -1;
     if (cap) out[0] = '\0';
-    if (m == NULL || text == NULL || size == 0 || wb_csv_parse(text, size, ',', &t, err, sizeof err) != 0) {
-        free(text);
-        return -1;
-    }
+    if (m == NULL || load_table(path, &t, &text) != 0) return -1;
     kind = wb_csv_column(&t, wb_lead_columns[WB_COL_ROW]);
     for (row = 1; row < t.nrows; row++)
         if (strcmp(cell_of(&t, row, kind), "summary") == 0) found = (int)row;
     for (i = 0; found > 0 && m->verdict_names[i] && used < cap; i++)   /* "cal_clock=ok;cal_cpus=ok;..." as the run hands them */
         used += (size_t)snprintf(out + used, cap - used, "%s%s=%s", i ? ";" : "", m->verdict_names[i],
                                  cell_of(&t, (size_t)found, wb_csv_column(&t, m->verdict_names[i])));
-    wb_csv_free(&t);
-    free(text);
+    close_table(&t, text);
     return found > 0 && cap && out[0] ? 0 : -1;
 }
 
@@ -133,10 +143,9 @@ int wb_suite_last_calibration(const char *dir, char sep, const char *host, const
 
 int wb_suite_folder_of_another(const char *dir, char sep, const wb_sysinfo *si, char *why, size_t cap)
 {
-    char pattern[MAX_PATH], path[MAX_PATH], err[128], build[16];
+    char pattern[MAX_PATH], path[MAX_PATH], build[16];
     WIN32_FIND_DATAA fd;
     HANDLE h;
-    size_t size = 0;
     char *text;
     wb_csv_table t;
     int other = 0;
@@ -144,8 +153,7 @@ int wb_suite_folder_of_another(const char *dir, char sep, const wb_sysinfo *si, 
     if ((h = FindFirstFileA(pattern, &fd)) == INVALID_HANDLE_VALUE) return 0;
     snprintf(path, sizeof path, "%s%c%s", dir, sep, fd.cFileName);
     FindClose(h);
-    text = wb_read_whole(path, &size);
-    if (text && size > 0 && wb_csv_parse(text, size, ',', &t, err, sizeof err) == 0) {
+    if (load_table(path, &t, &text) == 0) {
         const char *name = t.nrows > 1 ? cell_of(&t, 1, wb_csv_column(&t, wb_context_columns[WB_COL_OS_NAME])) : "";
         const char *b = t.nrows > 1 ? cell_of(&t, 1, wb_csv_column(&t, wb_context_columns[WB_COL_OS_BUILD])) : "";
         const char *cpu = t.nrows > 1 ? cell_of(&t, 1, wb_csv_column(&t, wb_context_columns[WB_COL_CPU_NAME])) : "";
@@ -154,8 +162,7 @@ int wb_suite_folder_of_another(const char *dir, char sep, const wb_sysinfo *si, 
             other = 1;
             snprintf(why, cap, "%s holds the results of another machine of this name (%s build %s)", path, name, b);
         }
-        wb_csv_free(&t);
+        close_table(&t, text);
     }
-    free(text);
     return other;
 }

@@ -265,9 +265,8 @@ static void load_inputs(rp_report *r, int argc, char **argv, const output *outs,
  * compared, benchmark by benchmark, in err. */
 static int compare_column_known(const rp_report *r, char *err, size_t cap)
 {
-    const wb_module *said[16];
-    size_t k, nsaid = 0, used;
-    int found = 0, valued = r->compare_value[0] == '\0';
+    size_t k, used;
+    int found = 0, b, listed = 0, valued = r->compare_value[0] == '\0';
     char value[64];
     for (k = 0; k < r->ngroups; k++) {
         found |= rp_module_has_column(r->groups[k].m, r->compare_column);
@@ -282,16 +281,11 @@ static int compare_column_known(const rp_report *r, char *err, size_t cap)
     }
     used = (size_t)snprintf(err, cap, "--compare: no benchmark in these results has a column \"%s\"; they can compare",
                             r->compare_column);
-    for (k = 0; k < r->ngroups && used < cap; k++) {
-        const wb_module *m = r->groups[k].m;
-        const char *const *col = wb_module_report(m)->variant_columns;
-        size_t j;
-        int seen = 0;
-        for (j = 0; j < nsaid; j++) seen |= said[j] == m;
-        if (seen || nsaid == sizeof said / sizeof said[0]) continue;
-        said[nsaid++] = m;
-        used += (size_t)snprintf(err + used, cap - used, "%s %s:", nsaid > 1 ? ";" : "", m->name);
-        for (j = 0; col[j] && used < cap; j++) used += (size_t)snprintf(err + used, cap - used, " %s", col[j]);
+    for (b = 0; wb_modules[b] && used < cap; b++) {
+        const char *const *col = wb_module_report(wb_modules[b])->variant_columns;
+        if (rp_first_group(r, wb_modules[b], -1) == NULL) continue;
+        used += (size_t)snprintf(err + used, cap - used, "%s %s:", listed++ ? ";" : "", wb_modules[b]->name);
+        for (k = 0; col[k] && used < cap; k++) used += (size_t)snprintf(err + used, cap - used, " %s", col[k]);
     }
     return -1;
 }

@@ -42,20 +42,15 @@ static int answer_line(const rp_report *r, const rp_group *g, char *buf, size_t 
  * or were offered under 99% of their rate. */
 static void say_loads_not_carried(const rp_report *r, FILE *f)
 {
-    size_t mach, i;
+    size_t mach;
+    int b;
     for (mach = 0; mach < r->nmachines; mach++) {
-        const wb_module *seen[8];
-        size_t nseen = 0, k;
-        for (i = 0; i < r->ngroups; i++) {
-            const rp_group *g = &r->groups[i];
-            const wb_report_spec *spec = wb_module_report(g->m);
+        for (b = 0; wb_modules[b]; b++) {
+            const rp_group *g = rp_first_group(r, wb_modules[b], (int)mach);
+            const wb_report_spec *spec = wb_module_report(wb_modules[b]);
             size_t all = 0, fell = 0, j;
-            int done = 0;
             char machine[128];
-            if ((size_t)g->machine != mach || spec->loss_column == NULL || spec->load_column == NULL) continue;
-            for (k = 0; k < nseen; k++) done |= seen[k] == g->m;
-            if (done || nseen == sizeof seen / sizeof seen[0]) continue;
-            seen[nseen++] = g->m;
+            if (g == NULL || spec->loss_column == NULL || spec->load_column == NULL) continue;
             for (j = 0; j < r->ngroups; j++) {
                 const rp_group *h = &r->groups[j];
                 char rate[32];

@@ -79,9 +79,7 @@ int rp_write_html(const rp_report *r, FILE *f)
     machines_table(f, r);
     for (b = 0; wb_modules[b]; b++) {
         const wb_module *m = wb_modules[b];
-        int any = 0;
-        for (i = 0; i < r->ngroups; i++) any |= r->groups[i].m == m;
-        if (!any) continue;
+        if (rp_first_group(r, m, -1) == NULL) continue;
         if (rp_pivot_wanted(r)) {   /* a lab: a row per configuration, a column per machine */
             wb_fprintf(f, "<h2>%s</h2>\n", m->name);
             rp_write_pivot_html(r, f, m);

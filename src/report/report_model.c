@@ -186,6 +186,14 @@ int rp_group_value(const rp_group *g, const char *column, char *buf, size_t cap)
     return 0;
 }
 
+const rp_group *rp_first_group(const rp_report *r, const wb_module *m, int machine)
+{
+    size_t i;
+    for (i = 0; i < r->ngroups; i++)
+        if (r->groups[i].m == m && (machine < 0 || r->groups[i].machine == machine)) return &r->groups[i];
+    return NULL;
+}
+
 int rp_module_has_column(const wb_module *m, const char *column)
 {
     int i;

@@ -165,6 +165,9 @@ void rp_short_variant(const rp_report *r, const rp_group *g, char *buf, size_t c
 void rp_variant_without(const rp_group *g, const char *column, char *buf, size_t cap);
 void rp_text_without(const char *text, const char *column, char *buf, size_t cap);   /* the same of any text */
 const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t cap);
+/* The first group of module m in r's order, on machine (any machine when machine < 0); NULL when
+ * m has none: which benchmarks a report holds, walked in the registry's order (wb_modules). */
+const rp_group *rp_first_group(const rp_report *r, const wb_module *m, int machine);
 /* 1 when the module's configuration has the column. */
 int rp_module_has_column(const wb_module *m, const char *column);
 /* The configuration column the module's groups are compared on, each against the same

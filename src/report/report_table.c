@@ -151,24 +151,21 @@ static size_t people_columns(const rp_report *r, int *shown)
  * on the same machine; a benchmark without that column says so. */
 static void print_what_compares(const rp_report *r, FILE *out)
 {
-    const wb_module *said[16];
-    size_t k, j, nsaid = 0;
     char base[128];
+    int b;
     if (r->compare_column == NULL && r->nmachines > 1) {
         wb_fprintf(out, "comparison: each machine against %s (another: --baseline NAME; configurations on each machine: "
                    "--compare COLUMN)\n", rp_machine_name(r, r->baseline, base, sizeof base));
         return;
     }
-    for (k = 0; k < r->ngroups; k++) {
-        const wb_module *m = r->groups[k].m;
+    for (b = 0; wb_modules[b]; b++) {
+        const wb_module *m = wb_modules[b];
+        const rp_group *first = rp_first_group(r, m, -1);
         const char *column = rp_compare_column(r, m);
-        int seen = 0;
-        for (j = 0; j < nsaid; j++) seen |= said[j] == m;
-        if (seen || nsaid == sizeof said / sizeof said[0]) continue;
-        said[nsaid++] = m;
+        if (first == NULL) continue;
         if (column)
             wb_fprintf(out, "comparison: %s: each %s against %s on the same machine%s\n", m->name, column,
-                       rp_base_name(r, &r->groups[k], base, sizeof base),
+                       rp_base_name(r, first, base, sizeof base),
                        r->compare_column ? "" : " (one machine; another column: --compare COLUMN)");
         else if (r->nmachines > 1)
             wb_fprintf(out, "comparison: %s: no %s column: each machine against %s\n", m->name, r->compare_column,
