@@ -2,7 +2,8 @@
 # A new numeric context column is one line in src/core/csv_columns.h and its value in
 # src/run/row_cells.c, and nothing more: planted in a copy of the sources and built, it comes
 # out in the CSV, typed (a number, with its unit) in the JSON document, which stays valid
-# against docs/schema/winbench-run.schema.json, and `winbench report` reads the file.
+# against docs/schema/winbench-run.schema.json, and `winbench report` reads the file as the number
+# it is (a cell of it that is not a number is refused, named).
 #     tests/column-model.sh BUILD_DIR_OF_THE_PRESET
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -42,6 +43,17 @@ assert all(\"planted_ms\" not in r for v in d[\"variants\"] for r in v[\"repetit
         >"$dir/valid.out" 2>&1' 'the planted document is not valid: $(cat "$dir/valid.out")'
   (cd "$dir" && "$root/scripts/wine-run" "$exe" report p.csv >"$dir/report.out" 2>&1)
   ok 'grep -q "SendMessage/s" "$dir/report.out"' 'report could not read it: $(head -5 "$dir/report.out")'
+  # the report reads it as the number it is declared: a cell that is not one is damage, named
+  /usr/bin/python3 -c "
+import csv
+rows = list(csv.reader(open(\"$dir/p.csv\", newline=\"\")))
+k = rows[0].index(\"planted_ms\")
+rows[1][k] = \"forty-two\"
+csv.writer(open(\"$dir/q.csv\", \"w\", newline=\"\"), lineterminator=\"\n\").writerows(rows)
+"
+  (cd "$dir" && "$root/scripts/wine-run" "$exe" report q.csv >"$dir/damaged.out" 2>&1)
+  ok 'grep -q "line 2: planted_ms is not a number: \"forty-two\"" "$dir/damaged.out"' \
+     'report took a planted_ms that is not a number: $(head -5 "$dir/damaged.out")'
 else
   failed=$((failed + 1))
   echo "column model: FAILED: the planted sources did not build: $(tail -5 "$dir/build.log" "$dir/cfg.log")"

@@ -133,6 +133,28 @@ static int is_our_schema(const char *cell)
     return strcmp(cell, ours) == 0;
 }
 
+/* Every cell of a column the CSV declares a number (src/core/csv_columns.h) is a number or empty
+ * (not applicable): anything else is damage, named by its line and column. */
+static int numbers_are_numbers(const wb_csv_table *t, char *err, size_t cap)
+{
+    size_t row, i;
+    double v;
+    for (i = 0; i < WB_MEASURE_COUNT + WB_CONTEXT_COUNT; i++) {
+        int context = i >= WB_MEASURE_COUNT, k = (int)(context ? i - WB_MEASURE_COUNT : i);
+        const char *name = context ? wb_context_columns[k] : wb_measure_columns[k];
+        int col = wb_csv_column(t, name);
+        if (col < 0 || !(context ? wb_context_types[k] : wb_measure_types[k]).number) continue;
+        for (row = 1; row < t->nrows; row++) {
+            const char *cell = (size_t)col < t->rows[row].nfields ? t->rows[row].fields[col] : "";
+            if (cell[0] && parse_number(cell, &v) != 0) {
+                snprintf(err, cap, "line %lu: %s is not a number: \"%s\"", (unsigned long)t->rows[row].line, name, cell);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 static int validate(const wb_csv_table *t, char *err, size_t cap)
 {
     static const int required_lead[] = { WB_COL_SCHEMA, WB_COL_BENCHMARK, WB_COL_ROW, WB_COL_LABEL };
@@ -190,7 +212,7 @@ static int validate(const wb_csv_table *t, char *err, size_t cap)
         snprintf(err, cap, "line 1: a header and no rows");
         return -1;
     }
-    return 0;
+    return numbers_are_numbers(t, err, cap);
 }
 
 static const char *option_cell(const wb_csv_table *t, size_t row, const wb_module *m, const char *column, char *buf,
