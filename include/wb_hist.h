@@ -24,7 +24,7 @@ double   wb_hist_mean(const wb_hist *h);
 /* from's samples added to into's: the histogram of both together (repetitions pooled). */
 void     wb_hist_merge(wb_hist *into, const wb_hist *from);
 
-/* Exposed for tests: bucket index of a value and the value range a bucket covers. */
+/* The bucket index of a value and the value range a bucket covers (the HDR codec maps them). */
 unsigned wb_hist_index(uint64_t value);
 void     wb_hist_bucket_range(unsigned index, uint64_t *lo, uint64_t *hi);
 

@@ -293,26 +293,4 @@ typedef struct wb_module {
     const char *latency_histogram;
 } wb_module;
 
-extern const wb_module *const wb_modules[];   /* NULL-terminated, in src/run/modules.c */
-const wb_module *wb_module_find(const char *name);
-
-/* How `winbench report` compares the module: its own spec, or for a module without one the
- * generic one: ops_per_s, higher is better, every row of a machine in one group (no option
- * column makes a configuration). A new module's rows are shown before it has a spec. */
-const wb_report_spec *wb_module_report(const wb_module *m);
-
-/* Every column of the module's CSV, in the order the CSV sink writes them: the lead columns,
- * its options, facts, the measures, its metrics, verdicts, warnings and the context columns. */
-void wb_module_columns(const wb_module *m, void (*each)(void *arg, const char *name), void *arg);
-/* 1 when the module's CSV has a column of that name. */
-int wb_module_writes_column(const wb_module *m, const char *name);
-
-/* The lengths of a module's NULL-terminated name lists, uncapped. */
-unsigned wb_module_metric_count(const wb_module *m);
-unsigned wb_module_fact_count(const wb_module *m);
-/* 0 when the module's facts and metrics fit WB_MAX_FACTS / WB_MAX_METRICS; else -1 with the
- * reason in err. The runner refuses to run a module that does not fit (its rows would lose
- * columns), and tests/test_tables.c checks every registered one. */
-int wb_module_check_limits(const wb_module *m, char *err, size_t cap);
-
 #endif

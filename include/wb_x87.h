@@ -25,7 +25,4 @@ void wb_x87_reset(wb_x87_saved *saved);
 /* After it: the control word as it was (this uses the x87 again, outside the interval). */
 void wb_x87_restore(const wb_x87_saved *saved);
 
-/* For the tests: 1 or 0 when XGETBV(1) can say whether the x87 state is in use, else -1. */
-int wb_x87_in_use(void);
-
 #endif

@@ -16,6 +16,7 @@
 #include "wb_rounds.h"
 #include "../bench/idle.h"
 #include "win/console_chunks.h"
+#include "win/for_tests.h"
 #include "win/wb_sysinfo.h"
 #include "wb_visual_styles.h"
 #include "wbtest.h"

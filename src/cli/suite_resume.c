@@ -13,7 +13,7 @@
 #include "core/wb_csv.h"
 #include "core/csv_columns.h"
 #include "wb_files.h"
-#include "wb_module.h"
+#include "run/modules.h"
 #include "win/wb_sysinfo.h"
 
 /* The cell of a row, or "" where the row is short. */

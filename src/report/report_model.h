@@ -6,7 +6,7 @@
 #define WB_REPORT_MODEL_H
 
 #include <stdio.h>
-#include "wb_module.h"
+#include "run/modules.h"   /* the module registry */
 
 #define RP_MAX_PERCENTILES 8
 #define RP_MAX_PARTS 12          /* a spec's parts and floors together */

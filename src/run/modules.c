@@ -35,11 +35,11 @@ static unsigned count_names(const char *const *names)
 }
 
 unsigned wb_module_metric_count(const wb_module *m) { return count_names(m->metric_names); }
-unsigned wb_module_fact_count(const wb_module *m) { return count_names(m->fact_names); }
+static unsigned fact_count(const wb_module *m) { return count_names(m->fact_names); }
 
 int wb_module_check_limits(const wb_module *m, char *err, size_t cap)
 {
-    unsigned metrics = wb_module_metric_count(m), facts = wb_module_fact_count(m);
+    unsigned metrics = wb_module_metric_count(m), facts = fact_count(m);
     if (metrics > WB_MAX_METRICS) {
         snprintf(err, cap, "%s has %u metric columns; WB_MAX_METRICS holds %u", m->name, metrics, WB_MAX_METRICS);
         return -1;

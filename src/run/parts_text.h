@@ -5,7 +5,7 @@
 #define WB_PARTS_TEXT_H
 
 #include <stddef.h>
-#include "wb_module.h"
+#include "modules.h"
 
 /* "parts of a SendMessage: the window procedure 283 ns (your code) + SendMessage's dispatch
  * 417 ns (the API); floors: a kernel call 14.6 us (the OS), ..." into buf. Returns 0, or -1

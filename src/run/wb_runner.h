@@ -4,7 +4,7 @@
 #define WB_RUNNER_H
 
 #include <stdio.h>
-#include "wb_module.h"
+#include "modules.h"   /* the module registry, and through it wb_module.h */
 #include "wb_options.h"
 #include "core/usage.h"
 

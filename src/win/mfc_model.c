@@ -15,6 +15,7 @@
  * the point is the shape of the work per message, not MFC's exact instruction count. */
 #include "wb_mfc.h"
 #include "wb_windows.h"
+#include "for_tests.h"
 
 #include <stdlib.h>
 #include <string.h>

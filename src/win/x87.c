@@ -3,6 +3,7 @@
  * requested sets the x87 registers to their initial values and marks them not in use; MXCSR and
  * the SSE registers are not in the request and are left alone. */
 #include "wb_x87.h"
+#include "for_tests.h"
 
 #include <stddef.h>
 
