@@ -301,7 +301,7 @@ static int setup_waiter(sockloop_state *st, wb_error *err)
 {
     wb_wait_params params;
     params.capacity = !st->transport->grows ? st->nsockets : st->backend->max_sockets ? st->backend->max_sockets : 1024;
-    params.own = wb_wait_own(&st->cfg.wait, st->backend);
+    params.outstanding = (unsigned)st->cfg.outstanding;
     /* A stream's receives need not hold a message (they are reassembled): a 4 KB chunk at
      * least, so that 1000 connections x 4 posted receives stay in memory. */
     params.datagram_size = st->transport->stream ? (st->cfg.size < 4096 ? 4096 : (unsigned)st->cfg.size)

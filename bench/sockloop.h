@@ -59,7 +59,7 @@ typedef struct sockloop_config {
     char allow[WB_OPT_LIST_CAP];  /* --allow, given as often as wanted: "10.0.0.0/8;192.0.2.7" */
     int echo_any;
     wb_counts rates;              /* --rate: one, or a list whose each rate is a variant */
-    wb_wait_options wait;         /* the backends' own options (iocp's --outstanding) */
+    uint64_t outstanding;         /* iocp's and iocpex's receives kept posted per socket */
     unsigned nrates;              /* how many the run has (variants see their own rate only) */
     int floors;                   /* --floors: the parts of a packet's cost, timed after each repetition */
 } sockloop_config;

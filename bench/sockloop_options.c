@@ -43,8 +43,8 @@ const wb_option sockloop_options[] = {
       .help = "send to a reflector at HOST:PORT and time round trips" },
     { .name = "reflect", .type = WB_OPT_FLAG, .offset = O(reflect),
       .help = "echo every packet back to its sender for --duration" },
-    /* the wait backends' own options (--outstanding), their columns here, where 0.2 had them */
-    { .name = "wait backends' options", .type = WB_OPT_TABLE, .offset = O(wait), .table = wb_wait_option_tables },
+    { .name = "outstanding", .type = WB_OPT_COUNT, .offset = O(outstanding), .def = "4", .min = 1, .max = 64,
+      .metavar = "K", .help = "iocp, iocpex: overlapped receives kept posted per socket" },
     { .name = "pacing", .type = WB_OPT_CHOICE, .offset = O(pacing), .def = "auto", .choices = WB_CHOICES(PACING_CHOICES),
       .help = "spin: busy-wait for each packet's time (exact, a CPU); timer: wake every 1 ms and send what is due "
               "(bursts, little CPU); auto: spin with 3 or more usable CPUs, else timer" },

@@ -8,40 +8,15 @@
 #include <winsock2.h>
 #include <stdint.h>
 #include "wb_error.h"
-#include "wb_options.h"
 
 typedef struct wb_waiter wb_waiter;
 
-/* A backend's own options (iocp's --outstanding) are a table in the backend's file, its rows'
- * offsets into the backend's part of a wb_wait_options (at most WB_WAIT_OWN_BYTES: counts,
- * times, choices, flags). WB_WAIT_OPTION_TABLES names the backends' files that have one
- * (`wb_wait_NAME_options`); a module whose --loop picks a backend lists them all in its option
- * table with one row, wb_wait_options_row, where their columns go, and keeps a wb_wait_options
- * in its config at that row's offset. */
-#define WB_WAIT_OPTION_TABLES(X) X(iocp)
-#define WB_WAIT_OWN_BYTES 64
-#define WB_WAIT_OWN_INDEX(name) WB_WAIT_OWN_##name,
-enum { WB_WAIT_OPTION_TABLES(WB_WAIT_OWN_INDEX) WB_WAIT_OWN_COUNT };
-#undef WB_WAIT_OWN_INDEX
-typedef struct wb_wait_options {
-    union {
-        uint64_t align;
-        unsigned char bytes[WB_WAIT_OWN_BYTES];
-    } own[WB_WAIT_OWN_COUNT];
-} wb_wait_options;
-#define WB_WAIT_DECLARE_OPTIONS(name) extern const wb_option wb_wait_##name##_options[];
-WB_WAIT_OPTION_TABLES(WB_WAIT_DECLARE_OPTIONS)
-#undef WB_WAIT_DECLARE_OPTIONS
-/* The rows a module's table includes (WB_OPT_TABLE, offset: its wb_wait_options): every
- * backend's own options, in the order of WB_WAIT_OPTION_TABLES. */
-extern const wb_option wb_wait_option_tables[];
-
-/* What a backend needs beyond the socket count (completion backends post receives of
- * `datagram_size` bytes per socket). */
+/* What a backend needs beyond the socket count (completion backends keep `outstanding` receives
+ * of `datagram_size` bytes posted per socket: sockloop's --outstanding). */
 typedef struct wb_wait_params {
     unsigned capacity;         /* sockets added at most (at once) */
     unsigned datagram_size;    /* bytes per receive buffer */
-    const void *own;           /* the backend's own options (wb_wait_own), NULL: their defaults */
+    unsigned outstanding;      /* receives kept posted per socket (completion backends); 0: 4 */
 } wb_wait_params;
 
 /* What a wait hands over, one call per event as it is found: the one shape of every backend,
@@ -72,9 +47,6 @@ typedef struct wb_wait_backend {
      * listener too: what it accepts inherits them): WSA_FLAG_OVERLAPPED, what socket() makes;
      * Registered I/O would ask WSA_FLAG_REGISTERED_IO. */
     DWORD socket_flags;
-    /* Its own options (wb_wait_NAME_options, one of WB_WAIT_OPTION_TABLES), NULL: none. What
-     * they are set to reaches create() as params->own. */
-    const wb_option *options;
     /* NULL when this Windows has it, else why not ("WSAPoll needs Windows Vista or later"). */
     const char *(*unavailable)(void);
     wb_waiter *(*create)(const wb_wait_params *params, wb_error *err);
@@ -134,8 +106,5 @@ enum { WB_WAIT_COUNT = 0 WB_WAIT_BACKENDS(WB_WAIT_COUNT_ONE) };
 
 extern const wb_wait_backend *const wb_wait_backends[WB_WAIT_COUNT + 1];   /* NULL-terminated */
 
-/* The backend's part of `options` (what its own options are set to), for params.own; NULL
- * when it has none. */
-const void *wb_wait_own(const wb_wait_options *options, const wb_wait_backend *b);
 
 #endif

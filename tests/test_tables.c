@@ -44,7 +44,7 @@ static void check_real_table(const char *owner, const wb_option *t, size_t confi
     wb_options_help(t, text, need + 1);
     h.owner = owner;
     h.text = text;
-    wb_options_each(t, NULL, option_in_help, &h);   /* a wait backend's own options too */
+    wb_options_each(t, NULL, option_in_help, &h);
     free(text);
     free(config);
 }

@@ -104,7 +104,7 @@ static void add_remove_one(const wb_wait_backend *b)
     for (i = 0; i <= SOCKETS; i++) s.sockets[i] = INVALID_SOCKET;
     params.capacity = SOCKETS;
     params.datagram_size = 2048;
-    params.own = NULL;
+    params.outstanding = 0;   /* the default */
     w = b->create(&params, &err);
     ok(w != NULL, "%s: create: %s", b->name, w ? "" : err.what);
     if (w == NULL) return;
@@ -190,7 +190,7 @@ static void test_watch(void)
         memset(&s, 0, sizeof s);
         params.capacity = 1;
         params.datagram_size = 2048;
-        params.own = NULL;
+        params.outstanding = 0;   /* the default */
         w = b->create(&params, &err);
         ok(w != NULL, "%s: create", b->name);
         if (w == NULL) continue;

@@ -41,19 +41,6 @@ struct wb_waiter {
     unsigned pending;           /* receives posted and not yet completed, in all */
 };
 
-/* Their own option: the receives kept posted, one for each datagram the kernel may take while
- * the loop is busy with the one before. */
-typedef struct iocp_own {
-    uint64_t outstanding;
-} iocp_own;
-typedef char iocp_own_fits[sizeof(iocp_own) <= WB_WAIT_OWN_BYTES ? 1 : -1];   /* room in wb_wait_options */
-
-const wb_option wb_wait_iocp_options[] = {
-    { .name = "outstanding", .type = WB_OPT_COUNT, .offset = offsetof(iocp_own, outstanding), .def = "4", .min = 1,
-      .max = 64, .metavar = "K", .help = "iocp, iocpex: overlapped receives kept posted per socket" },
-    { .name = NULL }
-};
-
 static const char *iocp_unavailable(void) { return NULL; }
 
 static const char *iocpex_unavailable(void)
@@ -66,8 +53,7 @@ static const char *iocpex_unavailable(void)
 static wb_waiter *create(const wb_wait_params *params, int ex, wb_error *err)
 {
     wb_waiter *w = (wb_waiter *)calloc(1, sizeof *w);
-    const iocp_own *own = (const iocp_own *)params->own;
-    unsigned outstanding = own ? (unsigned)own->outstanding : 4;   /* 4: the option's default */
+    unsigned outstanding = params->outstanding ? params->outstanding : 4;
     size_t nops = (size_t)(params->capacity ? params->capacity : 1) * outstanding;
     if (w == NULL) {
         wb_error_text(err, "out of memory");
@@ -267,7 +253,6 @@ const wb_wait_backend wb_wait_iocp = {
     .name = "iocp",
     .max_sockets = 0,
     .socket_flags = WSA_FLAG_OVERLAPPED,   /* overlapped receives need it */
-    .options = wb_wait_iocp_options,
     .unavailable = iocp_unavailable,
     .create = iocp_create,
     .add = iocp_add,
@@ -280,7 +265,6 @@ const wb_wait_backend wb_wait_iocpex = {
     .name = "iocpex",
     .max_sockets = 0,
     .socket_flags = WSA_FLAG_OVERLAPPED,   /* overlapped receives need it */
-    .options = wb_wait_iocp_options,
     .unavailable = iocpex_unavailable,
     .create = iocpex_create,
     .add = iocp_add,
