@@ -202,10 +202,8 @@ static int idle_check(void *config, const wb_args *args, char *err, size_t cap)
 typedef struct idle_state {
     idle_config cfg;
     int unicode;                  /* --charset w */
-    HWND frame, button, first_child;
+    wb_mfc_app app;               /* the windows: the frame, the MDI layout (--mdi-children), the chains, the button */
     wb_cwnd *frame_wnd;
-    wb_mfc_app app;               /* the MDI layout (--mdi-children), else only app.frame is unused */
-    HWND mdi_client;              /* NULL without the MDI layout */
     HWND mouse_target;            /* the window the moves are posted to */
     POINT target_origin;          /* its client origin on the screen: msg.pt = origin + the move's point */
     POINT screen;                 /* the primary screen's size, for SendInput's absolute coordinates */
@@ -285,9 +283,9 @@ static void send_to_button(idle_state *st)
     if (st->cfg.sends == 0) return;
     t0 = wb_ticks();
     if (st->unicode)
-        for (i = 0; i < st->cfg.sends; i++) SendMessageW(st->button, WM_NULL, 0, 0);
+        for (i = 0; i < st->cfg.sends; i++) SendMessageW(st->app.button, WM_NULL, 0, 0);
     else
-        for (i = 0; i < st->cfg.sends; i++) SendMessageA(st->button, WM_NULL, 0, 0);
+        for (i = 0; i < st->cfg.sends; i++) SendMessageA(st->app.button, WM_NULL, 0, 0);
     st->sends_ticks += wb_ticks() - t0;
     st->n_sends++;
     st->delivered += st->cfg.sends;
@@ -304,9 +302,9 @@ static BOOL on_idle_base(idle_state *st, LONG count)
     unsigned i;
     send_to_button(st);
     if (count <= 0) {
-        if (IsWindowVisible(st->frame)) {
-            deliver(st, st->frame, st->frame_wnd);
-            send_to_descendants(st, st->frame);
+        if (IsWindowVisible(st->app.frame)) {
+            deliver(st, st->app.frame, st->frame_wnd);
+            send_to_descendants(st, st->app.frame);
         }
         for (i = 0; i < st->app.nchildren; i++) {
             HWND f = st->app.children[i];
@@ -334,7 +332,7 @@ static BOOL on_idle(idle_state *st, LONG count)
 {
     switch (st->cfg.onidle) {
     case ONIDLE_SEED: return on_idle_seed(st, count);
-    case ONIDLE_USER: return st->user_onidle(st->frame, count);   /* the user's own, in MFC's place */
+    case ONIDLE_USER: return st->user_onidle(st->app.frame, count);   /* the user's own, in MFC's place */
     default: return on_idle_base(st, count);
     }
 }
@@ -382,7 +380,7 @@ static BOOL pump_message(idle_state *st, MSG *msg)
      * split_calls after the run). */
     uint64_t t0 = wb_ticks(), t1;
     if (msg->message != WM_KICKIDLE) {
-        wb_mfc_pretranslate(msg, st->frame, st->mdi_client, st->mdi_client != NULL && st->cfg.tooltips);
+        wb_mfc_pretranslate(msg, st->app.frame, st->app.mdi_client, st->app.mdi_client != NULL && st->cfg.tooltips);
         t1 = wb_ticks();
         st->pre_ticks += t1 - t0;
         st->n_pre++;
@@ -514,97 +512,49 @@ static DWORD WINAPI driver_main(void *arg)
 
 /* ---- set-up -------------------------------------------------------------------------------- */
 
-static HWND create_child(idle_state *st, HWND parent, int x, int y, wb_error *err)
+/* The application's windows (include/wb_mfc_app.h), inside the --themes context. */
+static int create_windows(idle_state *st, wb_error *err)
 {
     static const char *const classes[] = { WB_SCRATCH_CLASS, "BUTTON", "STATIC" };
     static const wchar_t *const classes_w[] = { WB_SCRATCH_CLASS_W, L"BUTTON", L"STATIC" };
-    const DWORD style = WS_CHILD | WS_VISIBLE;
-    HWND h;
-    if (st->cfg.wclass == CLASS_CUSTOM && st->cfg.mapped)
-        return wb_mfc_create(WB_MFC_CHILD, parent, style, x, y, 40, 16, st->unicode, err);
-    h = wb_create_window(st->unicode, classes[st->cfg.wclass], classes_w[st->cfg.wclass], style, x, y, 40, 16, parent,
-                         0, NULL, err);
-    if (h == NULL) return NULL;
-    if (st->cfg.mapped && wb_mfc_subclass(WB_MFC_CHILD, h, err) != 0) return NULL;   /* CWnd::SubclassWindow */
-    return h;
-}
-
-/* The button of the seed's application: a CButton on the main window, created once, still
- * MFC-subclassed (--button mapped) or released by UnsubclassWindow (plain). */
-static int create_button(idle_state *st, wb_error *err)
-{
-    st->button = wb_create_window(st->unicode, "BUTTON", L"BUTTON", WS_CHILD | WS_VISIBLE | BS_PUSHBUTTON, 700, 4, 80,
-                                  20, st->frame, 1001, NULL, err);
-    if (st->button == NULL) return -1;
-    if (st->cfg.button == BUTTON_MAPPED && wb_mfc_subclass(WB_MFC_CHILD, st->button, err) != 0) return -1;
-    return 0;
-}
-
-/* The --windows, in chains --depth deep, side by side: on the main frame, or spread evenly over
- * the MDI children's views. */
-static int create_children(idle_state *st, wb_error *err)
-{
-    unsigned n = (unsigned)st->cfg.windows, depth = (unsigned)st->cfg.depth, made = 0, chain = 0;
-    while (made < n) {
-        HWND parent = st->app.nchildren ? st->app.views[chain % st->app.nchildren] : st->frame;
-        unsigned level, slot = st->app.nchildren ? chain / st->app.nchildren : chain;
-        for (level = 0; level < depth && made < n; level++, made++) {
-            HWND h = create_child(st, parent, (int)(slot % 14) * 40, (int)(slot / 14 % 20) * 16 + (level ? 0 : 24), err);
-            if (h == NULL) return -1;
-            if (st->first_child == NULL) st->first_child = h;
-            parent = h;
-        }
-        chain++;
-    }
-    return 0;
-}
-
-static int create_windows(idle_state *st, wb_error *err)
-{
+    const int mfc_style = st->cfg.wclass == CLASS_CUSTOM && st->cfg.mapped;   /* the model's own window */
     wb_styles_scope styles;
-    /* Right of every monitor: visible (MFC only updates a visible main window) but never under
-     * the real cursor, and never painted. */
-    int x = GetSystemMetrics(SM_XVIRTUALSCREEN) + GetSystemMetrics(SM_CXVIRTUALSCREEN) + 100;
+    wb_mfc_app_shape sh;
     POINT origin = { 0, 0 };
-    if (st->cfg.input == INPUT_SENDINPUT) x = 0;   /* on the primary screen, under the cursor's path */
+    int failed;
+    memset(&sh, 0, sizeof sh);
+    /* Right of every monitor: visible (MFC only updates a visible main window) but never under
+     * the real cursor, and never painted; --input sendinput: on the primary screen, under the
+     * cursor's path. */
+    sh.x = st->cfg.input == INPUT_SENDINPUT ? 0 : GetSystemMetrics(SM_XVIRTUALSCREEN) + GetSystemMetrics(SM_CXVIRTUALSCREEN) + 100;
+    sh.mdi_children = (unsigned)st->cfg.mdi_children, sh.tooltips = st->cfg.tooltips, sh.unicode = st->unicode;
+    sh.windows = (unsigned)st->cfg.windows, sh.depth = (unsigned)st->cfg.depth;
+    sh.child_class = mfc_style ? NULL : classes[st->cfg.wclass];
+    sh.child_class_w = mfc_style ? NULL : classes_w[st->cfg.wclass];
+    sh.children_mapped = st->cfg.mapped, sh.button_mapped = st->cfg.button == BUTTON_MAPPED;
 
     if (wb_styles_enter(st->cfg.themes, &styles, err) != 0) return -1;
     st->actctx = styles.active ? "v6" : "none";
-    if (st->cfg.mdi_children > 0) {
-        if ((!styles.active && wb_common_controls_classic(err) != 0) ||
-            wb_mfc_app_create(&st->app, (unsigned)st->cfg.mdi_children, st->cfg.tooltips, x, 0, st->unicode, err) != 0)
-            goto fail;
-        st->frame = st->app.frame;
-        st->mdi_client = st->app.mdi_client;
-        st->mouse_target = st->cfg.mouse_over == OVER_TOOLBAR ? st->app.toolbar : st->app.views[0];
-    } else {
-        st->frame = wb_mfc_create(WB_MFC_FRAME, NULL, WS_OVERLAPPEDWINDOW | WS_CLIPCHILDREN, x, 0, 800, 600, st->unicode, err);
-        if (st->frame == NULL) goto fail;
-        st->mouse_target = st->frame;
-    }
-    st->frame_wnd = wb_mfc_from_handle(st->frame);
-    if (create_children(st, err) != 0 || create_button(st, err) != 0) goto fail;
+    failed = (sh.mdi_children > 0 && !styles.active && wb_common_controls_classic(err) != 0) ||
+             wb_mfc_app_create(&st->app, &sh, err) != 0;
     wb_styles_leave(&styles);
-    st->controls = wb_window_controls(st->first_child ? st->first_child : st->button, &st->wndproc_module);
+    if (failed) return -1;
+    st->mouse_target = st->app.nchildren == 0 ? st->app.frame
+                       : st->cfg.mouse_over == OVER_TOOLBAR ? st->app.toolbar : st->app.views[0];
+    st->frame_wnd = wb_mfc_from_handle(st->app.frame);
+    st->controls = wb_window_controls(st->app.first_child ? st->app.first_child : st->app.button, &st->wndproc_module);
     /* The MDI application's toolbar is comctl32's in both modes: 5.x classic, 6 themed. */
     st->toolbar_controls = st->app.toolbar ? wb_window_controls(st->app.toolbar, &st->toolbar_module) : "";
-    snprintf(st->button_mapped, sizeof st->button_mapped, "%d", wb_mfc_from_handle(st->button) != NULL);
+    snprintf(st->button_mapped, sizeof st->button_mapped, "%d", wb_mfc_from_handle(st->app.button) != NULL);
     snprintf(st->mdi_children, sizeof st->mdi_children, "%u", st->app.nchildren);
-    if (st->app.nchildren == 0) {
-        ShowWindow(st->frame, SW_SHOWNOACTIVATE);
-        UpdateWindow(st->frame);
-    }
     if (st->cfg.input == INPUT_SENDINPUT)
-        SetWindowPos(st->frame, HWND_TOPMOST, 0, 0, 0, 0, SWP_NOMOVE | SWP_NOSIZE | SWP_NOACTIVATE);
+        SetWindowPos(st->app.frame, HWND_TOPMOST, 0, 0, 0, 0, SWP_NOMOVE | SWP_NOSIZE | SWP_NOACTIVATE);
     ClientToScreen(st->mouse_target, &origin);
     st->target_origin = origin;
     st->screen.x = GetSystemMetrics(SM_CXSCREEN);
     st->screen.y = GetSystemMetrics(SM_CYSCREEN);
     wb_drain_messages();
     return 0;
-fail:
-    wb_styles_leave(&styles);
-    return -1;
 }
 
 /* --input sendinput needs a desktop that takes input: a zero move must be accepted. */
@@ -629,7 +579,7 @@ static void idle_teardown(void *state)
     if (st == NULL) return;
     if (st->cfg.input == INPUT_SENDINPUT && st->cursor_saved.x | st->cursor_saved.y)
         SetCursorPos(st->cursor_saved.x, st->cursor_saved.y);   /* the user's cursor back where it was */
-    if (st->frame && IsWindow(st->frame)) DestroyWindow(st->frame);
+    wb_mfc_app_destroy(&st->app);
     wb_drain_messages();
     wb_mfc_free_temp_maps();
     wb_timer_1ms_end(st->timer_raised);
@@ -647,7 +597,7 @@ static int check_user_onidle(const idle_state *st, wb_error *err)
     uintptr_t args[2];
     unsigned left;
     if (st->user_onidle == NULL) return 0;
-    args[0] = (uintptr_t)st->frame;
+    args[0] = (uintptr_t)st->app.frame;
     args[1] = 0;
     left = wb_stdcall_left((FARPROC)(void (*)(void))st->user_onidle, args, 2);
     if (left == 0) return 0;
@@ -907,7 +857,7 @@ static void split_calls(idle_state *st, wb_sample *sample)
     double *m = sample->metrics, parts[3];
     wb_floor_budget b = wb_floor_budget_of(st->n_sends * st->cfg.sends + st->n_dispatch, sample->iv.t1 - sample->iv.t0);
     if (b.ticks > wb_clock_freq() / 20) b.ticks = wb_clock_freq() / 20;
-    split_span(st, st->button, WM_NULL, 0, b, st->cfg.sends ? m[M_SENDS_US] : 0, parts);
+    split_span(st, st->app.button, WM_NULL, 0, b, st->cfg.sends ? m[M_SENDS_US] : 0, parts);
     m[M_SENDS_DISPATCH_US] = parts[0], m[M_SENDS_MFC_US] = parts[1], m[M_SENDS_BUTTON_US] = parts[2];
     split_span(st, st->mouse_target, WM_MOUSEMOVE, 1, b, m[M_PUMPED_US], parts);
     m[M_PUMPED_USER32_US] = parts[0], m[M_PUMPED_MFC_US] = parts[1], m[M_PUMPED_LOWER_US] = parts[2];
