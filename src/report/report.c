@@ -371,6 +371,7 @@ static int run_gate(const rp_report *newer, const report_config *cfg, int argc, 
         return WB_EXIT_RUNTIME;
     }
     rp_model_finish(&old);
+    rp_names_prepare(&old);
     wb_fprintf(people, "\n");
     worse = rp_gate(newer, &old, strtod(cfg->fail_worse, NULL), people);
     if (old.files_failed) rc = WB_EXIT_RUNTIME;
@@ -414,6 +415,7 @@ int wb_report(int argc, char **argv)
         return rc;
     }
     rp_model_finish(&r);
+    rp_names_prepare(&r);
     rc = write_outputs(&r, outs, people);
     if (r.files_failed && rc == WB_EXIT_OK) rc = WB_EXIT_RUNTIME;   /* said on stderr, file by file */
     if (cfg.against && rc == WB_EXIT_OK) rc = run_gate(&r, &cfg, argc, argv, outs, people);

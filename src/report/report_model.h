@@ -175,6 +175,12 @@ int rp_module_has_column(const wb_module *m, const char *column);
  * --compare, in a report of one machine, the module's natural one (its loops, cases,
  * targets); NULL: each group against the baseline machine's. */
 const char *rp_compare_column(const rp_report *r, const wb_module *m);
+/* The value of column that the module's groups are compared with: --compare's, else the first
+ * group's; "" when none has it. */
+void rp_reference_value(const rp_report *r, const wb_module *m, const char *column, char *ref, size_t cap);
+/* The names the report finds once the model is finished (report_names.c): each machine's among
+ * the others, the words that tell each module's configurations apart. */
+void rp_names_prepare(rp_report *r);
 /* 1 when the group's configuration holds its spec's alt_when (sockloop: a --peer run's round
  * trips); rp_words gives text in that group's words (alt_from said as alt_to), into buf. */
 int rp_group_alt(const rp_group *g);
