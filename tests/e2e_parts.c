@@ -25,6 +25,25 @@ static double fastest(const csv_file *c, const char *metric, const char *column,
     return best;
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The median of a column over the rep rows: a repetition as typical as the median chunk it is
+ * set against. */
+static double median_rep(const csv_file *c, const char *metric)
+{
+    double v[16];
+    size_t r, n = 0;
+    for (r = 1; c->ok && r < c->t.nrows && n < 16; r++)
+        if (!strcmp(cell(c, r, "row"), "rep")) v[n++] = num(c, r, metric);
+    if (n == 0) return NAN;
+    qsort(v, n, sizeof v[0], by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 /* The share the report's sentence gives the part it names first: N in "where: WHOLE 1.70 times
  * slower (p=0.012): N% of it is in PART", NaN when no sentence names that part first. */
 static double share_named(const char *out, const char *whole, const char *part)
@@ -278,11 +297,6 @@ static void test_cross_thread(void)
  * (the same loop ran 2,150 ns in winbench and 2,425 ns here, twice, when each was on a core of
  * its own), so the truth is the loop on that core at about that time. */
 typedef void(WINAPI *spin_fn)(void);
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 /* As a thread that runs sees it: the median of 401 chunks of 100 calls (~250 us each). */
 static double spin_alone_ns(spin_fn spin)
@@ -326,7 +340,11 @@ static void test_your_dll(void)
     if (was) SetThreadAffinityMask(GetCurrentThread(), was);
     c = load_csv_here("d.csv", ',');
     if (c.ok) {
-        double part = fastest(&c, "wndproc_ns", NULL, NULL);
+        /* The median repetition against the median chunk alone: the fastest of five (as
+         * elsewhere, "interference only slows a loop") came out 12% below both medians alone
+         * on the project's VM, one repetition in a few running at its other CPU speed (2034 ns
+         * against 2301 and 2327: the repetitions 2348, 2286, 2311, 2120, 2307 in another run). */
+        double part = median_rep(&c, "wndproc_ns");
         double lo = before < after ? before : after, hi = before < after ? after : before;
         ok(part >= 0.90 * lo && part <= 1.10 * hi, "the DLL's procedure %.0f ns, its busy loop alone %.0f ns before, %.0f after",
            part, before, after);
