@@ -1003,13 +1003,13 @@ static const wb_report_spec idle_report = {
     .higher_is_better = 0,
     .better = "less CPU",
     .worse = "more CPU",
-    .preset_column = "case",
-    .preset_sets = idle_set_by_case,
-    .parts = idle_parts,
-    .floors = idle_floors,
-    .parts_whole = "busy_us",
-    .parts_whole_name = "an idle period's busy time",
-    .parts_unit = "us",
+    .preset.column = "case",
+    .preset.sets = idle_set_by_case,
+    .split.parts = idle_parts,
+    .split.floors = idle_floors,
+    .split.whole = "busy_us",
+    .split.whole_name = "an idle period's busy time",
+    .split.unit = "us",
 };
 
 static double idle_rep_seconds(const void *variant)

@@ -147,63 +147,70 @@ typedef struct wb_report_spec {
     const char *unit;                     /* e.g. "SendMessage/s" */
     int higher_is_better;
     const char *better, *worse;           /* "faster" / "slower": "1.21 +- 0.04 times faster than" */
-    /* Optional: a distribution per repetition, drawn as percentile curves in the HTML report.
-     * The columns (NULL-terminated, at most 8) and their names on the axis, in order. */
-    const char *const *percentile_columns;   /* e.g. "lat_p50_us", ..., "lat_max_us" */
-    const char *const *percentile_names;     /* e.g. "p50", ..., "max" */
-    const char *percentile_title;            /* "latency percentiles, us from the actual send time" */
-    const char *percentile_unit;             /* the value axis: "latency (us)" */
-    /* Optional: rows of this kind ("interval") drawn against time in the HTML report: one chart
-     * per configuration (less series_line_column, which makes a line of each of its values,
-     * with each machine), of series_metric and series_rate from each group's first repetition. */
-    const char *series_row;                  /* "interval" */
-    const char *series_metric, *series_metric_title;   /* "lat_mean_us", "interval mean latency (us)" */
-    const char *series_rate, *series_rate_title;       /* "recv_rate", "packets/s received" */
-    const char *series_line_column;          /* "loop" */
-    /* Optional: the TIME column ("duration_s") whose seconds end the series: a row that begins
-     * after them (the grace after sending) is left out of the chart. */
-    const char *series_until_column;
-    /* Optional: a count of what did not arrive ("lost"), shown beside the metric: a group that
-     * lost what its baseline did not is not better for it, and the comparison says so. */
-    const char *loss_column;
-    const char *sent_column;                 /* "sent": makes the loss a percentage too */
-    /* Optional: what the load really was. unsent_column counts what was scheduled and never
-     * sent (a sender behind its schedule), achieved_column the rate really offered: the
-     * offered-load chart's x, and a comparison between groups at loads more than 1% apart
-     * says so. */
-    const char *unsent_column;               /* "unsent" */
-    const char *achieved_column;             /* "send_rate" */
-    /* Optional: what an empty metric cell means ("nothing received": a run that lost every
-     * packet has no latency); such repetitions are shown, not compared. */
-    const char *empty_metric_text;
-    /* Optional: rows whose skip_column holds skip_value are not comparable (a reflector's echo
-     * counts): left out with a note saying skip_what. */
-    const char *skip_column, *skip_value, *skip_what;
-    /* Optional: latency against offered load. Groups that differ only in load_column (a
-     * configuration column, "rate") make one line each, per machine: load_percentile (an index
-     * into percentile_columns) against the load, both on log axes. */
-    const char *load_column;                 /* "rate" */
-    int load_percentile;                     /* 2: p99 */
-    const char *load_title;                  /* "p99 latency against offered load" */
-    /* Optional: groups whose configuration holds alt_when ("mode=peer") measure the same
-     * columns as something else (round trips, not one-way latencies): in their units, headings
-     * and comparisons every alt_from ("latency") is said as alt_to ("round trip"), and
-     * --compare never sets such a group against one without it. */
-    const char *alt_when, *alt_from, *alt_to;
-    /* Optional: a configuration column that is a preset of others (idle's "case" sets onidle,
-     * button, sends and tooltips): `report --compare case` sets case 1 against case 3 although
-     * those columns differ too, as the preset made them. */
-    const char *preset_column;
-    const char *const *preset_sets;          /* NULL-terminated */
-    /* Optional: the parts of parts_whole (a column of time per operation, in parts_unit) and
-     * the floors beside them (wb_part); the console shows them per repetition, the report splits
-     * every comparison by them and says where the difference lies. */
-    const wb_part *parts, *floors;
-    const char *parts_whole;                 /* "ns_per_op" */
-    const char *parts_whole_pm;              /* its interval's half-width column, or NULL */
-    const char *parts_add_up;                /* the column that says whether the parts add up to it, or NULL */
-    const char *parts_whole_name;            /* "a SendMessage" */
-    const char *parts_unit;                  /* "ns" */
+    /* The optional parts below are groups: a module sets the ones it has (sockloop all of
+     * them, calibrate none), as `.series.row = "interval"`. */
+    /* A distribution per repetition, drawn as percentile curves in the HTML report. */
+    struct {
+        const char *const *columns;   /* NULL-terminated, at most 8: "lat_p50_us", ..., "lat_max_us" */
+        const char *const *names;     /* their names on the axis: "p50", ..., "max" */
+        const char *title;            /* "latency percentiles, us from the actual send time" */
+        const char *unit;             /* the value axis: "latency (us)" */
+    } percentiles;
+    /* Rows of kind `row` ("interval") drawn against time in the HTML report: one chart per
+     * configuration (less line_column, which makes a line of each of its values, with each
+     * machine), of metric and rate from each group's first repetition. */
+    struct {
+        const char *row;                       /* "interval" */
+        const char *metric, *metric_title;     /* "lat_mean_us", "interval mean latency (us)" */
+        const char *rate, *rate_title;         /* "recv_rate", "packets/s received" */
+        const char *line_column;               /* "loop" */
+        /* the TIME column ("duration_s") whose seconds end the series: a row that begins after
+         * them (the grace after sending) is left out of the chart */
+        const char *until_column;
+    } series;
+    /* What was offered, sent and lost. */
+    struct {
+        /* a count of what did not arrive ("lost"), shown beside the metric: a group that lost
+         * what its baseline did not is not better for it, and the comparison says so */
+        const char *loss_column;
+        const char *sent_column;       /* "sent": makes the loss a percentage too */
+        /* unsent counts what was scheduled and never sent (a sender behind its schedule),
+         * achieved the rate really offered: the offered-load chart's x, and a comparison
+         * between groups at loads more than 1% apart says so */
+        const char *unsent_column, *achieved_column;   /* "unsent", "send_rate" */
+        /* latency against offered load: groups that differ only in load_column (a
+         * configuration column, "rate") make one line each, per machine: load_percentile (an
+         * index into percentiles.columns) against the load, both on log axes */
+        const char *load_column;       /* "rate" */
+        int load_percentile;           /* 2: p99 */
+        const char *load_title;        /* "p99 latency against offered load" */
+        /* what an empty metric cell means ("nothing received": a run that lost every packet
+         * has no latency); such repetitions are shown, not compared */
+        const char *empty_metric_text;
+    } traffic;
+    /* Rows whose column holds value are not comparable (a reflector's echo counts): left out
+     * with a note saying what. */
+    struct { const char *column, *value, *what; } skip;
+    /* Groups whose configuration holds `when` ("mode=peer") measure the same columns as
+     * something else (round trips, not one-way latencies): in their units, headings and
+     * comparisons every `from` ("latency") is said as `to` ("round trip"), and --compare never
+     * sets such a group against one without it. */
+    struct { const char *when, *from, *to; } alt;
+    /* A configuration column that is a preset of others (idle's "case" sets onidle, button,
+     * sends and tooltips; sets is NULL-terminated): `report --compare case` sets case 1 against
+     * case 3 although those columns differ too, as the preset made them. */
+    struct { const char *column; const char *const *sets; } preset;
+    /* The parts of whole (a column of time per operation, in unit) and the floors beside them
+     * (wb_part); the console shows them per repetition, the report splits every comparison by
+     * them and says where the difference lies. */
+    struct {
+        const wb_part *parts, *floors;
+        const char *whole;        /* "ns_per_op" */
+        const char *whole_pm;     /* its interval's half-width column, or NULL */
+        const char *add_up;       /* the column that says whether the parts add up to it, or NULL */
+        const char *whole_name;   /* "a SendMessage" */
+        const char *unit;         /* "ns" */
+    } split;
 } wb_report_spec;
 
 /* Medians over the timed repetitions, for a module's own summary line. */

@@ -95,13 +95,13 @@ static void check_spec_columns(const wb_module *m)
     int npct = 0, nnames = 0;
     spec_list_is_written(m, "variant_columns", s->variant_columns);
     spec_column_is_written(m, "metric", s->metric);
-    spec_list_is_written(m, "percentile_columns", s->percentile_columns);
-    spec_column_is_written(m, "series_metric", s->series_metric);
-    spec_column_is_written(m, "series_rate", s->series_rate);
-    spec_column_is_written(m, "loss_column", s->loss_column);
-    spec_column_is_written(m, "sent_column", s->sent_column);
-    spec_column_is_written(m, "skip_column", s->skip_column);
-    spec_column_is_written(m, "parts_whole", s->parts_whole);
+    spec_list_is_written(m, "percentiles.columns", s->percentiles.columns);
+    spec_column_is_written(m, "series.metric", s->series.metric);
+    spec_column_is_written(m, "series.rate", s->series.rate);
+    spec_column_is_written(m, "traffic.loss_column", s->traffic.loss_column);
+    spec_column_is_written(m, "traffic.sent_column", s->traffic.sent_column);
+    spec_column_is_written(m, "skip.column", s->skip.column);
+    spec_column_is_written(m, "split.whole", s->split.whole);
     {   /* a quiet default names a configuration column */
         int i;
         for (i = 0; s->variant_defaults && s->variant_defaults[i]; i++) {
@@ -116,48 +116,48 @@ static void check_spec_columns(const wb_module *m)
             ok(in_list(s->variant_columns, column), "%s: variant_defaults names %s, no variant column", m->name, column);
         }
     }
-    if (s->preset_column) {
-        ok(in_list(s->variant_columns, s->preset_column), "%s: preset_column %s is no variant column", m->name,
-           s->preset_column);
-        spec_list_is_written(m, "preset_sets", s->preset_sets);
+    if (s->preset.column) {
+        ok(in_list(s->variant_columns, s->preset.column), "%s: preset.column %s is no variant column", m->name,
+           s->preset.column);
+        spec_list_is_written(m, "preset.sets", s->preset.sets);
     }
     {   /* the parts and the floors: written columns, each of a layer, the parts with a whole */
         const wb_part *lists[2];
         int l, k;
-        lists[0] = s->parts;
-        lists[1] = s->floors;
+        lists[0] = s->split.parts;
+        lists[1] = s->split.floors;
         for (l = 0; l < 2; l++)
             for (k = 0; lists[l] && lists[l][k].column; k++) {
                 spec_column_is_written(m, l ? "floors" : "parts", lists[l][k].column);
                 ok(lists[l][k].name && lists[l][k].name[0] && lists[l][k].layer >= 0 && lists[l][k].layer < WB_LAYER_COUNT,
                    "%s: %s has a name and a layer", m->name, lists[l][k].column);
             }
-        ok(s->parts == NULL || (s->parts_whole && s->parts_whole_name && s->parts_unit), "%s: parts add up to a whole",
+        ok(s->split.parts == NULL || (s->split.whole && s->split.whole_name && s->split.unit), "%s: parts add up to a whole",
            m->name);
     }
     /* the columns that split or join configurations must be configuration columns */
-    if (s->series_line_column)
-        ok(in_list(s->variant_columns, s->series_line_column), "%s: series_line_column %s is no variant column", m->name,
-           s->series_line_column);
-    if (s->load_column)
-        ok(in_list(s->variant_columns, s->load_column), "%s: load_column %s is no variant column", m->name, s->load_column);
-    if (s->alt_when) {   /* "column=value" */
+    if (s->series.line_column)
+        ok(in_list(s->variant_columns, s->series.line_column), "%s: series.line_column %s is no variant column", m->name,
+           s->series.line_column);
+    if (s->traffic.load_column)
+        ok(in_list(s->variant_columns, s->traffic.load_column), "%s: load_column %s is no variant column", m->name, s->traffic.load_column);
+    if (s->alt.when) {   /* "column=value" */
         char column[64];
-        const char *eq = strchr(s->alt_when, '=');
-        ok(eq != NULL && eq - s->alt_when < (int)sizeof column, "%s: alt_when \"%s\" is not column=value", m->name,
-           s->alt_when);
-        if (eq != NULL && eq - s->alt_when < (int)sizeof column) {
-            memcpy(column, s->alt_when, (size_t)(eq - s->alt_when));
-            column[eq - s->alt_when] = '\0';
-            ok(in_list(s->variant_columns, column), "%s: alt_when names %s, no variant column", m->name, column);
+        const char *eq = strchr(s->alt.when, '=');
+        ok(eq != NULL && eq - s->alt.when < (int)sizeof column, "%s: alt.when \"%s\" is not column=value", m->name,
+           s->alt.when);
+        if (eq != NULL && eq - s->alt.when < (int)sizeof column) {
+            memcpy(column, s->alt.when, (size_t)(eq - s->alt.when));
+            column[eq - s->alt.when] = '\0';
+            ok(in_list(s->variant_columns, column), "%s: alt.when names %s, no variant column", m->name, column);
         }
     }
-    if (s->series_row) ok(strcmp(s->series_row, WB_ROW_INTERVAL) == 0, "%s: series rows of kind %s", m->name, s->series_row);
-    while (s->percentile_columns && s->percentile_columns[npct]) npct++;
-    while (s->percentile_names && s->percentile_names[nnames]) nnames++;
+    if (s->series.row) ok(strcmp(s->series.row, WB_ROW_INTERVAL) == 0, "%s: series rows of kind %s", m->name, s->series.row);
+    while (s->percentiles.columns && s->percentiles.columns[npct]) npct++;
+    while (s->percentiles.names && s->percentiles.names[nnames]) nnames++;
     ok(npct == nnames, "%s: %d percentile columns, %d names", m->name, npct, nnames);
-    ok(s->load_column == NULL || (s->load_percentile >= 0 && s->load_percentile < npct), "%s: load_percentile %d of %d",
-       m->name, s->load_percentile, npct);
+    ok(s->traffic.load_column == NULL || (s->traffic.load_percentile >= 0 && s->traffic.load_percentile < npct), "%s: load_percentile %d of %d",
+       m->name, s->traffic.load_percentile, npct);
 }
 
 static void test_spec_columns(void)

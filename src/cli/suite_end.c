@@ -39,7 +39,7 @@ static void print_bench(const wb_suite_end *e, int b)
     int i, first = 1;
     if (m == NULL) return;
     wb_printf("  %s (%d variant%s): of %s,", m->name, e->benches[b].variants, e->benches[b].variants == 1 ? "" : "s",
-              wb_module_report(m)->parts_whole_name);
+              wb_module_report(m)->split.whole_name);
     for (i = 0; i < WB_LAYER_COUNT; i++) {
         double lo = 100.0 * e->benches[b].least[order[i]], hi = 100.0 * e->benches[b].most[order[i]];
         if (hi < 0.5) continue;   /* a layer none of its parts belongs to */

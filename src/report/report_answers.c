@@ -50,11 +50,11 @@ static void say_loads_not_carried(const rp_report *r, FILE *f)
             const wb_report_spec *spec = wb_module_report(wb_modules[b]);
             size_t all = 0, fell = 0, j;
             char machine[128];
-            if (g == NULL || spec->loss_column == NULL || spec->load_column == NULL) continue;
+            if (g == NULL || spec->traffic.loss_column == NULL || spec->traffic.load_column == NULL) continue;
             for (j = 0; j < r->ngroups; j++) {
                 const rp_group *h = &r->groups[j];
                 char rate[32];
-                double asked = rp_group_value(h, spec->load_column, rate, sizeof rate) ? strtod(rate, NULL) : NAN;
+                double asked = rp_group_value(h, spec->traffic.load_column, rate, sizeof rate) ? strtod(rate, NULL) : NAN;
                 if (h->m != g->m || (size_t)h->machine != mach || h->values.n == 0) continue;
                 all++;
                 fell += h->loss_pct > 1.0 || (asked > 0 && h->achieved_median < 0.99 * asked);

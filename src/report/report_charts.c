@@ -307,7 +307,7 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
     const int npct = rp_percentile_count(m);
     const double left = 70, top = 40, plot_w = 420, plot_h = 260, width = 900;
     /* room for the legend's keys when they reach below the plot */
-    const double keys = top + 18.0 * chart_lines(r, first, spec->series_line_column, has_percentiles) + 10;
+    const double keys = top + 18.0 * chart_lines(r, first, spec->series.line_column, has_percentiles) + 10;
     const double height = keys > 360 ? keys : 360;
     double lo = 1e300, hi = 0, d, xs[RP_MAX_PERCENTILES], ys[RP_MAX_PERCENTILES];
     size_t i;
@@ -315,7 +315,7 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
     rp_frame plot;
     char title[300], heading[600], config[256], words[300];
     for (i = 0; i < r->ngroups; i++)
-        for (k = 0; k < npct && same_chart(&r->groups[i], first, spec->series_line_column); k++) {
+        for (k = 0; k < npct && same_chart(&r->groups[i], first, spec->series.line_column); k++) {
             double v = rp_group_percentile(&r->groups[i], k);
             if (v > 0 && v < lo) lo = v;
             if (v > hi) hi = v;
@@ -325,9 +325,9 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
     hi = pow(10.0, ceil(log10(hi)));
     if (hi <= lo) hi = lo * 10;
     plot.left = left, plot.top = top, plot.w = plot_w, plot.h = plot_h;
-    chart_config(r, first, spec->series_line_column, config, sizeof config);
+    chart_config(r, first, spec->series.line_column, config, sizeof config);
     /* the chart's lines share all but the loop: one kind of time, said in its words */
-    rp_words(first, spec->percentile_title, words, sizeof words);
+    rp_words(first, spec->percentiles.title, words, sizeof words);
     snprintf(title, sizeof title, "%s: %s", m->name, words);
     snprintf(heading, sizeof heading, "%s%s%s: %s (log scale)", m->name, config[0] ? ", " : "", config, words);
     rp_frame_begin(f, width, height, NULL, title, heading, &plot);
@@ -335,22 +335,22 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
         rp_frame_grid(f, &plot, top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h, d);
     for (k = 0; k < npct; k++) {
         wb_fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w * k / (npct - 1), top + plot_h + 18);
-        rp_svg_text(f, spec->percentile_names[k]);
+        rp_svg_text(f, spec->percentiles.names[k]);
         wb_fputs("</text>\n", f);
     }
-    rp_frame_y_title(f, &plot, rp_words(first, spec->percentile_unit, words, sizeof words));
+    rp_frame_y_title(f, &plot, rp_words(first, spec->percentiles.unit, words, sizeof words));
     wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">percentile</text>\n", left + plot_w / 2, top + plot_h + 40);
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
         size_t n = 0;
-        if (!same_chart(g, first, spec->series_line_column)) continue;
+        if (!same_chart(g, first, spec->series.line_column)) continue;
         for (k = 0; k < npct; k++) {
             double v = rp_group_percentile(g, k);
             if (!(v > 0)) continue;
             xs[n] = left + plot_w * k / (npct - 1);
             ys[n++] = top + plot_h - (log10(v) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h;
         }
-        lines += line_and_key(f, r, g, xs, ys, n, left + plot_w + 30, top + 18.0 * lines, spec->series_line_column, NULL);
+        lines += line_and_key(f, r, g, xs, ys, n, left + plot_w + 30, top + 18.0 * lines, spec->series.line_column, NULL);
     }
     rp_frame_axes(f, &plot);
     rp_frame_end(f);
@@ -367,13 +367,13 @@ static double load_of(const char *variant, const char *name)
  * repetitions' achieved column), else, for rows without one, the load its configuration asked. */
 static double achieved_load(const rp_group *g, const wb_report_spec *spec)
 {
-    return g->achieved_median > 0 ? g->achieved_median : load_of(g->variant, spec->load_column);
+    return g->achieved_median > 0 ? g->achieved_median : load_of(g->variant, spec->traffic.load_column);
 }
 
 /* 1 when a and b lie on one line of the load chart: one machine, all but the load alike. */
 static int same_load_line(const rp_group *a, const rp_group *b)
 {
-    return a->m == b->m && a->machine == b->machine && same_chart(a, b, wb_module_report(a->m)->load_column);
+    return a->m == b->m && a->machine == b->machine && same_chart(a, b, wb_module_report(a->m)->traffic.load_column);
 }
 
 /* Latency against offered load (a --rate list): one line per machine and configuration less
@@ -388,16 +388,16 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
     int lines = 0, drawn = 0, nlines = 0;
     rp_frame plot;
     char title[300], heading[420], note[96];
-    if (!spec->load_column || spec->load_percentile >= rp_percentile_count(m)) return;
+    if (!spec->traffic.load_column || spec->traffic.load_percentile >= rp_percentile_count(m)) return;
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
         double x, y;
         if (g->m != m) continue;
         x = achieved_load(g, spec);
-        y = rp_group_percentile(g, spec->load_percentile);
+        y = rp_group_percentile(g, spec->traffic.load_percentile);
         for (k = i + 1; k < r->ngroups; k++)   /* a second load on the same line? */
             if (same_load_line(&r->groups[k], g) &&
-                load_of(r->groups[k].variant, spec->load_column) != load_of(g->variant, spec->load_column))
+                load_of(r->groups[k].variant, spec->traffic.load_column) != load_of(g->variant, spec->traffic.load_column))
                 drawn = 1;
         for (k = 0; k < i && !same_load_line(&r->groups[k], g); k++) continue;
         nlines += k == i;   /* the first of its line */
@@ -421,18 +421,18 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
     xlo = pow(10.0, floor(log10(xlo)));
     xhi = pow(10.0, ceil(log10(xhi)));
     plot.left = left, plot.top = top, plot.w = plot_w, plot.h = plot_h;
-    snprintf(title, sizeof title, "%s: %s", m->name, spec->load_title);
-    snprintf(heading, sizeof heading, "%s: %s (log scales%s)", m->name, spec->load_title, rp_alt_note(r, m, note, sizeof note));
+    snprintf(title, sizeof title, "%s: %s", m->name, spec->traffic.load_title);
+    snprintf(heading, sizeof heading, "%s: %s (log scales%s)", m->name, spec->traffic.load_title, rp_alt_note(r, m, note, sizeof note));
     rp_frame_begin(f, width, height, NULL, title, heading, &plot);
     for (d = lo; d <= hi * 1.0001; d *= 10)
         rp_frame_grid(f, &plot, top + plot_h - (log10(d) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h, d);
     for (d = xlo; d <= xhi * 1.0001; d *= 10)
         wb_fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n",
                 left + (log10(d) - log10(xlo)) / (log10(xhi) - log10(xlo)) * plot_w, top + plot_h + 18, d);
-    rp_frame_y_title(f, &plot, spec->percentile_unit);
+    rp_frame_y_title(f, &plot, spec->percentiles.unit);
     wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w / 2, top + plot_h + 40);
-    rp_svg_text(f, spec->achieved_column ? spec->achieved_column : spec->load_column);
-    if (spec->achieved_column) rp_svg_text(f, " (the load achieved, not the one asked: a sender behind its schedule offered less)");
+    rp_svg_text(f, spec->traffic.achieved_column ? spec->traffic.achieved_column : spec->traffic.load_column);
+    if (spec->traffic.achieved_column) rp_svg_text(f, " (the load achieved, not the one asked: a sender behind its schedule offered less)");
     wb_fputs("</text>\n", f);
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
@@ -443,13 +443,13 @@ static void load_chart(FILE *f, const rp_report *r, const wb_module *m)
         if (seen) continue;
         for (k = i; k < r->ngroups; k++) {
             const rp_group *h = &r->groups[k];
-            double x = achieved_load(h, spec), y = rp_group_percentile(h, spec->load_percentile);
+            double x = achieved_load(h, spec), y = rp_group_percentile(h, spec->traffic.load_percentile);
             if (!same_load_line(h, g) || !(x > 0 && y > 0)) continue;
             xs[n] = left + (log10(x) - log10(xlo)) / (log10(xhi) - log10(xlo)) * plot_w;
             ys[n++] = top + plot_h - (log10(y) - log10(lo)) / (log10(hi) - log10(lo)) * plot_h;
         }
         /* the key without the load: the line is every load */
-        lines += line_and_key(f, r, g, xs, ys, n, left + plot_w + 30, top + 18.0 * lines, NULL, spec->load_column);
+        lines += line_and_key(f, r, g, xs, ys, n, left + plot_w + 30, top + 18.0 * lines, NULL, spec->traffic.load_column);
     }
     rp_frame_axes(f, &plot);
     rp_frame_end(f);
@@ -464,7 +464,7 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
     const wb_module *m = first->m;
     const wb_report_spec *spec = wb_module_report(m);
     const double left = 70, top = 40, w = 560, h = 180, width = 900;
-    const double keys = top + 16.0 * chart_lines(r, first, spec->series_line_column, has_series) + 10;
+    const double keys = top + 16.0 * chart_lines(r, first, spec->series.line_column, has_series) + 10;
     const double height = keys > top + h + 50 ? keys : top + h + 50;
     double tmax = 0, vmax = 0, rmax = 0, tstep, t, *xs, *ys;
     size_t k, j, most = 0;
@@ -473,7 +473,7 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
     char name_buf[300], heading[600], config[256], words[300];
     for (k = 0; k < r->ngroups; k++) {
         const rp_group *g = &r->groups[k];
-        if (!has_series(g) || !same_chart(g, first, spec->series_line_column)) continue;
+        if (!has_series(g) || !same_chart(g, first, spec->series.line_column)) continue;
         if (g->series_t.n > most) most = g->series_t.n;
         for (j = 0; j < g->series_t.n; j++) {
             if (g->series_t.v[j] > tmax) tmax = g->series_t.v[j];
@@ -491,12 +491,12 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
     /* the time axis from 0 to the run's length, in whole steps */
     tstep = rp_svg_step(tmax);
     tmax = ceil(tmax / tstep - 1e-9) * tstep;
-    chart_config(r, first, spec->series_line_column, config, sizeof config);
+    chart_config(r, first, spec->series.line_column, config, sizeof config);
     for (pass = 0; pass < 2; pass++) {   /* the metric, then the rate */
-        const char *title = rp_words(first, pass ? spec->series_rate_title : spec->series_metric_title, words, sizeof words);
+        const char *title = rp_words(first, pass ? spec->series.rate_title : spec->series.metric_title, words, sizeof words);
         double ymax = pass ? rmax : vmax, step;
         int lines = 0;
-        if (pass && (spec->series_rate == NULL || !(rmax > 0))) break;
+        if (pass && (spec->series.rate == NULL || !(rmax > 0))) break;
         step = rp_svg_step(ymax);
         ymax = ceil(ymax / step) * step;
         plot.left = left, plot.top = top, plot.w = w, plot.h = h;
@@ -515,13 +515,13 @@ static void series_charts(FILE *f, const rp_report *r, const rp_group *first)
             const rp_group *g = &r->groups[k];
             const rp_values *v = pass ? &g->series_rate : &g->series_v;
             size_t n = 0;
-            if (!has_series(g) || !same_chart(g, first, spec->series_line_column)) continue;
+            if (!has_series(g) || !same_chart(g, first, spec->series.line_column)) continue;
             for (j = 0; j < g->series_t.n && j < v->n; j++) {
                 if (v->v[j] != v->v[j]) continue;
                 xs[n] = left + g->series_t.v[j] / tmax * w;
                 ys[n++] = top + h - v->v[j] / ymax * h;
             }
-            lines += line_and_key(f, r, g, xs, ys, n, left + w + 20, top + 16.0 * lines, spec->series_line_column, NULL);
+            lines += line_and_key(f, r, g, xs, ys, n, left + w + 20, top + 16.0 * lines, spec->series.line_column, NULL);
         }
         rp_frame_axes(f, &plot);
         rp_frame_end(f);
@@ -540,11 +540,11 @@ void rp_write_charts(FILE *f, const rp_report *r, const wb_module *m)
                 bar_chart(f, r, m, r->groups[i].variant);
     }
     for (i = 0; i < r->ngroups; i++)
-        if (r->groups[i].m == m && first_of_chart(r, i, wb_module_report(m)->series_line_column, has_percentiles))
+        if (r->groups[i].m == m && first_of_chart(r, i, wb_module_report(m)->series.line_column, has_percentiles))
             percentile_chart(f, r, &r->groups[i]);
     load_chart(f, r, m);
-    if (wb_module_report(m)->series_row && wb_module_report(m)->series_metric)
+    if (wb_module_report(m)->series.row && wb_module_report(m)->series.metric)
         for (i = 0; i < r->ngroups; i++)
-            if (r->groups[i].m == m && first_of_chart(r, i, wb_module_report(m)->series_line_column, has_series))
+            if (r->groups[i].m == m && first_of_chart(r, i, wb_module_report(m)->series.line_column, has_series))
                 series_charts(f, r, &r->groups[i]);
 }

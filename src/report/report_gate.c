@@ -113,7 +113,7 @@ int rp_gate(const rp_report *newer, const rp_report *older, double fail_pct, FIL
         }
         if (g->values.n == 0 || h->values.n == 0 || !(g->median > 0) || !(h->median > 0)) {
             wb_fprintf(out, "  not compared: %s: no values on one side (%s)\n", name,
-                       wb_module_report(g->m)->empty_metric_text ? wb_module_report(g->m)->empty_metric_text : "empty");
+                       wb_module_report(g->m)->traffic.empty_metric_text ? wb_module_report(g->m)->traffic.empty_metric_text : "empty");
             skipped++;
             continue;
         }

@@ -91,7 +91,7 @@ int rp_write_html(const rp_report *r, FILE *f)
         rp_svg_text(f, wb_module_report(m)->unit);
         rp_svg_text(f, rp_alt_note(r, m, note, sizeof note));   /* some rows in the spec's other words */
         wb_fprintf(f, ")</th><th>min</th><th>max</th>%s<th>compared</th></tr>\n",
-                wb_module_report(m)->loss_column ? "<th>lost</th><th>loss %</th>" : "");
+                wb_module_report(m)->traffic.loss_column ? "<th>lost</th><th>loss %</th>" : "");
         for (i = 0; i < r->ngroups; i++) {
             const rp_group *g = &r->groups[i];
             if (g->m != m) continue;
@@ -101,7 +101,7 @@ int rp_write_html(const rp_report *r, FILE *f)
             cell(f, rp_machine_name(r, g->machine, name, sizeof name));
             wb_fprintf(f, "<td>%lu</td>", (unsigned long)g->values.n);
             number_cell(f, g->median), number_cell(f, g->min), number_cell(f, g->max);
-            if (wb_module_report(m)->loss_column) {   /* loss beside latency: a latency of what arrived */
+            if (wb_module_report(m)->traffic.loss_column) {   /* loss beside latency: a latency of what arrived */
                 number_cell(f, g->loss_median);
                 number_cell(f, g->loss_pct);
             }

@@ -227,19 +227,19 @@ static int take_series(rp_group *g, const wb_csv_table *t, size_t row, const wb_
     if (g->series_rep[0] == '\0') snprintf(g->series_rep, sizeof g->series_rep, "%s", rep);
     if (strcmp(g->series_rep, rep) != 0) return 0;
     parse_number(field(t, row, wb_measure_columns[WB_COL_ELAPSED_S]), &elapsed);
-    parse_number(field(t, row, spec->series_metric), &v);
-    if (spec->series_rate) parse_number(field(t, row, spec->series_rate), &rate);
+    parse_number(field(t, row, spec->series.metric), &v);
+    if (spec->series.rate) parse_number(field(t, row, spec->series.rate), &rate);
     if (!(elapsed > 0)) return 0;
     /* An interval that sent nothing after the sending began is the grace at the run's end: its
      * rate falls to nothing and its mean is of a few stragglers, which a chart drew as a collapse
      * of the loop. Left out. */
-    if (spec->sent_column && g->series_t.n > 0 && parse_number(field(t, row, spec->sent_column), &sent) == 0 && sent == 0)
+    if (spec->traffic.sent_column && g->series_t.n > 0 && parse_number(field(t, row, spec->traffic.sent_column), &sent) == 0 && sent == 0)
         return 0;
     /* Nor one that began when the sending was over (a sender's last few late sends fall in the
      * grace: 274 packets/s at 11 s of a 10 s run was drawn as a collapse). */
-    if (spec->series_until_column && g->series_t.n > 0) {
+    if (spec->series.until_column && g->series_t.n > 0) {
         char buf[64];
-        const char *until = option_cell(t, row, g->m, spec->series_until_column, buf, sizeof buf);
+        const char *until = option_cell(t, row, g->m, spec->series.until_column, buf, sizeof buf);
         double end = NAN;
         if (until && parse_number(until, &end) == 0 && end > 0 && g->series_t.v[g->series_t.n - 1] >= end * 0.999) return 0;
     }
@@ -365,14 +365,14 @@ static int take_parts(rp_group *g, const wb_csv_table *t, size_t row)
             rp_values_add(&g->parts_pm[k], v) != 0)
             return -1;
     }
-    if (any && spec->parts_whole && parse_number(field(t, row, spec->parts_whole), &v) == 0 &&
+    if (any && spec->split.whole && parse_number(field(t, row, spec->split.whole), &v) == 0 &&
         rp_values_add(&g->whole, v) != 0)
         return -1;
-    if (any && spec->parts_add_up && wb_csv_column(t, spec->parts_add_up) >= 0 &&
-        parse_number(field(t, row, spec->parts_add_up), &v) == 0 && v == 0)
+    if (any && spec->split.add_up && wb_csv_column(t, spec->split.add_up) >= 0 &&
+        parse_number(field(t, row, spec->split.add_up), &v) == 0 && v == 0)
         g->parts_apart++;
-    if (any && spec->parts_whole_pm && wb_csv_column(t, spec->parts_whole_pm) >= 0 &&
-        parse_number(field(t, row, spec->parts_whole_pm), &v) == 0 && rp_values_add(&g->whole_pm, v) != 0)
+    if (any && spec->split.whole_pm && wb_csv_column(t, spec->split.whole_pm) >= 0 &&
+        parse_number(field(t, row, spec->split.whole_pm), &v) == 0 && rp_values_add(&g->whole_pm, v) != 0)
         return -1;
     return 0;
 }
@@ -464,19 +464,19 @@ static int take_measures(rp_group *g, const wb_csv_table *t, size_t row, const w
     int i;
     if (parse_number(field(t, row, spec->metric), &v) != 0) g->empty++;   /* nothing received: shown, not compared */
     else if (rp_values_add(&g->values, v) != 0) return -1;
-    if (spec->loss_column && parse_number(field(t, row, spec->loss_column), &v) == 0 && rp_values_add(&g->loss, v) != 0)
+    if (spec->traffic.loss_column && parse_number(field(t, row, spec->traffic.loss_column), &v) == 0 && rp_values_add(&g->loss, v) != 0)
         return -1;
-    if (spec->sent_column && parse_number(field(t, row, spec->sent_column), &v) == 0 && rp_values_add(&g->sent, v) != 0)
+    if (spec->traffic.sent_column && parse_number(field(t, row, spec->traffic.sent_column), &v) == 0 && rp_values_add(&g->sent, v) != 0)
         return -1;
-    if (spec->unsent_column && parse_number(field(t, row, spec->unsent_column), &v) == 0 &&
+    if (spec->traffic.unsent_column && parse_number(field(t, row, spec->traffic.unsent_column), &v) == 0 &&
         rp_values_add(&g->unsent, v) != 0)
         return -1;
-    if (spec->achieved_column && parse_number(field(t, row, spec->achieved_column), &v) == 0 &&
+    if (spec->traffic.achieved_column && parse_number(field(t, row, spec->traffic.achieved_column), &v) == 0 &&
         rp_values_add(&g->achieved, v) != 0)
         return -1;
     for (i = 0; i < npct; i++)
-        if (wb_csv_column(t, spec->percentile_columns[i]) >= 0 &&
-            parse_number(field(t, row, spec->percentile_columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)
+        if (wb_csv_column(t, spec->percentiles.columns[i]) >= 0 &&
+            parse_number(field(t, row, spec->percentiles.columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)
             return -1;
     return 0;
 }
@@ -492,10 +492,10 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
         int machine, npct = rp_percentile_count(m);
         rp_group *g;
         const char *kind = field(t, row, wb_lead_columns[WB_COL_ROW]);
-        int series = spec->series_row && spec->series_metric && strcmp(kind, spec->series_row) == 0;
+        int series = spec->series.row && spec->series.metric && strcmp(kind, spec->series.row) == 0;
         if (strcmp(kind, WB_ROW_REP) != 0 && !series) continue;
-        if (spec->skip_column && wb_csv_column(t, spec->skip_column) >= 0 &&
-            strcmp(field(t, row, spec->skip_column), spec->skip_value) == 0) {
+        if (spec->skip.column && wb_csv_column(t, spec->skip.column) >= 0 &&
+            strcmp(field(t, row, spec->skip.column), spec->skip.value) == 0) {
             skipped += !series;
             continue;
         }
@@ -541,7 +541,7 @@ static int take_rows(rp_report *r, const wb_csv_table *t, const char *path)
     if (skipped) {
         const wb_module *m = wb_module_find(field(t, 1, wb_lead_columns[WB_COL_BENCHMARK]));
         wb_fprintf(stderr, "winbench: report: %s: %lu row%s left out: %s\n", path, (unsigned long)skipped,
-                skipped == 1 ? "" : "s", m && wb_module_report(m)->skip_what ? wb_module_report(m)->skip_what : "not comparable");
+                skipped == 1 ? "" : "s", m && wb_module_report(m)->skip.what ? wb_module_report(m)->skip.what : "not comparable");
     }
     r->rows_repeated += repeated;
     r->rows_skipped += skipped;

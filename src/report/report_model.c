@@ -28,7 +28,7 @@ int rp_percentile_count(const wb_module *m)
 {
     const wb_report_spec *spec = wb_module_report(m);
     int n = 0;
-    while (spec->percentile_columns && spec->percentile_columns[n] && n < RP_MAX_PERCENTILES) n++;
+    while (spec->percentiles.columns && spec->percentiles.columns[n] && n < RP_MAX_PERCENTILES) n++;
     return n;
 }
 
@@ -37,12 +37,12 @@ const wb_part *rp_part_at(const wb_module *m, int k, int *is_floor)
     const wb_report_spec *spec = wb_module_report(m);
     int n = 0;
     *is_floor = 0;
-    while (spec->parts && spec->parts[n].column) n++;
-    if (k < n) return &spec->parts[k];
+    while (spec->split.parts && spec->split.parts[n].column) n++;
+    if (k < n) return &spec->split.parts[k];
     *is_floor = 1;
     k -= n;
-    for (n = 0; spec->floors && spec->floors[n].column; n++)
-        if (n == k) return &spec->floors[n];
+    for (n = 0; spec->split.floors && spec->split.floors[n].column; n++)
+        if (n == k) return &spec->split.floors[n];
     return NULL;
 }
 
@@ -122,7 +122,7 @@ double rp_group_percentile(const rp_group *g, int which)
     const wb_report_spec *spec = wb_module_report(g->m);
     if (which < 0 || which >= RP_MAX_PERCENTILES) return NAN;
     if (merged(g)) {   /* the p99 of all the repetitions' samples, not the median of their p99s */
-        double per_ns, p = column_percentile(spec->percentile_columns[which], &per_ns);
+        double per_ns, p = column_percentile(spec->percentiles.columns[which], &per_ns);
         if (p == p && per_ns == per_ns) return (double)wb_hist_percentile(g->hist, p) * per_ns;
     }
     return rp_values_median(&g->pct[which]);
@@ -134,7 +134,7 @@ int rp_percentile_index(const wb_module *m, double p)
     int k, n = rp_percentile_count(m);
     double per_ns;
     for (k = 0; k < n; k++)
-        if (column_percentile(spec->percentile_columns[k], &per_ns) == p) return k;
+        if (column_percentile(spec->percentiles.columns[k], &per_ns) == p) return k;
     return -1;
 }
 
@@ -253,10 +253,10 @@ static void compared_part(const rp_group *g, const char *column, char *buf, size
     char tmp[256];
     int i;
     rp_variant_without(g, column, buf, cap);
-    if (spec->preset_column == NULL || strcmp(spec->preset_column, column) != 0) return;
-    for (i = 0; spec->preset_sets && spec->preset_sets[i]; i++) {
+    if (spec->preset.column == NULL || strcmp(spec->preset.column, column) != 0) return;
+    for (i = 0; spec->preset.sets && spec->preset.sets[i]; i++) {
         snprintf(tmp, sizeof tmp, "%s", buf);
-        rp_text_without(tmp, spec->preset_sets[i], buf, cap);
+        rp_text_without(tmp, spec->preset.sets[i], buf, cap);
     }
 }
 
@@ -299,9 +299,9 @@ static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_ba
 
 int rp_group_alt(const rp_group *g)
 {
-    const char *when = wb_module_report(g->m)->alt_when, *at;
+    const char *when = wb_module_report(g->m)->alt.when, *at;
     size_t len;
-    if (!when || !wb_module_report(g->m)->alt_from || !wb_module_report(g->m)->alt_to) return 0;
+    if (!when || !wb_module_report(g->m)->alt.from || !wb_module_report(g->m)->alt.to) return 0;
     len = strlen(when);
     for (at = strstr(g->variant, when); at; at = strstr(at + 1, when))
         if ((at == g->variant || at[-1] == ' ') && (at[len] == ' ' || at[len] == '\0')) return 1;
@@ -434,7 +434,7 @@ static void number_line_styles(rp_report *r)
     char mine[256], other[256];
     for (i = 0; i < r->ngroups; i++) {
         rp_group *g = &r->groups[i];
-        const char *load = wb_module_report(g->m)->load_column;
+        const char *load = wb_module_report(g->m)->traffic.load_column;
         if (i == 0 || r->groups[i - 1].m != g->m) next = 0;   /* the groups are in module order */
         rp_text_without(g->variant, load, mine, sizeof mine);
         for (j = i; j > 0 && r->groups[j - 1].m == g->m; j--) {

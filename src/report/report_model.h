@@ -181,8 +181,8 @@ void rp_reference_value(const rp_report *r, const wb_module *m, const char *colu
 /* The names the report finds once the model is finished (report_names.c): each machine's among
  * the others, the words that tell each module's configurations apart. */
 void rp_names_prepare(rp_report *r);
-/* 1 when the group's configuration holds its spec's alt_when (sockloop: a --peer run's round
- * trips); rp_words gives text in that group's words (alt_from said as alt_to), into buf. */
+/* 1 when the group's configuration holds its spec's alt.when (sockloop: a --peer run's round
+ * trips); rp_words gives text in that group's words (alt.from said as alt.to), into buf. */
 int rp_group_alt(const rp_group *g);
 /* "; round trip where mode=peer" when some of the module's groups are in those other words
  * (a chart or table headed in the usual ones holds them), else "". */

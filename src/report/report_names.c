@@ -14,7 +14,7 @@ const char *rp_alt_note(const rp_report *r, const wb_module *m, char *buf, size_
     buf[0] = '\0';
     for (i = 0; i < r->ngroups; i++)
         if (r->groups[i].m == m && rp_group_alt(&r->groups[i])) {
-            snprintf(buf, cap, "; %s where %s", wb_module_report(m)->alt_to, wb_module_report(m)->alt_when);
+            snprintf(buf, cap, "; %s where %s", wb_module_report(m)->alt.to, wb_module_report(m)->alt.when);
             break;
         }
     return buf;
@@ -22,7 +22,7 @@ const char *rp_alt_note(const rp_report *r, const wb_module *m, char *buf, size_
 
 const char *rp_words(const rp_group *g, const char *text, char *buf, size_t cap)
 {
-    const char *from = wb_module_report(g->m)->alt_from, *to = wb_module_report(g->m)->alt_to, *p = text, *at;
+    const char *from = wb_module_report(g->m)->alt.from, *to = wb_module_report(g->m)->alt.to, *p = text, *at;
     size_t used = 0;
     if (cap == 0) return buf;
     buf[0] = '\0';
@@ -101,12 +101,12 @@ void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t
     char base[192];
     rp_base_name(r, g, base, sizeof base);
     if (g->values.n == 0 && g->empty > 0)
-        snprintf(buf, cap, "%s (%lu repetition%s)", wb_module_report(g->m)->empty_metric_text ? wb_module_report(g->m)->empty_metric_text : "no value",
+        snprintf(buf, cap, "%s (%lu repetition%s)", wb_module_report(g->m)->traffic.empty_metric_text ? wb_module_report(g->m)->traffic.empty_metric_text : "no value",
                  (unsigned long)g->empty, g->empty == 1 ? "" : "s");
     else if (g->is_baseline) snprintf(buf, cap, "baseline");
     else if (g->unlike_base)
-        snprintf(buf, cap, "not compared with %s: that is a %s, this a %s", base, rp_group_alt(g) ? wb_module_report(g->m)->alt_from
-                 : wb_module_report(g->m)->alt_to, rp_group_alt(g) ? wb_module_report(g->m)->alt_to : wb_module_report(g->m)->alt_from);
+        snprintf(buf, cap, "not compared with %s: that is a %s, this a %s", base, rp_group_alt(g) ? wb_module_report(g->m)->alt.from
+                 : wb_module_report(g->m)->alt.to, rp_group_alt(g) ? wb_module_report(g->m)->alt.to : wb_module_report(g->m)->alt.from);
     else if (g->ratio != g->ratio) snprintf(buf, cap, "no %s run to compare with", base);
     else {
         /* "2.00 times slower" rather than "0.50 times faster" */

@@ -58,7 +58,7 @@ int rp_split(const rp_group *g, rp_part_cmp *out, int cap, rp_whole_cmp *w)
 
 void rp_part_value_text(const wb_module *m, double v, double pm, char *buf, size_t cap)
 {
-    const double unit = wb_parts_unit_seconds(wb_module_report(m)->parts_unit);
+    const double unit = wb_parts_unit_seconds(wb_module_report(m)->split.unit);
     char mag[32];
     if (v != v) {
         snprintf(buf, cap, "-");
@@ -102,7 +102,7 @@ static int headline_worse(const rp_group *g)
  * way as the headline's. 0 when the parts can be placed; else buf says why not. */
 static int whole_text(const rp_group *g, const rp_whole_cmp *w, char *buf, size_t cap, size_t *used)
 {
-    const char *name = wb_module_report(g->m)->parts_whole_name;
+    const char *name = wb_module_report(g->m)->split.whole_name;
     char times[48];
     times_text(w->ratio, times, sizeof times);
     if (w->significance == RP_SIG_CANNOT_TELL) {

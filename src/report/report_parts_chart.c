@@ -32,7 +32,7 @@ static int has_parts(const rp_group *g)
 {
     const wb_report_spec *spec = wb_module_report(g->m);
     int k, n = 0;
-    while (spec->parts && spec->parts[n].column) n++;
+    while (spec->split.parts && spec->split.parts[n].column) n++;
     for (k = 0; k < n; k++)
         if (g->parts[k].n > 0) return 1;
     return 0;
@@ -100,9 +100,9 @@ static void share_bar(FILE *f, const rp_report *r, const rp_group *g, const wb_r
         w = v / sum * p->w;
         wb_format_duration(v * unit, value, sizeof value);
         wb_fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"20\" fill=\"%s\" data-layer=\"%s\"><title>",
-                   x, y + 3, w, rp_part_colour(spec->parts, k), wb_layer_name(spec->parts[k].layer));
-        rp_svg_text(f, spec->parts[k].name);
-        wb_fprintf(f, " (%s): %s, %.0f%%</title></rect>\n", wb_layer_name(spec->parts[k].layer), value, 100.0 * v / sum);
+                   x, y + 3, w, rp_part_colour(spec->split.parts, k), wb_layer_name(spec->split.parts[k].layer));
+        rp_svg_text(f, spec->split.parts[k].name);
+        wb_fprintf(f, " (%s): %s, %.0f%%</title></rect>\n", wb_layer_name(spec->split.parts[k].layer), value, 100.0 * v / sum);
         x += w;
     }
     wb_format_duration(sum * unit, value, sizeof value);
@@ -112,18 +112,18 @@ static void share_bar(FILE *f, const rp_report *r, const rp_group *g, const wb_r
 void rp_write_parts_chart(FILE *f, const rp_report *r, const wb_module *m)
 {
     const wb_report_spec *spec = wb_module_report(m);
-    const double unit = !strcmp(spec->parts_unit ? spec->parts_unit : "", "us") ? 1e-6 : 1e-9;
+    const double unit = !strcmp(spec->split.unit ? spec->split.unit : "", "us") ? 1e-6 : 1e-9;
     int nparts = 0, k;
     size_t i, rows = 0;
     rp_frame p;
     char title[256];
-    if (spec->parts == NULL) return;
-    while (spec->parts[nparts].column) nparts++;
+    if (spec->split.parts == NULL) return;
+    while (spec->split.parts[nparts].column) nparts++;
     for (i = 0; i < r->ngroups; i++) rows += r->groups[i].m == m && has_parts(&r->groups[i]);
     if (rows == 0) return;
     p.left = 330, p.top = 40, p.w = 460, p.h = 26.0 * (double)rows;
     snprintf(title, sizeof title, "%s: where the time of %s goes (each bar: its parts' medians as %% of their sum, "
-             "written at its end)", m->name, spec->parts_whole_name);
+             "written at its end)", m->name, spec->split.whole_name);
     rp_frame_begin(f, p.left + p.w + 90, p.top + p.h + 50 + 18.0 * nparts, "parts", title, title, &p);
     share_axis(f, &p);
     rows = 0;
@@ -134,10 +134,10 @@ void rp_write_parts_chart(FILE *f, const rp_report *r, const wb_module *m)
     for (k = 0; k < nparts; k++) {   /* the legend: each part's colour, name and layer */
         double y = p.top + p.h + 40 + 18.0 * k;
         wb_fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\" data-layer=\"%s\"/>"
-                   "<text x=\"%.1f\" y=\"%.1f\">", p.left, y - 10, rp_part_colour(spec->parts, k),
-                   wb_layer_name(spec->parts[k].layer), p.left + 18, y);
-        rp_svg_text(f, spec->parts[k].name);
-        wb_fprintf(f, " (%s)</text>\n", wb_layer_name(spec->parts[k].layer));
+                   "<text x=\"%.1f\" y=\"%.1f\">", p.left, y - 10, rp_part_colour(spec->split.parts, k),
+                   wb_layer_name(spec->split.parts[k].layer), p.left + 18, y);
+        rp_svg_text(f, spec->split.parts[k].name);
+        wb_fprintf(f, " (%s)</text>\n", wb_layer_name(spec->split.parts[k].layer));
     }
     rp_frame_end(f);
     where_list(f, r, m);

@@ -134,7 +134,7 @@ static size_t people_columns(const rp_report *r, int *shown)
     size_t n = 0, i;
     int loss = 0, unsent = 0, p99 = 0;
     for (i = 0; i < r->ngroups; i++) {
-        loss |= wb_module_report(r->groups[i].m)->loss_column != NULL;
+        loss |= wb_module_report(r->groups[i].m)->traffic.loss_column != NULL;
         p99 |= rp_percentile_index(r->groups[i].m, 99) >= 0;
         unsent |= r->groups[i].unsent_median > 0;   /* a sender fell behind: how far, beside the loss */
     }

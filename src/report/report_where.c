@@ -26,7 +26,7 @@ static void write_split(FILE *f, int md, const rp_group *g, const rp_part_cmp *c
     rp_part_value_text(g->m, w->mine, NAN, b, sizeof b);
     if (md) wb_fprintf(f, "\n| part | %s | this | ratio | p | share |\n|:---|---:|---:|---:|---:|---:|\n", base_name);
     else part_row(f, 0, "part", base_name, "this", "ratio", "p", "share");
-    snprintf(name, sizeof name, "%s (the whole)", wb_module_report(g->m)->parts_whole_name);
+    snprintf(name, sizeof name, "%s (the whole)", wb_module_report(g->m)->split.whole_name);
     snprintf(ratio, sizeof ratio, w->ratio == w->ratio ? "%.2f" : "-", w->ratio);
     if (w->significance == RP_SIG_CANNOT_TELL || w->p != w->p) snprintf(p, sizeof p, "?");
     else snprintf(p, sizeof p, "%.2g", w->p);

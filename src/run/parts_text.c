@@ -27,7 +27,7 @@ double wb_parts_unit_seconds(const char *unit)
 static size_t list_text(const wb_module *m, const wb_part *list, const double *metrics, const char *sep, char *buf,
                         size_t cap)
 {
-    const double unit = wb_parts_unit_seconds(wb_module_report(m)->parts_unit);
+    const double unit = wb_parts_unit_seconds(wb_module_report(m)->split.unit);
     size_t used = 0;
     int k, shown = 0;
     for (k = 0; list && list[k].column && used < cap; k++) {
@@ -53,30 +53,30 @@ int wb_parts_line(const wb_module *m, const double *metrics, char *buf, size_t c
     size_t used;
     if (cap == 0) return -1;
     buf[0] = '\0';
-    if (spec->parts == NULL) return -1;
+    if (spec->split.parts == NULL) return -1;
     {   /* the whole they add up to first: "each" on the line above may be another figure (the
          * loop's time per operation, where the whole is timed beside it in rounds) */
-        int w = wb_metric_index(m, spec->parts_whole);
+        int w = wb_metric_index(m, spec->split.whole);
         char whole[32];
         if (w >= 0 && metrics[w] == metrics[w])
-            used = (size_t)snprintf(buf, cap, "parts of %s (%s in all): ", spec->parts_whole_name,
-                                    wb_format_duration(metrics[w] * wb_parts_unit_seconds(spec->parts_unit), whole,
+            used = (size_t)snprintf(buf, cap, "parts of %s (%s in all): ", spec->split.whole_name,
+                                    wb_format_duration(metrics[w] * wb_parts_unit_seconds(spec->split.unit), whole,
                                                        sizeof whole));
-        else used = (size_t)snprintf(buf, cap, "parts of %s: ", spec->parts_whole_name);
+        else used = (size_t)snprintf(buf, cap, "parts of %s: ", spec->split.whole_name);
     }
     if (used >= cap) return -1;
     {
         size_t before = used;
-        used += list_text(m, spec->parts, metrics, " + ", buf + used, cap - used);
+        used += list_text(m, spec->split.parts, metrics, " + ", buf + used, cap - used);
         if (used == before) {   /* no part measured: nothing to say */
             buf[0] = '\0';
             return -1;
         }
     }
-    if (used + 10 < cap && spec->floors) {
+    if (used + 10 < cap && spec->split.floors) {
         size_t before = used;
         used += (size_t)snprintf(buf + used, cap - used, "; floors: ");
-        if (used < cap && list_text(m, spec->floors, metrics, ", ", buf + used, cap - used) == 0) buf[before] = '\0';
+        if (used < cap && list_text(m, spec->split.floors, metrics, ", ", buf + used, cap - used) == 0) buf[before] = '\0';
     }
     return 0;
 }
@@ -84,13 +84,13 @@ int wb_parts_line(const wb_module *m, const double *metrics, char *buf, size_t c
 int wb_parts_layer_shares(const wb_module *m, const double *metrics, double shares[WB_LAYER_COUNT])
 {
     const wb_report_spec *spec = wb_module_report(m);
-    int k, w = wb_metric_index(m, spec->parts_whole), any = 0;
+    int k, w = wb_metric_index(m, spec->split.whole), any = 0;
     for (k = 0; k < WB_LAYER_COUNT; k++) shares[k] = 0;
-    if (spec->parts == NULL || w < 0 || !(metrics[w] > 0)) return -1;
-    for (k = 0; spec->parts[k].column; k++) {
-        int i = wb_metric_index(m, spec->parts[k].column);
-        if (i < 0 || metrics[i] != metrics[i] || spec->parts[k].layer < 0 || spec->parts[k].layer >= WB_LAYER_COUNT) continue;
-        shares[spec->parts[k].layer] += metrics[i] / metrics[w];
+    if (spec->split.parts == NULL || w < 0 || !(metrics[w] > 0)) return -1;
+    for (k = 0; spec->split.parts[k].column; k++) {
+        int i = wb_metric_index(m, spec->split.parts[k].column);
+        if (i < 0 || metrics[i] != metrics[i] || spec->split.parts[k].layer < 0 || spec->split.parts[k].layer >= WB_LAYER_COUNT) continue;
+        shares[spec->split.parts[k].layer] += metrics[i] / metrics[w];
         any = 1;
     }
     return any ? 0 : -1;

@@ -19,7 +19,7 @@ int wb_parts_layer_shares(const wb_module *m, const double *metrics, double shar
 /* The metric's index in the module's metric_names, or -1. */
 int wb_metric_index(const wb_module *m, const char *column);
 
-/* Seconds per unit of a spec's parts_unit ("ns", "us", "ms", "s"); 1e-9 when unknown. */
+/* Seconds per unit of a spec's split.unit ("ns", "us", "ms", "s"); 1e-9 when unknown. */
 double wb_parts_unit_seconds(const char *unit);
 
 #endif

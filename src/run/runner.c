@@ -274,13 +274,13 @@ static int expand_variants(wb_run *r, void **variants, double **medians, int *rc
 static size_t variant_headline(const wb_module *m, const double *metrics, int alone, char *out, size_t cap)
 {
     const wb_report_spec *spec = wb_module_report(m);
-    int w = wb_metric_index(m, spec->parts_whole), k, first = 1;
+    int w = wb_metric_index(m, spec->split.whole), k, first = 1;
     double shares[WB_LAYER_COUNT];
     char value[32];
     size_t used;
     if (w >= 0 && metrics[w] == metrics[w]) {
-        wb_format_duration(metrics[w] * wb_parts_unit_seconds(spec->parts_unit), value, sizeof value);
-        if (alone) used = (size_t)snprintf(out, cap, "%s %s", spec->parts_whole_name, value);
+        wb_format_duration(metrics[w] * wb_parts_unit_seconds(spec->split.unit), value, sizeof value);
+        if (alone) used = (size_t)snprintf(out, cap, "%s %s", spec->split.whole_name, value);
         else used = (size_t)snprintf(out, cap, "%s", value);
     } else if ((w = wb_metric_index(m, spec->metric)) >= 0 && metrics[w] == metrics[w]) {
         used = (size_t)snprintf(out, cap, "%s", wb_format_number(metrics[w], value, sizeof value));
@@ -318,8 +318,8 @@ static void fill_headline(wb_run *r, int n, void *const *variants, double *const
         if (variant_headline(r->m, medians[i], n == 1, out + used, cap - used) == 0) used = before, out[used] = '\0';
         else used += strlen(out + used);
     }
-    if (used > 0 && used + 1 < cap && (n > 1 || spec->parts == NULL))
-        snprintf(out + used, cap - used, " (%s)", spec->parts ? spec->parts_whole_name : spec->unit);
+    if (used > 0 && used + 1 < cap && (n > 1 || spec->split.parts == NULL))
+        snprintf(out + used, cap - used, " (%s)", spec->split.parts ? spec->split.whole_name : spec->unit);
 }
 
 /* What the caller of the run gets back: the last variant's verdicts (calibrate's, for the
