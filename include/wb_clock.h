@@ -47,7 +47,6 @@ typedef struct wb_cpu_times {
     uint64_t user, kernel;
 } wb_cpu_times;
 
-int wb_cpu_process(wb_cpu_times *out);   /* all threads of this process */
 int wb_cpu_thread(wb_cpu_times *out);    /* the calling thread */
 
 /* Everything read at the start and at the end of one timed interval. */

@@ -43,9 +43,6 @@ WNDPROC wb_mfc_super(HWND hwnd, int *unicode);
  * windows in the permanent map when bOnlyPerm is TRUE. */
 LRESULT wb_mfc_call_wnd_proc(wb_cwnd *wnd, UINT msg, WPARAM wp, LPARAM lp);
 
-/* CWnd::FromHandle: the permanent object, else a temporary one (created on first use, counted)
- * that lives until wb_mfc_free_temp_maps, as MFC's temporary handle map does. */
-wb_cwnd *wb_mfc_from_handle_temp(HWND hwnd);
 /* AfxLockTempMaps + AfxUnlockTempMaps, as CWinThread::OnIdle(1) calls them. */
 void wb_mfc_free_temp_maps(void);
 

@@ -32,7 +32,5 @@ void wb_qos_read(wb_qos *q, uint64_t affinity_mask);
 /* Only the timer opt-out (IGNORE_TIMER_RESOLUTION), asked again: 1 when granted. */
 int wb_qos_keep_timer_resolution(void);
 
-/* The power source: "AC", "battery" or "unknown" (GetSystemPowerStatus). */
-const char *wb_power_source(void);
 
 #endif

@@ -52,8 +52,6 @@ int wb_thread_cycles(uint64_t *out);
  * its cycles into time, and a TSC that follows the core's clock would not be a time. Callers
  * leave their cycle-derived times empty then, and keep the cycles as cycles. */
 double wb_cycles_hz(void);
-/* 1 when the CPU says its TSC runs at one rate in every power state, 0 when not or unknown. */
-int wb_tsc_invariant(void);
 
 /* The active power plan's name ("Balanced", "Always On"); "" when it cannot be read. */
 void wb_power_plan(char *buf, size_t cap);

@@ -360,30 +360,38 @@ static int module_index(const wb_module *m)
     return i;
 }
 
-/* Table order: benchmark (as listed), configuration (first seen), machine (first seen). The
- * first-seen position is fixed before sorting: qsort moves the groups it would be looked up in. */
-/* Each group's configuration numbered by its first group (the table's order), found by hash
- * of (module, configuration): each group asked all those before it, the square of the groups. */
-static void number_configurations(rp_report *r)
+/* For each group, the first group of its module whose configuration less `column` (the
+ * module's column of that name; NULL: none) is the same as its own: found by hash (each group
+ * asking all those before it made the report grow with the square of the groups). first[i] = i
+ * for the first of its kind, and for every group when memory runs out. */
+static void first_alike(const rp_report *r, const char *(*column_of)(const wb_module *m), size_t *first)
 {
-    size_t i, k, cap = 256, *first;
+    size_t i, k, cap = 256, *index;
+    char mine[256], other[256];
     while (cap < 2 * r->ngroups) cap *= 2;
-    if ((first = (size_t *)calloc(cap, sizeof *first)) == NULL) {   /* out of memory: each its own */
-        for (i = 0; i < r->ngroups; i++) r->groups[i].order = i;
-        return;
-    }
+    index = (size_t *)calloc(cap, sizeof *index);
     for (i = 0; i < r->ngroups; i++) {
-        const char *v = r->groups[i].variant;
-        size_t h = (size_t)2166136261u ^ ((size_t)r->groups[i].m >> 4);
+        const rp_group *g = &r->groups[i];
+        const char *column = column_of ? column_of(g->m) : NULL, *v = mine;
+        size_t h = (size_t)2166136261u ^ ((size_t)g->m >> 4);
+        first[i] = i;
+        if (index == NULL) continue;
+        rp_text_without(g->variant, column, mine, sizeof mine);
         for (; *v; v++) h = (h ^ (unsigned char)*v) * 16777619u;
-        for (k = h & (cap - 1); first[k]; k = (k + 1) & (cap - 1))
-            if (r->groups[first[k] - 1].m == r->groups[i].m && !strcmp(r->groups[first[k] - 1].variant, r->groups[i].variant))
-                break;
-        if (!first[k]) first[k] = i + 1;
-        r->groups[i].order = first[k] - 1;
+        for (k = h & (cap - 1); index[k]; k = (k + 1) & (cap - 1)) {
+            const rp_group *o = &r->groups[index[k] - 1];
+            if (o->m != g->m) continue;
+            rp_text_without(o->variant, column, other, sizeof other);
+            if (!strcmp(other, mine)) break;
+        }
+        if (!index[k]) index[k] = i + 1;
+        first[i] = index[k] - 1;
     }
-    free(first);
+    free(index);
 }
+
+static const char *natural_column(const wb_module *m) { return wb_module_report(m)->natural_column; }
+static const char *load_column(const wb_module *m) { return wb_module_report(m)->traffic.load_column; }
 
 /* The place of value in the module's order of its natural column: its natural_order, or the
  * choices of the option of that name; past the end (first seen decides) when in neither. */
@@ -404,44 +412,33 @@ static size_t natural_rank(const wb_module *m, const char *value)
     return (size_t)-1;
 }
 
-/* sort_major and sort_minor of every group (see rp_group). */
-static void rank_configurations(rp_report *r)
+/* Each group's configuration numbered by its first group, in the order read (order), and its
+ * place in the table: its first group's less the natural column (sort_major), then the natural
+ * column's own order (sort_minor; see rp_group). */
+static void rank_configurations(rp_report *r, size_t *first)
 {
-    size_t i, k;
+    size_t i;
+    char value[64];
+    first_alike(r, NULL, first);
+    for (i = 0; i < r->ngroups; i++) r->groups[i].order = first[i];
+    first_alike(r, natural_column, first);
     for (i = 0; i < r->ngroups; i++) {
         rp_group *g = &r->groups[i];
-        const char *column = wb_module_report(g->m)->natural_column;
-        char mine[256], other[256], value[64];
-        g->sort_major = g->order;
+        const char *column = natural_column(g->m);
+        g->sort_major = r->groups[first[i]].order;
         g->sort_minor = column && rp_group_value(g, column, value, sizeof value) ? natural_rank(g->m, value) : (size_t)-1;
-        if (column == NULL) continue;
-        rp_text_without(g->variant, column, mine, sizeof mine);
-        for (k = 0; k < i; k++) {   /* the first group of the same configuration less the column */
-            if (r->groups[k].m != g->m) continue;
-            rp_text_without(r->groups[k].variant, column, other, sizeof other);
-            if (strcmp(mine, other) == 0) {
-                g->sort_major = r->groups[k].sort_major;
-                break;
-            }
-        }
     }
 }
 
-/* line_style of every group, in the table's order (see rp_group). */
-static void number_line_styles(rp_report *r)
+/* line_style of every group, in the table's order (see rp_group): its configuration's number
+ * among its module's, less the load column. */
+static void number_line_styles(rp_report *r, size_t *first)
 {
-    size_t i, j, next = 0;
-    char mine[256], other[256];
+    size_t i, next = 0;
+    first_alike(r, load_column, first);
     for (i = 0; i < r->ngroups; i++) {
-        rp_group *g = &r->groups[i];
-        const char *load = wb_module_report(g->m)->traffic.load_column;
-        if (i == 0 || r->groups[i - 1].m != g->m) next = 0;   /* the groups are in module order */
-        rp_text_without(g->variant, load, mine, sizeof mine);
-        for (j = i; j > 0 && r->groups[j - 1].m == g->m; j--) {
-            rp_text_without(r->groups[j - 1].variant, load, other, sizeof other);
-            if (strcmp(mine, other) == 0) break;
-        }
-        g->line_style = j > 0 && r->groups[j - 1].m == g->m ? r->groups[j - 1].line_style : next++;
+        if (i == 0 || r->groups[i - 1].m != r->groups[i].m) next = 0;   /* the groups are in module order */
+        r->groups[i].line_style = first[i] < i ? r->groups[first[i]].line_style : next++;
     }
 }
 
@@ -458,12 +455,19 @@ static int group_order(const void *pa, const void *pb)
 
 void rp_model_finish(rp_report *r)
 {
-    size_t g;
+    size_t g, *first = (size_t *)malloc((r->ngroups ? r->ngroups : 1) * sizeof *first);
     for (g = 0; g < r->ngroups; g++) summarize_group(&r->groups[g]);
-    number_configurations(r);
-    rank_configurations(r);
-    qsort(r->groups, r->ngroups, sizeof *r->groups, group_order);
-    number_line_styles(r);
+    if (first == NULL) {   /* out of memory: each group its own configuration, in the order read */
+        for (g = 0; g < r->ngroups; g++) {
+            r->groups[g].order = r->groups[g].sort_major = r->groups[g].line_style = g;
+            r->groups[g].sort_minor = (size_t)-1;
+        }
+    } else {
+        rank_configurations(r, first);
+        qsort(r->groups, r->ngroups, sizeof *r->groups, group_order);
+        number_line_styles(r, first);
+        free(first);
+    }
     free(r->group_index);   /* the indexes are the load's: the groups have moved */
     r->group_index = NULL;
     r->group_index_cap = 0;

@@ -21,7 +21,8 @@ static const char *const layer_shades[WB_LAYER_COUNT][4] = {
     /* WB_LAYER_CODE: purples */ { "#54278f", "#756bb1", "#9e9ac8", "#cbc9e2" },
 };
 
-const char *rp_part_colour(const wb_part *parts, int k)
+/* Part k's colour: a shade of its layer's family (the same layer, the same family, in every chart). */
+static const char *rp_part_colour(const wb_part *parts, int k)
 {
     int layer = parts[k].layer >= 0 && parts[k].layer < WB_LAYER_COUNT ? parts[k].layer : WB_LAYER_API, before = 0, i;
     for (i = 0; i < k; i++) before += parts[i].layer == parts[k].layer;

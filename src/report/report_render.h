@@ -63,8 +63,6 @@ int   rp_write_where(const rp_report *r, FILE *f, int md);
 /* A module's parts as stacked bars, one per machine and configuration, and each comparison's
  * sentence of where its difference lies (report_parts_chart.c); nothing for a module without. */
 void  rp_write_parts_chart(FILE *f, const rp_report *r, const wb_module *m);
-/* Part k's colour: a shade of its layer's family (the same layer, the same family, in every chart). */
-const char *rp_part_colour(const wb_part *parts, int k);
 
 /* One module's charts, as inline SVG figures, into the HTML (report_charts.c). */
 void  rp_write_charts(FILE *f, const rp_report *r, const wb_module *m);

@@ -26,7 +26,7 @@ void wb_measure_from_sample(const wb_sample *s, wb_measure *out)
     }
 }
 
-void wb_measure_add(wb_measure *t, const wb_measure *m)
+static void wb_measure_add(wb_measure *t, const wb_measure *m)
 {
     t->ops += m->ops;
     t->elapsed_s += m->elapsed_s;
@@ -37,7 +37,7 @@ void wb_measure_add(wb_measure *t, const wb_measure *m)
     t->cpu_pct = t->elapsed_s > 0 ? 100.0 * (t->cpu_user_s + t->cpu_kernel_s) / t->elapsed_s : 0;
 }
 
-void wb_row_stamp_now(wb_row_stamp *s)
+static void wb_row_stamp_now(wb_row_stamp *s)
 {
     GetSystemTime(&s->utc);
     s->peak_working_set_kb = wb_peak_working_set_kb();

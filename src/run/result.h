@@ -15,7 +15,6 @@ typedef struct wb_row_stamp {
     SYSTEMTIME utc;
     uint64_t peak_working_set_kb;
 } wb_row_stamp;
-void wb_row_stamp_now(wb_row_stamp *s);
 
 /* What one row reports; a summary row also carries statistics over repetitions. */
 typedef struct wb_measure {
@@ -26,7 +25,6 @@ typedef struct wb_measure {
 } wb_measure;
 
 void wb_measure_from_sample(const wb_sample *s, wb_measure *out);
-void wb_measure_add(wb_measure *total, const wb_measure *m);
 
 /* The same for every row of a run: the module, the machine, the options as typed. */
 typedef struct wb_run_info {

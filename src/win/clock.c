@@ -54,7 +54,7 @@ static uint64_t ft64(const FILETIME *ft)
     return ((uint64_t)ft->dwHighDateTime << 32) | ft->dwLowDateTime;
 }
 
-int wb_cpu_process(wb_cpu_times *out)
+static int wb_cpu_process(wb_cpu_times *out)   /* all threads of this process */
 {
     FILETIME c, e, k, u;
     if (!GetProcessTimes(GetCurrentProcess(), &c, &e, &k, &u)) return -1;

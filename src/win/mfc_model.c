@@ -209,7 +209,7 @@ static void map_detach(thread_state *ts, HWND hwnd)
 /* CWnd::FromHandle: the permanent object, else one from the temporary map, else a new temporary
  * CWnd (CHandleMap::FromHandle: allocated, attached to the handle, kept until the temporary map
  * is emptied at idle time). NULL only for a NULL handle or when memory runs out. */
-wb_cwnd *wb_mfc_from_handle_temp(HWND hwnd)
+static wb_cwnd *wb_mfc_from_handle_temp(HWND hwnd)
 {
     thread_state *ts = get_thread_state();
     wb_cwnd *wnd;

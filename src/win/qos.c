@@ -74,7 +74,8 @@ int wb_qos_keep_timer_resolution(void)
     return set ? opt_out(set, THROTTLING_IGNORE_TIMER_RESOLUTION, "timer", text, sizeof text) : 0;
 }
 
-const char *wb_power_source(void)
+/* The power source: "AC", "battery" or "unknown" (GetSystemPowerStatus). */
+static const char *wb_power_source(void)
 {
     SYSTEM_POWER_STATUS s;
     if (wb_test_hook_number(WB_HOOK_ON_BATTERY) == 1) return "battery";

@@ -141,7 +141,8 @@ int wb_thread_cycles(uint64_t *out)
     return 0;
 }
 
-int wb_tsc_invariant(void)
+/* 1 when the CPU says its TSC runs at one rate in every power state, 0 when not or unknown. */
+static int wb_tsc_invariant(void)
 {
     unsigned r[4];
     if (!wb_cpuid(0x80000000u, r) || r[0] < 0x80000007u) return 0;

@@ -41,7 +41,9 @@ static int hidden(const entry *e)
     return (after_xp(e->since) && wb_test_hook_text(WB_HOOK_HIDE_VISTA)[0] == '1') || wb_test_hook_hides(e->name);
 }
 
-HMODULE wb_system_dll(const char *name)
+/* A system DLL loaded by its full path in the system folder (never by bare name: the exe's
+ * folder comes first in that search); NULL with GetLastError's error when it cannot be. */
+static HMODULE wb_system_dll(const char *name)
 {
     char path[MAX_PATH];
     /* System32 (SysWOW64 for an x86 process on 64-bit Windows, by WOW64's redirection) */

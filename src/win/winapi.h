@@ -80,9 +80,6 @@ FARPROC wb_winapi_get(wb_winapi_id id);
 /* The same function from one particular loaded module (comctl32 v6 inside an activation
  * context is another module than the comctl32 outside it). */
 FARPROC wb_winapi_get_from(HMODULE module, wb_winapi_id id);
-/* A system DLL loaded by its full path in the system folder (never by bare name: the exe's
- * folder comes first in that search); NULL with GetLastError's error when it cannot be. */
-HMODULE wb_system_dll(const char *name);
 
 #define WB_API(name) ((wb_fn_##name)(void (*)(void))wb_winapi_get(WB_API_##name))
 
