@@ -68,6 +68,13 @@ int cell_is(const csv_file *c, size_t row, const char *col, const char *want);
 size_t row_of(const csv_file *c, const char *kind, const char *loop);
 int rows_of_kind(const csv_file *c, const char *kind, const char *loop);
 
+/* The HTML report (e2e_report, e2e_suite): how often what occurs in text; a file of the test's
+ * folder well-formed with that many charts, needing nothing from a network; every part of every
+ * parts chart drawn in its layer's documented colour family, each chart with its 0-100% axis. */
+int occurrences(const char *text, const char *what);
+void check_html(const char *name, int svgs);
+void check_layer_colours(const char *name);
+
 /* main(): set up g_dir, run the named case, remove g_dir. */
 int e2e_main(const wbt_case *cases, int argc, char **argv);
 

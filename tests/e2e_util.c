@@ -488,3 +488,99 @@ int rows_of_kind(const csv_file *c, const char *kind, const char *loop)
         n += strcmp(cell(c, r, "row"), kind) == 0 && (!loop || strcmp(cell(c, r, "loop"), loop) == 0);
     return n;
 }
+
+/* ---- the HTML report, read by the tests ----------------------------------------------------- */
+
+/* Every non-void element closed in order: enough to catch a broken writer. */
+static int well_formed(const char *html, char *why, size_t cap)
+{
+    static const char *const voids[] = { "meta", "br", "!DOCTYPE", NULL };
+    char stack[64][16];
+    int depth = 0;
+    const char *p = html;
+    while ((p = strchr(p, '<')) != NULL) {
+        char name[16];
+        size_t n = 0;
+        int closing = p[1] == '/', self = 0, i, is_void = 0;
+        const char *q = p + 1 + closing, *end = strchr(p, '>');
+        if (end == NULL) {
+            snprintf(why, cap, "unterminated tag");
+            return 0;
+        }
+        while (n + 1 < sizeof name && q < end && *q != ' ' && *q != '/' && *q != '>') name[n++] = *q++;
+        name[n] = '\0';
+        self = end[-1] == '/';
+        for (i = 0; voids[i]; i++) is_void |= !strcmp(name, voids[i]);
+        if (closing) {
+            if (depth == 0 || strcmp(stack[depth - 1], name)) {
+                snprintf(why, cap, "</%s> closes <%s>", name, depth ? stack[depth - 1] : "(nothing)");
+                return 0;
+            }
+            depth--;
+        } else if (!self && !is_void) {
+            if (depth == 64) return 0;
+            snprintf(stack[depth++], sizeof stack[0], "%s", name);
+        }
+        p = end + 1;
+    }
+    if (depth) snprintf(why, cap, "<%s> never closed", stack[depth - 1]);
+    return depth == 0;
+}
+
+int occurrences(const char *text, const char *what)
+{
+    int n = 0;
+    for (; (text = strstr(text, what)) != NULL; text++) n++;
+    return n;
+}
+
+/* Every part of every parts chart (sendmsg's, idle's, sockloop's) and of its legend is drawn in
+ * its layer's family, as the page says: your code purple, the API teal, the OS brown; each chart
+ * has its 0-100% axis. The families are the documented ones, written here, not read from the code. */
+void check_layer_colours(const char *name)
+{
+    static const struct { const char *layer, *family; } families[] = {
+        { "your code", "#54278f #756bb1 #9e9ac8 #cbc9e2" },
+        { "the API", "#01665e #35978f #80cdc1 #c7eae5" },
+        { "the OS", "#8c510a #bf812d #dfc27d #f6e8c3" },
+    };
+    char path[MAX_PATH], fill[16], layer[32];
+    size_t len, i;
+    int seen[3] = { 0, 0, 0 }, wrong = 0;
+    char *html, *p;
+    path_in_dir(path, sizeof path, name);
+    if ((html = read_all(path, &len)) == NULL) return;
+    for (p = html; (p = strstr(p, "fill=\"#")) != NULL; p++) {
+        const char *d = strstr(p, "data-layer=\""), *end = strchr(p, '>');
+        if (d == NULL || end == NULL || d > end) continue;   /* not a part's rectangle */
+        snprintf(fill, sizeof fill, "%.7s", p + 6);
+        snprintf(layer, sizeof layer, "%.*s", (int)strcspn(d + 12, "\""), d + 12);
+        for (i = 0; i < 3 && strcmp(families[i].layer, layer) != 0; i++) {}
+        if (i == 3 || strstr(families[i].family, fill) == NULL) wrong++;
+        else seen[i]++;
+        if (wrong == 1 && (i == 3 || strstr(families[i].family, fill) == NULL))
+            ok(0, "%s: a part of %s drawn %s, not in its layer's family", name, layer, fill), wrong++;
+    }
+    ok(wrong == 0 && seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "%s: parts by layer: your code %d, the API %d, the OS %d",
+       name, seen[0], seen[1], seen[2]);
+    ok(occurrences(html, ">100%</text>") >= 3, "%s: each parts chart has its 0-100%% axis: %d", name, occurrences(html, ">100%</text>"));
+    free(html);
+}
+
+void check_html(const char *name, int svgs)
+{
+    char path[MAX_PATH], why[128] = "";
+    size_t len;
+    char *html;
+    path_in_dir(path, sizeof path, name);
+    html = read_all(path, &len);
+    ok(html != NULL, "%s written", name);
+    if (!html) return;
+    ok(well_formed(html, why, sizeof why), "%s is well-formed: %s", name, why);
+    ok(occurrences(html, "<figure><svg") == svgs, "%s: %d charts, expected %d", name, occurrences(html, "<figure><svg"), svgs);
+    /* url(#...) names a pattern inside the file; any other url( would be fetched */
+    ok(strstr(html, "http") == NULL && strstr(html, "<script") == NULL && strstr(html, "<link") == NULL &&
+       occurrences(html, "url(") == occurrences(html, "url(#"), "%s needs nothing from a network", name);
+    ok(strstr(html, "<title>") && strstr(html, "<text transform") && strstr(html, "<rect"), "titles, axis labels, bars");
+    free(html);
+}

@@ -3,7 +3,7 @@
 # script in one folder, `run-suite.cmd --quick`, CSVs in results\<COMPUTERNAME>\ beside them.
 # Wine's cmd.exe stands in for XP's here; XP itself is not available to the tests. What is
 # checked is the script's plumbing (its arguments reach winbench, the CSVs land beside it), so
-# two of the suite's runs do (--only: the whole suite is e2e_report.suite_and_report's).
+# two of the suite's runs do (--only: the whole suite is e2e_suite.suite_and_report's).
 set -euo pipefail
 exe=$1
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
