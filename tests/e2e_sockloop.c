@@ -329,10 +329,9 @@ static void test_asyncselect_lost_notifications(void)
 {
     result r;
     csv_file c;
-    SetEnvironmentVariableA("WINBENCH_TEST_DROP_NOTIFICATIONS", "10");
-    r = run("sockloop", "--loop", "asyncselect", "--rate", "250", "--size", "200", "--duration", "1s", "--interval", "0.5s",
-            "--grace", "30s", "--csv", "dropped.csv", "--quiet", NULL);   /* 250 fit the buffer: see asyncselect_bursts */
-    SetEnvironmentVariableA("WINBENCH_TEST_DROP_NOTIFICATIONS", NULL);
+    r = run_env("WINBENCH_TEST_DROP_NOTIFICATIONS", "10", "sockloop", "--loop", "asyncselect", "--rate", "250", "--size",
+                "200", "--duration", "1s", "--interval", "0.5s", "--grace", "30s", "--csv", "dropped.csv", "--quiet",
+                NULL);   /* 250 fit the buffer: see asyncselect_bursts */
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     c = load_csv_here("dropped.csv", ',');
     if (c.ok) {
@@ -467,10 +466,9 @@ static void test_afd_base_handle(void)
 {
     result r;
     csv_file c;
-    SetEnvironmentVariableA("WINBENCH_NO_BASE_HANDLE", "1");
-    r = run("sockloop", "--loop", "afd", "--rate", "500", "--duration", "0.5s", "--interval", "0.25s", "--grace", "30s",
-            "--size", "200", "--csv", "afd-bsp.csv", "--quiet", NULL);   /* 250 fit the buffer: see asyncselect_bursts */
-    SetEnvironmentVariableA("WINBENCH_NO_BASE_HANDLE", NULL);
+    r = run_env("WINBENCH_NO_BASE_HANDLE", "1", "sockloop", "--loop", "afd", "--rate", "500", "--duration", "0.5s",
+                "--interval", "0.25s", "--grace", "30s", "--size", "200", "--csv", "afd-bsp.csv", "--quiet",
+                NULL);   /* 250 fit the buffer: see asyncselect_bursts */
     c = load_csv_here("afd-bsp.csv", ',');
     if (r.code == 1 && strstr(r.err, "AFD poll needs Windows Vista")) {
         skip("no AFD poll on this Windows");

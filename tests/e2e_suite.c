@@ -217,9 +217,8 @@ static void test_resume_inside_sockloop(void)
     char path[MAX_PATH], name[MAX_PATH] = "";
     HANDLE h;
     size_t row, summaries = 0;
-    SetEnvironmentVariableA("WINBENCH_STOP_IN_REP", "#3:300");   /* the third loop's repetition */
-    r = run("all", "--quick", "--out", "R", "--only", "sockloop", NULL);
-    SetEnvironmentVariableA("WINBENCH_STOP_IN_REP", NULL);
+    /* cut in the third loop's repetition */
+    r = run_env("WINBENCH_STOP_IN_REP", "#3:300", "all", "--quick", "--out", "R", "--only", "sockloop", NULL);
     ok(r.code == 130 && strstr(r.out, "interrupted after 0 of 1 runs") != NULL, "interrupted: exit %lu\n%s", r.code, r.out);
     result_free(&r);
     r = run("all", "--quick", "--resume", "R", "--only", "sockloop", NULL);
