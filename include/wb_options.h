@@ -13,11 +13,7 @@ typedef enum wb_opt_type {
     WB_OPT_TEXT,     /* const char *: the argument as typed */
     WB_OPT_FLAG,     /* int: 1 when present, takes no value */
     WB_OPT_LIST,     /* char[WB_OPT_LIST_CAP]: may be given again; the values joined by ';' ("" when none) */
-    WB_OPT_COUNTS,   /* wb_counts: "1k,2k,5k", each a WB_OPT_COUNT within [min, max] */
-    /* Not an option: the rows of `table` belong here, in this row's place, their offsets from
-     * this row's offset. Options another file owns (a wait backend's own) are listed where the
-     * module wants their columns; `name` only says what they are. */
-    WB_OPT_TABLE
+    WB_OPT_COUNTS    /* wb_counts: "1k,2k,5k", each a WB_OPT_COUNT within [min, max] */
 } wb_opt_type;
 
 #define WB_OPT_LIST_CAP 256
@@ -45,12 +41,10 @@ typedef struct wb_option {
     /* WB_OPT_COUNT(S): the count's unit, which may follow its number: "/s" for a rate (10k/s),
      * "B" for a size in bytes (1060B); NULL: none. help says it. */
     const char *count_unit;
-    const struct wb_option *table;   /* WB_OPT_TABLE: the rows it brings in */
 } wb_option;
 
-/* Every option of `table` in order, a WB_OPT_TABLE row's rows in its place, each with the
- * config its offset is from (config + the row's offset; NULL when config is). Stops at the
- * first fn that returns nonzero, and returns that; 0 when all were seen. */
+/* Every option of `table` in order, with config. Stops at the first fn that returns nonzero,
+ * and returns that; 0 when all were seen. */
 int wb_options_each(const wb_option *table, const void *config,
                     int (*fn)(void *arg, const wb_option *o, const void *config), void *arg);
 

@@ -167,72 +167,6 @@ static void test_help_text(void)
     free(text);
 }
 
-/* A WB_OPT_TABLE row: the rows of another table (another file's, as a wait backend's own)
- * stored at its offset, parsed, defaulted, in the help and in the walk in that row's place. */
-typedef struct inner_cfg {
-    uint64_t depth;
-    int deep;
-} inner_cfg;
-static const wb_option inner_table[] = {
-    { .name = "depth", .type = WB_OPT_COUNT, .offset = offsetof(inner_cfg, depth), .def = "4", .max = 64,
-      .help = "an inner count" },
-    { .name = "deep", .type = WB_OPT_FLAG, .offset = offsetof(inner_cfg, deep), .help = "an inner flag" },
-    { .name = NULL }
-};
-typedef struct outer_cfg {
-    uint64_t first;
-    char pad[3];
-    inner_cfg inner;
-    double last;
-} outer_cfg;
-static const wb_option outer_table[] = {
-    { .name = "first", .type = WB_OPT_COUNT, .offset = offsetof(outer_cfg, first), .def = "1", .help = "before" },
-    { .name = "the inner ones", .type = WB_OPT_TABLE, .offset = offsetof(outer_cfg, inner), .table = inner_table },
-    { .name = "last", .type = WB_OPT_SECONDS, .offset = offsetof(outer_cfg, last), .def = "1s", .help = "after" },
-    { .name = NULL }
-};
-
-static int walk_names(void *arg, const wb_option *o, const void *config)
-{
-    char value[32];
-    wb_option_value_text(o, config, value, sizeof value);
-    strcat((char *)arg, o->name);
-    strcat((char *)arg, "=");
-    strcat((char *)arg, value);
-    strcat((char *)arg, " ");
-    return 0;
-}
-
-static void test_nested_table(void)
-{
-    outer_cfg c;
-    wb_option_set set;
-    char err[200] = "", walked[200] = "", help[2048];
-    char *args[] = { "--deep", "--depth", "7", "--last=2s" };
-    char *twice[] = { "--depth", "7", "--depth=8" };
-    char *near[] = { "--dept=3" };
-    memset(&c, 0xAB, sizeof c);
-    set.table = outer_table;
-    set.config = &c;
-    ok(wb_options_defaults(&set, 1, err, sizeof err) == 0 && c.inner.depth == 4 && c.inner.deep == 0 && c.first == 1,
-       "defaults reach the inner rows: depth %llu deep %d (%s)", (unsigned long long)c.inner.depth, c.inner.deep, err);
-    ok(wb_options_parse(&set, 1, 4, args, err, sizeof err) == 0 && c.inner.depth == 7 && c.inner.deep == 1 &&
-           c.last == 2.0 && c.first == 1,
-       "parsed into the inner config: depth %llu deep %d last %g (%s)", (unsigned long long)c.inner.depth,
-       c.inner.deep, c.last, err);
-    wb_options_each(outer_table, &c, walk_names, walked);
-    ok(strcmp(walked, "first=1 depth=7 deep=1 last=2 ") == 0, "the walk, in the row's place: %s", walked);
-    ok(wb_options_parse(&set, 1, 3, twice, err, sizeof err) != 0 && strstr(err, "--depth: given twice"),
-       "an inner option given twice: %s", err);
-    ok(wb_options_parse(&set, 1, 1, near, err, sizeof err) != 0 && strstr(err, "did you mean --depth?"),
-       "an inner option is a near miss: %s", err);
-    wb_options_help(outer_table, help, sizeof help);
-    ok(strstr(help, "--depth N") && strstr(help, "(default 4)") && strstr(help, "--deep") &&
-           strstr(help, "inner ones") == NULL && strstr(help, "--first") < strstr(help, "--depth") &&
-           strstr(help, "--deep") < strstr(help, "--last"),
-       "help lists the inner rows in place, not the row itself:\n%s", help);
-}
-
 static void test_choice_names(void)
 {
     char buf[16];
@@ -348,7 +282,6 @@ static const wbt_case cases[] = {
     { "list", test_list, 0 },
     { "counts", test_counts, 0 },
     { "choice_names", test_choice_names, 0 },
-    { "nested_table", test_nested_table, 0 },
     { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

@@ -187,7 +187,6 @@ static int store_value(const wb_option *o, void *config, const char *value, char
         return 0;
     case WB_OPT_COUNTS: return store_counts(o, config, value, err, cap);
     case WB_OPT_LIST: return store_list(o, config, value, err, cap);
-    case WB_OPT_TABLE: break;   /* never a value: wb_options_each walks into it */
     }
     snprintf(err, cap, "--%s: unknown option type", o->name);
     return -1;
@@ -198,8 +197,7 @@ int wb_options_each(const wb_option *table, const void *config,
 {
     const wb_option *o;
     for (o = table; o->name != NULL; o++) {
-        int rc = o->type == WB_OPT_TABLE ? wb_options_each(o->table, config ? (const char *)config + o->offset : NULL, fn, arg)
-                                         : fn(arg, o, config);
+        int rc = fn(arg, o, config);
         if (rc != 0) return rc;
     }
     return 0;
@@ -409,7 +407,7 @@ static const char *metavar(const wb_option *o)
     case WB_OPT_TEXT: return "TEXT";
     case WB_OPT_LIST: return "TEXT";
     case WB_OPT_COUNTS: return "N[,N...]";
-    default: return "";   /* WB_OPT_TABLE: never shown */
+    default: return "";
     }
 }
 
@@ -526,7 +524,6 @@ void wb_option_value_text(const wb_option *o, const void *config, char *buf, siz
             used += (size_t)snprintf(buf + used, cap - used, "%s%llu", i ? "," : "", (unsigned long long)c.v[i]);
         return;
     }
-    case WB_OPT_TABLE: break;
     }
     buf[0] = '\0';
 }

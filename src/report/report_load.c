@@ -456,6 +456,14 @@ static void row_configuration(const wb_csv_table *t, size_t row, const wb_module
     }
 }
 
+/* A number of the row into values, when the column is named and the cell holds one: 0, or -1
+ * out of memory. */
+static int take_number(const wb_csv_table *t, size_t row, const char *column, rp_values *values)
+{
+    double v;
+    return column && parse_number(field(t, row, column), &v) == 0 ? rp_values_add(values, v) : 0;
+}
+
 /* A rep row's measures into its group: the metric (or an empty count), the loss, what was
  * sent, unsent and achieved, and the percentiles. 0, or -1 out of memory. */
 static int take_measures(rp_group *g, const wb_csv_table *t, size_t row, const wb_report_spec *spec, int npct)
@@ -464,20 +472,12 @@ static int take_measures(rp_group *g, const wb_csv_table *t, size_t row, const w
     int i;
     if (parse_number(field(t, row, spec->metric), &v) != 0) g->empty++;   /* nothing received: shown, not compared */
     else if (rp_values_add(&g->values, v) != 0) return -1;
-    if (spec->traffic.loss_column && parse_number(field(t, row, spec->traffic.loss_column), &v) == 0 && rp_values_add(&g->loss, v) != 0)
-        return -1;
-    if (spec->traffic.sent_column && parse_number(field(t, row, spec->traffic.sent_column), &v) == 0 && rp_values_add(&g->sent, v) != 0)
-        return -1;
-    if (spec->traffic.unsent_column && parse_number(field(t, row, spec->traffic.unsent_column), &v) == 0 &&
-        rp_values_add(&g->unsent, v) != 0)
-        return -1;
-    if (spec->traffic.achieved_column && parse_number(field(t, row, spec->traffic.achieved_column), &v) == 0 &&
-        rp_values_add(&g->achieved, v) != 0)
+    if (take_number(t, row, spec->traffic.loss_column, &g->loss) || take_number(t, row, spec->traffic.sent_column, &g->sent) ||
+        take_number(t, row, spec->traffic.unsent_column, &g->unsent) ||
+        take_number(t, row, spec->traffic.achieved_column, &g->achieved))
         return -1;
     for (i = 0; i < npct; i++)
-        if (wb_csv_column(t, spec->percentiles.columns[i]) >= 0 &&
-            parse_number(field(t, row, spec->percentiles.columns[i]), &v) == 0 && rp_values_add(&g->pct[i], v) != 0)
-            return -1;
+        if (take_number(t, row, spec->percentiles.columns[i], &g->pct[i])) return -1;
     return 0;
 }
 
