@@ -8,26 +8,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/csv_columns.h"   /* WB_NUM, WB_TEXT */
 #include "core/wb_csv.h"
 #include "core/wb_json.h"
 #include "wb_error.h"
 #include "wb_units.h"
 #include "wb_console.h"
 
-/* The table's columns, listed once: id and header. */
-#define TABLE_COLUMNS(X)                                                                          \
-    X(C_BENCH, "benchmark") X(C_CONFIG, "configuration") X(C_MACHINE, "machine") X(C_HOST, "host")  \
-    X(C_OS, "os") X(C_LABEL, "label") X(C_N, "n") X(C_MEDIAN, "median") X(C_STDDEV, "stddev")        \
-    X(C_MIN, "min") X(C_MAX, "max") X(C_UNIT, "unit") X(C_RATIO, "ratio") X(C_RATIO_ERR, "ratio_err") \
-    X(C_COMPARISON, "comparison") X(C_P, "p_value") X(C_SIGNIFICANT, "significant")                    \
-    X(C_RATIO_TO_BASELINE, "ratio_to_baseline") X(C_CALIBRATION, "calibration") X(C_LOST, "lost")          \
-    X(C_LOSS_PCT, "loss_pct") X(C_WHERE, "where") X(C_AA_RATIO, "aa_ratio") X(C_AA_P, "aa_p") \
-    X(C_ACHIEVED, "achieved_rate") X(C_UNSENT, "unsent") X(C_P50, "p50") X(C_P99, "p99")            \
-    X(C_PCT_FROM, "percentiles_from")
-#define COLUMN_ID(id, name) id,
-#define COLUMN_NAME(id, name) name,
+/* The table's columns, listed once: id, header and type (the JSON writes a NUM cell as a number). */
+#define TABLE_COLUMNS(X)                                                                                        \
+    X(C_BENCH, "benchmark", WB_TEXT) X(C_CONFIG, "configuration", WB_TEXT) X(C_MACHINE, "machine", WB_TEXT)        \
+    X(C_HOST, "host", WB_TEXT) X(C_OS, "os", WB_TEXT) X(C_LABEL, "label", WB_TEXT) X(C_N, "n", WB_NUM)              \
+    X(C_MEDIAN, "median", WB_NUM) X(C_STDDEV, "stddev", WB_NUM) X(C_MIN, "min", WB_NUM) X(C_MAX, "max", WB_NUM)      \
+    X(C_UNIT, "unit", WB_TEXT) X(C_RATIO, "ratio", WB_NUM) X(C_RATIO_ERR, "ratio_err", WB_NUM)                     \
+    X(C_COMPARISON, "comparison", WB_TEXT) X(C_P, "p_value", WB_NUM) X(C_SIGNIFICANT, "significant", WB_TEXT)      \
+    X(C_RATIO_TO_BASELINE, "ratio_to_baseline", WB_NUM) X(C_CALIBRATION, "calibration", WB_TEXT)                   \
+    X(C_LOST, "lost", WB_NUM) X(C_LOSS_PCT, "loss_pct", WB_NUM) X(C_WHERE, "where", WB_TEXT)                       \
+    X(C_AA_RATIO, "aa_ratio", WB_NUM) X(C_AA_P, "aa_p", WB_NUM) X(C_ACHIEVED, "achieved_rate", WB_NUM)             \
+    X(C_UNSENT, "unsent", WB_NUM) X(C_P50, "p50", WB_NUM) X(C_P99, "p99", WB_NUM)                                  \
+    X(C_PCT_FROM, "percentiles_from", WB_TEXT)
+#define COLUMN_ID(id, name, type) id,
+#define COLUMN_NAME(id, name, type) name,
+#define COLUMN_TYPE(id, name, type) type,
 enum { TABLE_COLUMNS(COLUMN_ID) C_COUNT };
 #define RP_CELL 1024             /* a cell's room: "where" is a sentence */
+static const unsigned char table_number[C_COUNT] = { TABLE_COLUMNS(COLUMN_TYPE) };
 static const char *const table_header[C_COUNT] = { TABLE_COLUMNS(COLUMN_NAME) };
 
 static void fmt(double v, char *buf, size_t cap)
@@ -334,19 +339,6 @@ int rp_write_markdown(const rp_report *r, FILE *f)
     return ferror(f) ? -1 : 0;
 }
 
-/* The table's cells that are numbers in the JSON (the others are text). */
-static int is_number_column(int c)
-{
-    switch (c) {
-    case C_N: case C_MEDIAN: case C_STDDEV: case C_MIN: case C_MAX: case C_RATIO: case C_RATIO_ERR: case C_P:
-    case C_RATIO_TO_BASELINE: case C_LOST: case C_LOSS_PCT: case C_AA_RATIO: case C_AA_P: case C_ACHIEVED: case C_UNSENT:
-    case C_P50: case C_P99:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 /* The same table for programs (docs/schema/winbench-report.schema.json): a group per object,
  * its cells by column, numbers as numbers and empty ones as null; built whole, written at once. */
 /* The group's split as numbers: what its where-line says in words. */
@@ -405,7 +397,7 @@ int rp_write_json(const rp_report *r, FILE *f)
         wb_json_raw(&j, i ? ",{" : "{");
         for (c = 0; c < C_COUNT; c++) {
             wb_json_key(&j, table_header[c], &gfirst);
-            if (is_number_column(c)) {
+            if (table_number[c]) {
                 wb_json_raw(&j, wb_json_is_number(cells[c]) ? cells[c] : "null");
             } else {
                 wb_utf8(cells[c], utf8, sizeof utf8);
