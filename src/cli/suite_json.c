@@ -18,12 +18,9 @@ void wb_suite_json_start(wb_suite_json *s, const char *run_id)
     wb_json_init(&s->doc);
     s->runs = 0;
     wb_json_raw(&s->doc, "{");
-    wb_json_key(&s->doc, "format", &first);
-    wb_json_string(&s->doc, "winbench-suite");
-    wb_json_key(&s->doc, "format_version", &first);
-    wb_json_u64(&s->doc, 1);
-    wb_json_key(&s->doc, "run_id", &first);
-    wb_json_string(&s->doc, run_id);
+    wb_json_key_string(&s->doc, "format", "winbench-suite", &first);
+    wb_json_key_u64(&s->doc, "format_version", 1, &first);
+    wb_json_key_string(&s->doc, "run_id", run_id, &first);
     wb_json_key(&s->doc, "runs", &first);
     wb_json_raw(&s->doc, "[");
 }

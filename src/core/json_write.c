@@ -102,6 +102,24 @@ void wb_json_key(wb_json *j, const char *name, int *first)
     wb_json_raw(j, ":");
 }
 
+void wb_json_key_string(wb_json *j, const char *name, const char *utf8, int *first)
+{
+    wb_json_key(j, name, first);
+    wb_json_string(j, utf8);
+}
+
+void wb_json_key_number(wb_json *j, const char *name, double value, int *first)
+{
+    wb_json_key(j, name, first);
+    wb_json_number(j, value);
+}
+
+void wb_json_key_u64(wb_json *j, const char *name, uint64_t value, int *first)
+{
+    wb_json_key(j, name, first);
+    wb_json_u64(j, value);
+}
+
 void wb_json_number(wb_json *j, double value)
 {
     char buf[40];

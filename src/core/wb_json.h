@@ -24,6 +24,10 @@ void wb_json_string(wb_json *j, const char *utf8);
 void wb_json_key(wb_json *j, const char *name, int *first);
 void wb_json_number(wb_json *j, double value);         /* as the CSV writes it; NaN, inf: null */
 void wb_json_u64(wb_json *j, uint64_t value);
+/* "name":value, a key and its value at once */
+void wb_json_key_string(wb_json *j, const char *name, const char *utf8, int *first);
+void wb_json_key_number(wb_json *j, const char *name, double value, int *first);
+void wb_json_key_u64(wb_json *j, const char *name, uint64_t value, int *first);
 
 /* 1 when text is a JSON number as it stands ("12", "-0.5", "1e+20"; not "012", "1.", "0x1", ""). */
 int wb_json_is_number(const char *text);

@@ -352,26 +352,19 @@ static void json_parts(wb_json *j, const rp_group *g, int *first)
     for (k = 0; k < n; k++) {
         int pfirst = 1;
         wb_json_raw(j, k ? ",{" : "{");
-        wb_json_key(j, "name", &pfirst);
-        wb_json_string(j, c[k].part->name);
-        wb_json_key(j, "column", &pfirst);
-        wb_json_string(j, c[k].part->column);
-        wb_json_key(j, "layer", &pfirst);
-        wb_json_string(j, wb_layer_name(c[k].part->layer));
+        wb_json_key_string(j, "name", c[k].part->name, &pfirst);
+        wb_json_key_string(j, "column", c[k].part->column, &pfirst);
+        wb_json_key_string(j, "layer", wb_layer_name(c[k].part->layer), &pfirst);
         wb_json_key(j, "floor", &pfirst);
         wb_json_raw(j, c[k].is_floor ? "true" : "false");
-        wb_json_key(j, "base", &pfirst);
-        wb_json_number(j, c[k].base);
-        wb_json_key(j, "this", &pfirst);
-        wb_json_number(j, c[k].mine);
-        wb_json_key(j, "ratio", &pfirst);
-        wb_json_number(j, c[k].ratio);
-        wb_json_key(j, "p_value", &pfirst);
-        wb_json_number(j, c[k].p);
-        wb_json_key(j, "significant", &pfirst);
-        wb_json_string(j, c[k].significance == RP_SIG_YES ? "yes" : c[k].significance == RP_SIG_NO ? "no" : "cannot tell");
-        wb_json_key(j, "share", &pfirst);
-        wb_json_number(j, c[k].is_floor ? NAN : c[k].share);
+        wb_json_key_number(j, "base", c[k].base, &pfirst);
+        wb_json_key_number(j, "this", c[k].mine, &pfirst);
+        wb_json_key_number(j, "ratio", c[k].ratio, &pfirst);
+        wb_json_key_number(j, "p_value", c[k].p, &pfirst);
+        wb_json_key_string(j, "significant",
+                           c[k].significance == RP_SIG_YES ? "yes" : c[k].significance == RP_SIG_NO ? "no" : "cannot tell",
+                           &pfirst);
+        wb_json_key_number(j, "share", c[k].is_floor ? NAN : c[k].share, &pfirst);
         wb_json_raw(j, "}");
     }
     wb_json_raw(j, "]");
@@ -385,10 +378,8 @@ int rp_write_json(const rp_report *r, FILE *f)
     int c, first = 1, ok;
     wb_json_init(&j);
     wb_json_raw(&j, "{");
-    wb_json_key(&j, "format", &first);
-    wb_json_string(&j, "winbench-report");
-    wb_json_key(&j, "format_version", &first);
-    wb_json_u64(&j, 1);
+    wb_json_key_string(&j, "format", "winbench-report", &first);
+    wb_json_key_u64(&j, "format_version", 1, &first);
     wb_json_key(&j, "groups", &first);
     wb_json_raw(&j, "[");
     for (i = 0; i < r->ngroups; i++) {

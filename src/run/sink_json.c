@@ -229,8 +229,7 @@ static void file_row(json_sink *j, wb_json *list, int *count)
     put_cells(j, &j->row_facts, is_fact);
     if (v->head.len == 0) {
         int first = 1;
-        wb_json_key(&v->head, "name", &first);
-        wb_json_string(&v->head, j->src.variant->name);
+        wb_json_key_string(&v->head, "name", j->src.variant->name, &first);
         wb_json_key(&v->head, "options", &first);
         put_cells(j, &v->head, is_option);
         wb_json_key(&v->head, "facts", &first);
@@ -323,27 +322,21 @@ static void put_document(const json_sink *j, const json_variant *const *in_order
     const wb_common *common = j->run->common;
     char utf8[1024];
     wb_json_raw(doc, "{");
-    wb_json_key(doc, "format", &first);
-    wb_json_string(doc, "winbench-run");
-    wb_json_key(doc, "format_version", &first);
-    wb_json_u64(doc, JSON_FORMAT_VERSION);
-    wb_json_key(doc, "csv_schema", &first);
-    wb_json_u64(doc, WB_CSV_SCHEMA);
-    wb_json_key(doc, "benchmark", &first);
-    wb_json_string(doc, j->run->m->name);
+    wb_json_key_string(doc, "format", "winbench-run", &first);
+    wb_json_key_u64(doc, "format_version", JSON_FORMAT_VERSION, &first);
+    wb_json_key_u64(doc, "csv_schema", WB_CSV_SCHEMA, &first);
+    wb_json_key_string(doc, "benchmark", j->run->m->name, &first);
     wb_json_key(doc, "label", &first);
     wb_utf8(common->label ? common->label : "", utf8, sizeof utf8);
     wb_json_string(doc, utf8);
-    wb_json_key(doc, "exit_code", &first);
-    wb_json_u64(doc, (uint64_t)rc);
+    wb_json_key_u64(doc, "exit_code", (uint64_t)rc, &first);
     wb_json_key(doc, "context", &first);
     wb_json_raw(doc, j->context.len ? j->context.text : "{}");
     wb_json_key(doc, "units", &first);
     wb_json_raw(doc, "{");
     for (i = 0; i < j->ncols; i++)
         if (j->cols[i].unit && j->cols[i].sec != S_LEAD) {
-            wb_json_key(doc, j->cols[i].name, &ufirst);
-            wb_json_string(doc, j->cols[i].unit);
+            wb_json_key_string(doc, j->cols[i].name, j->cols[i].unit, &ufirst);
         }
     wb_json_raw(doc, "}");
     wb_json_key(doc, "variants", &first);
