@@ -68,6 +68,27 @@ static void test_real_tables(void)
 
 /* Every column a report spec names is one its module writes: a misspelt one would be skipped
  * by the report as "a column of a later winbench" and configurations would merge. */
+/* 1 when the module's CSV has a column of that name. */
+typedef struct column_search {
+    const char *name;
+    int found;
+} column_search;
+
+static void match_column(void *arg, const char *name)
+{
+    column_search *s = (column_search *)arg;
+    s->found |= strcmp(s->name, name) == 0;
+}
+
+static int wb_module_writes_column(const wb_module *m, const char *name)
+{
+    column_search s;
+    s.name = name;
+    s.found = 0;
+    if (name != NULL) wb_module_columns(m, match_column, &s);
+    return s.found;
+}
+
 static void spec_column_is_written(const wb_module *m, const char *field, const char *column)
 {
     if (column == NULL) return;

@@ -107,26 +107,6 @@ void wb_module_columns(const wb_module *m, void (*each)(void *arg, const char *n
     for (i = 0; i < WB_CONTEXT_COUNT; i++) each(arg, wb_context_columns[i]);
 }
 
-typedef struct column_search {
-    const char *name;
-    int found;
-} column_search;
-
-static void match_column(void *arg, const char *name)
-{
-    column_search *s = (column_search *)arg;
-    s->found |= strcmp(s->name, name) == 0;
-}
-
-int wb_module_writes_column(const wb_module *m, const char *name)
-{
-    column_search s;
-    s.name = name;
-    s.found = 0;
-    if (name != NULL) wb_module_columns(m, match_column, &s);
-    return s.found;
-}
-
 const char *wb_layer_name(int layer)
 {
     static const char *const names[] = { WB_LAYERS(WB_LIST_NAME) NULL };

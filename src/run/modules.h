@@ -17,8 +17,6 @@ const wb_report_spec *wb_module_report(const wb_module *m);
 /* Every column of the module's CSV, in the order the CSV sink writes them: the lead columns,
  * its options, facts, the measures, its metrics, verdicts, warnings and the context columns. */
 void wb_module_columns(const wb_module *m, void (*each)(void *arg, const char *name), void *arg);
-/* For the tests: 1 when the module's CSV has a column of that name. */
-int wb_module_writes_column(const wb_module *m, const char *name);
 
 /* The length of a module's NULL-terminated metric list, uncapped. */
 unsigned wb_module_metric_count(const wb_module *m);

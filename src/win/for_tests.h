@@ -4,7 +4,5 @@
 
 /* 1 or 0 when XGETBV(1) can say whether the x87 state is in use, else -1 (src/win/x87.c). */
 int wb_x87_in_use(void);
-/* Messages the MFC model's message maps handled, not passed to DefWindowProc (src/win/mfc_model.c). */
-unsigned long wb_mfc_handled_count(void);
 
 #endif

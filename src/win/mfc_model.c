@@ -543,8 +543,3 @@ int wb_mfc_subclass(wb_mfc_kind kind, HWND hwnd, wb_error *err)
     wnd->super = (WNDPROC)old;
     return 0;
 }
-
-unsigned long wb_mfc_handled_count(void)
-{
-    return (unsigned long)g_handled;
-}
