@@ -19,7 +19,7 @@ typedef enum wb_opt_type {
 #define WB_OPT_LIST_CAP 256
 
 /* A TIME option's unit: a number typed without one ("--period 1") is in it, and help says so. */
-enum { WB_UNIT_S = 0, WB_UNIT_MS = 1 };
+enum { WB_UNIT_S = 0, WB_UNIT_MS = 1, WB_UNIT_US = 2 };
 #define WB_COUNTS_MAX 16
 
 typedef struct wb_counts {
@@ -38,6 +38,7 @@ typedef struct wb_option {
     const char *metavar;  /* shown in help: "N", "FILE", "MASK"; NULL picks one by type */
     int hex;              /* WB_OPT_COUNT: the console shows it in hex (the CSV stays decimal) */
     int unit;             /* WB_OPT_SECONDS: what a bare number means (WB_UNIT_S unless said); help says it */
+    int off;              /* WB_OPT_SECONDS: "off" is a value too, stored 0 (its column then says 0) */
     /* WB_OPT_COUNT(S): the count's unit, which may follow its number: "/s" for a rate (10k/s),
      * "B" for a size in bytes (1060B); NULL: none. help says it. */
     const char *count_unit;

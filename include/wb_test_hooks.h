@@ -64,6 +64,9 @@
       "SIO_BASE_HANDLE makes it")                                                                  \
     X(WB_HOOK_WOW64, "WINBENCH_TEST_WOW64",                                                      \
       "1: the process reads as an x86 process on 64-bit Windows (IsWow64Process says TRUE)")      \
+    X(WB_HOOK_STALL_COUNTERS, "WINBENCH_TEST_STALL_COUNTERS",                                    \
+      "interrupts, switch or nothing: across every gap stalls classifies, the CPU's DPC time rose by the " \
+      "gap; the thread was switched out; no counter moved (what Wine, which keeps none, cannot show)") \
     X(WB_HOOK_HIDE_VISTA, "WINBENCH_HIDE_VISTA",                                                 \
       "1: every run-time import that arrived with Vista or later is missing, as on XP")          \
     X(WB_HOOK_HIDE_IMPORTS, "WINBENCH_HIDE_IMPORTS",                                             \

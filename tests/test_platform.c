@@ -19,6 +19,7 @@
 #include "win/for_tests.h"
 #include "win/wb_sysinfo.h"
 #include "wb_visual_styles.h"
+#include "wb_stalls.h"
 #include "wbtest.h"
 
 static void expect_os(unsigned ma, unsigned mi, unsigned build, int server, const char *want)
@@ -587,6 +588,31 @@ static void test_console_chunks(void)
     ok(done == 0 && c.calls < 10, "a console that takes nothing: %lu written, %u calls", (unsigned long)done, c.calls);
 }
 
+/* What took a gap, from the counters' change across it: each kind from the counters that tell
+ * it, and unknown where none could (XP without cycle time, Wine without DPC time). */
+static void test_stall_kind(void)
+{
+    static const struct { double dpc, ran, switches; int kind; const char *what; } cases[] = {
+        { 30e6, 30e6, NAN, WB_STALL_INTERRUPTS, "DPC time covering the gap" },
+        { 16e6, NAN, NAN, WB_STALL_INTERRUPTS, "DPC time over half of it, no cycle time (XP)" },
+        { 0, 1e6, NAN, WB_STALL_PREEMPTED, "the thread charged 1 ms of 30" },
+        { 0, 30e6, 1, WB_STALL_PREEMPTED, "a context switch" },
+        { 0, 30e6, NAN, WB_STALL_INVISIBLE, "the thread charged the whole gap, no DPC time: nothing seen" },
+        { NAN, 29e6, NAN, WB_STALL_INVISIBLE, "cycle time only (Wine), the thread charged it" },
+        { 1e6, NAN, NAN, WB_STALL_UNKNOWN, "DPC time that does not cover it, no cycle time: preempted or unseen" },
+        { NAN, NAN, NAN, WB_STALL_UNKNOWN, "no counter" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        wb_stall_counters d;
+        int kind;
+        d.dpc_int_ns = cases[i].dpc, d.ran_ns = cases[i].ran, d.switches = cases[i].switches;
+        kind = wb_stall_kind(30e6, &d);
+        ok(kind == cases[i].kind, "%s: %s, not %s", cases[i].what, wb_stall_kind_name(kind),
+           wb_stall_kind_name(cases[i].kind));
+    }
+}
+
 static const wbt_case cases[] = {
     { "wsa_texts", test_wsa_texts, 0 },
     { "os_names", test_os_names, 0 },
@@ -604,6 +630,7 @@ static const wbt_case cases[] = {
     { "rounds_part", test_rounds_part, 0 },
     { "console_chunks", test_console_chunks, 0 },
     { "idle_periods", test_idle_periods, 0 },
+    { "stall_kind", test_stall_kind, 0 },
     { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

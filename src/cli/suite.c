@@ -57,6 +57,8 @@ static const suite_run suite[] = {
     /* First, so that every suite carries its machine's calibration: can its numbers be trusted? */
     { "calibrate", "machine", { "--duration", "3s", NULL },
       { "--duration", "1s", "--sleeps", "10", "--duty-time", "600ms", NULL } },
+    /* and is it the machine? the time a running thread does not get, on every CPU */
+    { "stalls", "cpus", { "--duration", "5s", NULL }, { "--duration", "1s", NULL } },
     SENDMSG("scratch", "off", "same", "1M", "100k"), SENDMSG("scratch", "on", "same", "1M", "100k"),
     SENDMSG("button", "off", "same", "1M", "100k"),  SENDMSG("button", "on", "same", "1M", "100k"),
     SENDMSG("mfc", "off", "same", "1M", "100k"),     SENDMSG("mfc", "on", "same", "1M", "100k"),

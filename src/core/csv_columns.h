@@ -36,7 +36,8 @@ typedef struct wb_column_type {
     X(RATE_MIN, "ops_per_s_min", WB_NUM, WB_ROW, "1/s") X(RATE_MAX, "ops_per_s_max", WB_NUM, WB_ROW, "1/s")   \
     X(RATE_MEAN, "ops_per_s_mean", WB_NUM, WB_ROW, "1/s")                                                  \
     X(RATE_MEDIAN, "ops_per_s_median", WB_NUM, WB_ROW, "1/s")                                              \
-    X(RATE_STDDEV, "ops_per_s_stddev", WB_NUM, WB_ROW, "1/s") X(RATE_CV, "ops_per_s_cv", WB_NUM, WB_ROW, NULL)
+    X(RATE_STDDEV, "ops_per_s_stddev", WB_NUM, WB_ROW, "1/s") X(RATE_CV, "ops_per_s_cv", WB_NUM, WB_ROW, NULL)   \
+    X(STALL_PCT, "stall_pct", WB_NUM, WB_ROW, "%") X(STALL_MAX_US, "stall_max_us", WB_NUM, WB_ROW, "us")
 
 /* After the module's metrics and the warnings column: the machine and the run,
  * X(id, name, type, scope, unit). Columns added after 0.2 go at the end, so that 0.2's keep
@@ -65,7 +66,8 @@ typedef struct wb_column_type {
     X(SEED, "seed", WB_TEXT, WB_RUN, NULL) X(POWER_SOURCE, "power_source", WB_TEXT, WB_RUN, NULL)            \
     X(POWER_THROTTLING, "power_throttling", WB_TEXT, WB_RUN, NULL)                                          \
     X(CPU_CLASSES, "cpu_classes", WB_TEXT, WB_RUN, NULL) X(LATENCY_HDR, "latency_hdr", WB_TEXT, WB_ROW, NULL) \
-    X(NOT_RUN, "not_run", WB_TEXT, WB_ROW, NULL) X(VARIANTS, "variants", WB_NUM, WB_RUN, NULL)
+    X(NOT_RUN, "not_run", WB_TEXT, WB_ROW, NULL) X(VARIANTS, "variants", WB_NUM, WB_RUN, NULL) \
+    X(STALLS_MS, "stalls_ms", WB_NUM, WB_RUN, "ms")
 
 #define WB_COLUMN_ENUM(id, ...) WB_COL_##id,
 enum { WB_LEAD_COLUMNS(WB_COLUMN_ENUM) WB_LEAD_COUNT };

@@ -89,15 +89,23 @@ static int store_count(const wb_option *o, void *config, const char *value, char
 }
 
 /* A positive duration (2s, 500ms). */
+/* A TIME option's unit (WB_UNIT_*): its name in the column, in the help, and its count a second. */
+static const struct { const char *name, *words; double per_second; } time_units[] = {
+    { "s", "seconds", 1.0 }, { "ms", "milliseconds", 1e3 }, { "us", "microseconds", 1e6 }
+};
+
 static int store_seconds(const wb_option *o, void *config, const char *value, char *err, size_t cap)
 {
     double v = 0;
     wb_num_status st = wb_parse_seconds(value, &v);
     size_t len = strlen(value);
+    if (o->off && strcmp(value, "off") == 0) {   /* a TIME that may be none: stored 0 */
+        *SLOT(double, o, config) = 0;
+        return 0;
+    }
     /* one rule for every TIME option: a bare number is in the unit its help names */
-    if (st == WB_NUM_OK && len > 0 && (isdigit((unsigned char)value[len - 1]) || value[len - 1] == '.') &&
-        o->unit == WB_UNIT_MS)
-        v *= 1e-3;
+    if (st == WB_NUM_OK && len > 0 && (isdigit((unsigned char)value[len - 1]) || value[len - 1] == '.'))
+        v /= wb_option_unit_per_second(o);
     if (st == WB_NUM_OVERFLOW) {
         snprintf(err, cap, "--%s: \"%s\" is too long", o->name, value);
         return -1;
@@ -402,7 +410,7 @@ static const char *metavar(const wb_option *o)
     if (o->metavar) return o->metavar;
     switch (o->type) {
     case WB_OPT_COUNT: return "N";
-    case WB_OPT_SECONDS: return "TIME";
+    case WB_OPT_SECONDS: return o->off ? "TIME|off" : "TIME";
     case WB_OPT_CHOICE: return o->choices;
     case WB_OPT_TEXT: return "TEXT";
     case WB_OPT_LIST: return "TEXT";
@@ -437,7 +445,7 @@ static int help_line(void *arg, const wb_option *o, const void *config)
     else snprintf(head, sizeof head, "  --%s %s", o->name, metavar(o));
     if (o->type == WB_OPT_SECONDS)
         snprintf(line, sizeof line, "%-32s %s (default %s); a bare number is %s\n", head, o->help, o->def ? o->def : "none",
-                 o->unit == WB_UNIT_MS ? "milliseconds" : "seconds");
+                 time_units[o->unit].words);
     else if (o->count_unit)
         snprintf(line, sizeof line, "%-32s %s (default %s); %s may follow the number\n", head, o->help,
                  o->def ? o->def : "none", o->count_unit);
@@ -462,12 +470,12 @@ size_t wb_options_help(const wb_option *table, char *out, size_t cap)
 
 const char *wb_option_unit_name(const wb_option *o)
 {
-    return o->unit == WB_UNIT_MS ? "ms" : "s";
+    return time_units[o->unit].name;
 }
 
 double wb_option_unit_per_second(const wb_option *o)
 {
-    return o->type == WB_OPT_SECONDS && o->unit == WB_UNIT_MS ? 1e3 : 1.0;
+    return o->type == WB_OPT_SECONDS ? time_units[o->unit].per_second : 1.0;
 }
 
 const char *wb_option_column(const wb_option *o, char *buf, size_t cap)

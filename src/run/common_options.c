@@ -60,6 +60,9 @@ const wb_option wb_common_options[] = {
     { .name = "order", .type = WB_OPT_CHOICE, .offset = C(order), .def = "interleaved", .choices = WB_CHOICES(WB_ORDERS),
       .help = "a run of several variants: their repetitions in rounds, each round in a random order, so that a "
               "slow minute of the machine falls on all alike (interleaved), or each variant's back to back (grouped)" },
+    { .name = "stalls", .type = WB_OPT_SECONDS, .offset = C(stalls), .def = "100ms", .unit = WB_UNIT_MS, .off = 1,
+      .help = "after each repetition, beside it, spin this long on its thread and CPU: the time the machine took "
+              "from it (stall_pct, stall_max_us); off: none" },
     { .name = "seed", .type = WB_OPT_COUNT, .offset = C(seed), .def = "0", .max = UINT64_MAX, .metavar = "N",
       .help = "the interleaving's random order (0: drawn from the clock); the CSV's seed column repeats a run's order" },
     { .name = NULL }

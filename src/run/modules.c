@@ -9,6 +9,7 @@ extern const wb_module wb_idle_module;
 extern const wb_module wb_sockloop_module;
 extern const wb_module wb_calibrate_module;
 extern const wb_module wb_wakeup_module;
+extern const wb_module wb_stalls_module;
 
 const wb_module *const wb_modules[] = {
     &wb_sendmsg_module,
@@ -16,6 +17,7 @@ const wb_module *const wb_modules[] = {
     &wb_sockloop_module,
     &wb_calibrate_module,
     &wb_wakeup_module,
+    &wb_stalls_module,
     NULL
 };
 

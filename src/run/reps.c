@@ -3,6 +3,7 @@
  * an in-memory sink (tests/test_reps.c) as with a real benchmark and the CSV. */
 #include "reps.h"
 #include "summary_rules.h"
+#include "wb_stalls.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +35,26 @@ static void wb_measure_add(wb_measure *t, const wb_measure *m)
     t->cpu_kernel_s += m->cpu_kernel_s;
     t->thr_user_s += m->thr_user_s;
     t->thr_kernel_s += m->thr_kernel_s;
+    t->stall_probe_s += m->stall_probe_s;
+    t->stall_lost_s += m->stall_lost_s;
+    if (m->stall_max_us > t->stall_max_us) t->stall_max_us = m->stall_max_us;
     t->cpu_pct = t->elapsed_s > 0 ? 100.0 * (t->cpu_user_s + t->cpu_kernel_s) / t->elapsed_s : 0;
+}
+
+/* The stall probe beside a repetition (--stalls): this thread, on its CPU and at its priority,
+ * spins for the probe's time; what gaps took of it (include/wb_stalls.h) is the machine's,
+ * not the benchmark's. */
+static void probe_stalls(const wb_rep_plan *plan, wb_measure *m)
+{
+    wb_spin_log log;
+    if (!(plan->stall_probe_s > 0)) return;
+    memset(&log, 0, sizeof log);
+    log.threshold = wb_clock_freq() / 50000;   /* 20 us, as stalls' default */
+    log.cpu = -1;
+    wb_spin_for_gaps(&log, wb_ticks() + (uint64_t)(plan->stall_probe_s * (double)wb_clock_freq()), &wb_stop_requested);
+    m->stall_probe_s = wb_ticks_to_s(log.spun);
+    m->stall_lost_s = wb_ticks_to_s(log.lost);
+    m->stall_max_us = wb_ticks_to_s(log.longest) * 1e6;
 }
 
 static void wb_row_stamp_now(wb_row_stamp *s)
@@ -314,8 +334,9 @@ static int one_rep(wb_reps *L, void *state, unsigned i, wb_error *err)
         rc = WB_EXIT_INTERRUPTED;
     } else if (!warmup) {
         distort_for_test(plan, r.rep, sample);
-        wb_row_stamp_now(&r.stamp);
         wb_measure_from_sample(sample, &r.measure);
+        probe_stalls(plan, &r.measure);
+        wb_row_stamp_now(&r.stamp);
         values_add(&L->values, &r.measure, sample, metric_count(L->m));
         wb_measure_add(&L->out->total, &r.measure);
         if (judge_rep(L->m, state, plan, sample, &r, L->out) == 2) rc = WB_REPS_DONE;   /* no further one can run */

@@ -16,6 +16,7 @@ typedef struct wb_rep_plan {
      * the order they ran, in *reps_run) 30 s longer. */
     unsigned long leap_ms, slow_rep, grow_rep, slow_from;
     unsigned long *reps_run;              /* the run's timed repetitions so far (may be NULL) */
+    double stall_probe_s;                 /* --stalls: the probe after each timed repetition (0: none) */
 } wb_rep_plan;
 
 /* Runs the module's repetitions on state and fills out. Returns WB_EXIT_OK,

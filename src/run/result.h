@@ -22,6 +22,9 @@ typedef struct wb_measure {
     double elapsed_s, ops_per_s, ns_per_op;
     double cpu_user_s, cpu_kernel_s, cpu_pct;    /* whole process */
     double thr_user_s, thr_kernel_s;             /* the timed thread */
+    /* the stall probe beside it (--stalls): its spinning time, the time gaps took of it, the
+     * longest gap (us); 0: no probe */
+    double stall_probe_s, stall_lost_s, stall_max_us;
 } wb_measure;
 
 void wb_measure_from_sample(const wb_sample *s, wb_measure *out);

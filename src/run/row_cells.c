@@ -42,6 +42,10 @@ static void cells_measure(measure_cells *c, const wb_measure *m, int with_cpu)
     c->v[WB_COL_ELAPSED_S] = m->elapsed_s;
     c->v[WB_COL_OPS_PER_S] = m->ops_per_s;
     c->v[WB_COL_NS_PER_OP] = m->ns_per_op;
+    if (m->stall_probe_s > 0) {   /* the probe's share lost, pooled over the repetitions in a summary */
+        c->v[WB_COL_STALL_PCT] = 100.0 * m->stall_lost_s / m->stall_probe_s;
+        c->v[WB_COL_STALL_MAX_US] = m->stall_max_us;
+    }
     if (!with_cpu) return;
     c->v[WB_COL_CPU_USER_S] = m->cpu_user_s;
     c->v[WB_COL_CPU_KERNEL_S] = m->cpu_kernel_s;
@@ -78,6 +82,7 @@ void wb_row_source_init(wb_row_source *src, const wb_run_info *run)
     wb_csv_format_double(si->tick_ms > 0 ? si->tick_ms : NAN, src->context[WB_COL_TICK_MS], sizeof src->context[0]);
     SET(REPEAT, "%llu", (unsigned long long)run->common->repeat);
     SET(WARMUP, "%llu", (unsigned long long)run->common->warmup);
+    SET(STALLS_MS, "%.10g", run->common->stalls * 1e3);
 #undef SET
 }
 

@@ -532,6 +532,7 @@ static void describe(wb_run *r)
     r->plan.grow_rep = (unsigned long)wb_test_hook_number(WB_HOOK_GROW_REP);
     r->plan.slow_from = (unsigned long)wb_test_hook_number(WB_HOOK_SLOW_FROM);
     r->plan.reps_run = &r->reps_run;
+    r->plan.stall_probe_s = r->common.stalls;
     info->order_text = "";
     info->seed_text = r->seed_text;
     info->variants_text = r->variants_text;

@@ -17,6 +17,7 @@ extern volatile LONG wb_stop_requested;
 
 typedef struct wb_common {
     uint64_t repeat, warmup, affinity, seed;
+    double stalls;   /* seconds of the stall probe after each repetition; 0: none */
     const char *csv, *json, *hlog, *label, *run_id, *calibration;
     int tsv, priority, quiet, force, order;
     int brief;   /* the caller's outcome->brief: no summary block, the warnings kept for wb_console_say_deferred() */

@@ -32,6 +32,7 @@
     /* WSAPOLLFD * (the headers hide the type below Vista; src/wait/wait_wsapoll.c has its own) */   \
     X(WSAPoll, "ws2_32.dll", "Windows Vista", int, WINAPI, (void *, ULONG, INT))                     \
     X(NtQueryTimerResolution, "ntdll.dll", "Windows NT 3.5", LONG, NTAPI, (ULONG *, ULONG *, ULONG *)) \
+    X(NtQuerySystemInformation, "ntdll.dll", "Windows NT 3.1", LONG, NTAPI, (ULONG, void *, ULONG, ULONG *)) \
     X(QueryThreadCycleTime, "kernel32.dll", "Windows Vista", BOOL, WINAPI, (HANDLE, ULONG64 *))      \
     /* OVERLAPPED_ENTRY * (hidden below Vista; src/wait/wait_iocp.c spells it out) */               \
     X(GetQueuedCompletionStatusEx, "kernel32.dll", "Windows Vista", BOOL, WINAPI,                   \
