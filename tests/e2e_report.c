@@ -559,6 +559,38 @@ static const char fixture_behind[] = HEAD_U
     LU("SLOW", "1", "4600", "920.0", "45400", "120") LU("SLOW", "2", "4610", "922.0", "45390", "125")
     LU("SLOW", "3", "4590", "918.0", "45410", "118") LU("SLOW", "4", "4605", "921.0", "45395", "130");
 
+/* Machines whose stall probes differ (stall_pct: 3.1% against 0.2%, the medians of three
+ * repetitions each) are said so beside the comparison; a difference under a point is not. */
+static void test_stalls_differ(void)
+{
+#define HEAD_ST "schema,benchmark,label,row,rep,target,themes,thread,msg,ops_per_s,stall_pct,host,os_name,os_version,os_build,os_sp\r\n"
+#define ROW_ST(label, rep, rate, stall, host, os, ver, build, sp) \
+    "1,sendmsg," label ",rep," rep ",button,on,same,0," rate "," stall "," host "," os "," ver "," build "," sp "\r\n"
+    static const char xp[] = HEAD_ST ROW_ST("XP", "1", "100", "2.9", "XPVM", "Windows XP", "5.1", "2600", "Service Pack 3")
+        ROW_ST("XP", "2", "110", "3.1", "XPVM", "Windows XP", "5.1", "2600", "Service Pack 3")
+        ROW_ST("XP", "3", "105", "3.4", "XPVM", "Windows XP", "5.1", "2600", "Service Pack 3");
+    static const char vista[] = HEAD_ST ROW_ST("VISTA", "1", "400", "0.2", "VVM", "Windows Vista", "6.0", "6002", "Service Pack 2")
+        ROW_ST("VISTA", "2", "410", "0.1", "VVM", "Windows Vista", "6.0", "6002", "Service Pack 2")
+        ROW_ST("VISTA", "3", "390", "0.3", "VVM", "Windows Vista", "6.0", "6002", "Service Pack 2");
+    static const char vista_busy[] = HEAD_ST ROW_ST("VISTA", "1", "400", "2.4", "VVM", "Windows Vista", "6.0", "6002", "Service Pack 2")
+        ROW_ST("VISTA", "2", "410", "2.6", "VVM", "Windows Vista", "6.0", "6002", "Service Pack 2")
+        ROW_ST("VISTA", "3", "390", "2.5", "VVM", "Windows Vista", "6.0", "6002", "Service Pack 2");
+#undef ROW_ST
+#undef HEAD_ST
+    result r;
+    write_fixture("st-xp.csv", xp);
+    write_fixture("st-vista.csv", vista);
+    write_fixture("st-busy.csv", vista_busy);
+    r = run("report", "st-xp.csv", "st-vista.csv", NULL);
+    ok(r.code == 0, "exit %lu %s", r.code, r.err);
+    ok(strstr(r.out, "XP lost 3.1% of a running thread to stalls, VISTA 0.2% (stall_pct, the medians): the machines, "
+                     "not only the OS, differ") != NULL, "the stalls beside the comparison:\n%s", r.out);
+    result_free(&r);
+    r = run("report", "st-xp.csv", "st-busy.csv", NULL);
+    ok(r.code == 0 && strstr(r.out, "to stalls") == NULL, "3.1%% against 2.5%%: nothing said:\n%s", r.out);
+    result_free(&r);
+}
+
 static void test_different_loads(void)
 {
     result r;
@@ -1279,6 +1311,7 @@ static const wbt_case cases[] = {
     { "natural_order", test_natural_order, 0 },
     { "bad_arguments", test_bad_arguments, 0 },
     { "different_loads", test_different_loads, 0 },
+    { "stalls_differ", test_stalls_differ, 0 },
     { "same_second", test_same_second, 0 },
     { "gate", test_gate, 0 },
     { "misreadings", test_misreadings, 0 },

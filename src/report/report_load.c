@@ -472,7 +472,8 @@ static int take_measures(rp_group *g, const wb_csv_table *t, size_t row, const w
     int i;
     if (parse_number(field(t, row, spec->metric), &v) != 0) g->empty++;   /* nothing received: shown, not compared */
     else if (rp_values_add(&g->values, v) != 0) return -1;
-    if (take_number(t, row, spec->traffic.loss_column, &g->loss) || take_number(t, row, spec->traffic.sent_column, &g->sent) ||
+    if (take_number(t, row, wb_measure_columns[WB_COL_STALL_PCT], &g->stall) ||
+        take_number(t, row, spec->traffic.loss_column, &g->loss) || take_number(t, row, spec->traffic.sent_column, &g->sent) ||
         take_number(t, row, spec->traffic.unsent_column, &g->unsent) ||
         take_number(t, row, spec->traffic.achieved_column, &g->achieved))
         return -1;

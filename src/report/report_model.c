@@ -481,7 +481,7 @@ void rp_report_free(rp_report *r)
     for (i = 0; i < r->ngroups; i++) {
         free(r->groups[i].values.v);
         free(r->groups[i].series_t.v), free(r->groups[i].series_v.v), free(r->groups[i].series_rate.v);
-        free(r->groups[i].loss.v), free(r->groups[i].sent.v), free(r->groups[i].unsent.v), free(r->groups[i].achieved.v);
+        free(r->groups[i].stall.v), free(r->groups[i].loss.v), free(r->groups[i].sent.v), free(r->groups[i].unsent.v), free(r->groups[i].achieved.v);
         for (k = 0; k < RP_MAX_PERCENTILES; k++) free(r->groups[i].pct[k].v);
         free(r->groups[i].hist);
         for (k = 0; k < RP_MAX_PARTS; k++) free(r->groups[i].parts[k].v), free(r->groups[i].parts_pm[k].v);

@@ -48,6 +48,7 @@ struct rp_group {
      * as its first row had them: the gate compares no two groups run with different ones */
     char others[512];
     rp_values loss;              /* the spec's loss column, one per rep row */
+    rp_values stall;             /* stall_pct, the stall probe's, one per rep row that has it (0.6 on) */
     rp_values sent;              /* the spec's sent column, one per rep row */
     rp_values unsent, achieved;  /* the spec's unsent and achieved columns, one per rep row */
     /* the spec's parts, then its floors (rp_part_at), one per rep row that has the cell; and

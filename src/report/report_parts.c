@@ -309,6 +309,19 @@ void rp_interaction_text(const rp_report *r, const rp_group *g, char *buf, size_
     }
 }
 
+void rp_stalls_text(const rp_report *r, const rp_group *g, char *buf, size_t cap)
+{
+    double mine = rp_values_median(&g->stall), theirs = g->base ? rp_values_median(&g->base->stall) : NAN;
+    char a[256], b[256];
+    buf[0] = '\0';
+    /* a point apart and one at least twice the other: the machine took a share the other did not */
+    if (!(mine == mine && theirs == theirs) || fabs(mine - theirs) < 1 || (mine < 2 * theirs && theirs < 2 * mine)) return;
+    snprintf(buf, cap, "%s lost %.1f%% of a running thread to stalls, %s %.1f%% (stall_pct, the medians): the machines, "
+             "not only %s, differ", rp_machine_name(r, g->base->machine, a, sizeof a), theirs,
+             rp_machine_name(r, g->machine, b, sizeof b), mine,
+             strcmp(r->machines[g->machine].os, r->machines[g->base->machine].os) ? "the OS" : "what the report compares");
+}
+
 static const char *wow64_word(const char *cell)
 {
     return !strcmp(cell, "1") ? "x86 on 64-bit Windows" : !strcmp(cell, "0") ? "native" : "";

@@ -71,5 +71,9 @@ void rp_interaction_text(const rp_report *r, const rp_group *g, char *buf, size_
 /* What else differs between machines a and b that a reader must weigh beside a comparison:
  * "CPU (AMD EPYC / Intel Xeon), Wine (8.0 / none)"; "" when nothing does. */
 void rp_confounds(const rp_report *r, int a, int b, char *buf, size_t cap);
+/* "xp lost 3.1% of a running thread to stalls, vista 0.2% (...): the machines, not only the OS,
+ * differ" when the stall probes of g and its base (their repetitions' stall_pct medians) are a
+ * point apart and one is twice the other; "" else. */
+void rp_stalls_text(const rp_report *r, const rp_group *g, char *buf, size_t cap);
 
 #endif

@@ -96,6 +96,8 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
         if (g->base->machine != g->machine) {
             rp_confounds(r, g->base->machine, g->machine, line, sizeof line);
             if (line[0]) wb_fprintf(f, md ? "\nalso differs between the machines: %s.\n" : "  also differs between the machines: %s\n", line);
+            rp_stalls_text(r, g, line, sizeof line);
+            if (line[0]) wb_fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
         }
     }
     if (untold)

@@ -115,16 +115,8 @@ STOP_TID = {}
 
 def busiest_thread(pid):
     """The thread of pid that has run the most (a spinner, once they spin)."""
-    best, most = pid, -1
-    for tid in os.listdir("/proc/%d/task" % pid):
-        try:
-            with open("/proc/%d/task/%s/stat" % (pid, tid)) as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[11]) + int(fields[12]) > most:
-            best, most = int(tid), int(fields[11]) + int(fields[12])
-    return best
+    seconds = thread_seconds(pid)
+    return int(max(seconds, key=seconds.get)) if seconds else pid
 
 
 def stop_for(pid, seconds):
