@@ -209,7 +209,7 @@ static void clear(double *m)
 static void emit_intervals(const stalls_state *st, const spinner *s, wb_run_ctx *ctx, uint64_t t0, double seconds)
 {
     const uint64_t width = (uint64_t)(st->cfg.interval * (double)wb_clock_freq());
-    unsigned n = (unsigned)(seconds / st->cfg.interval + 0.999), i;
+    unsigned n = (unsigned)ceil(seconds / st->cfg.interval - 1e-9), i;
     size_t g = 0;
     double m[WB_MAX_METRICS];
     for (i = 0; i < n; i++) {
@@ -272,7 +272,10 @@ static int stalls_run(void *state, wb_run_ctx *ctx, wb_sample *sample, wb_error 
     for (i = 0; i < st->n; i++) SetEvent(st->spin[i].start);
     WaitForMultipleObjects((DWORD)st->n, done, TRUE, INFINITE);
     wb_interval_end(&sample->iv);
-    fill_rows(st, ctx, sample, sample->iv.t0, wb_ticks_to_s(sample->iv.t1 - sample->iv.t0));
+    /* the spinners' time (no gap begins after t_end): the main thread's own wake-up after them
+     * is no part of it, and would make a last interval of a few microseconds */
+    fill_rows(st, ctx, sample, sample->iv.t0,
+              wb_ticks_to_s((sample->iv.t1 < st->t_end ? sample->iv.t1 : st->t_end) - sample->iv.t0));
     return 0;
 }
 
