@@ -3,8 +3,9 @@
  * longer than --threshold is a gap: time the CPU was taken from a running thread
  * (include/wb_stalls.h). Each gap of 1 ms or more is put in a kind (interrupts / DPCs,
  * preempted, invisible, unknown) from the counters read around it. The rep row is the machine's
- * (every CPU's gaps pooled: its percentiles, its HDR histogram); a "cpu" row each CPU's; an
- * "interval" row each CPU's interval (where in the run the gaps came). Nothing is allocated or
+ * (every CPU's gaps pooled: its percentiles, its HDR histogram); a "cpu" row each CPU's; a
+ * "cpu_interval" row each CPU's interval (where in the run the gaps came) and an "interval" row
+ * the machine's. Nothing is allocated or
  * written while the threads spin: the gaps go to arrays made at set-up. */
 #include <math.h>
 #include <stddef.h>
@@ -58,6 +59,11 @@ static int stalls_check(void *config, const wb_args *args, char *err, size_t cap
     return 0;
 }
 
+/* One interval's gaps: how many, the time they took, the longest and where it began. */
+typedef struct tally {
+    uint64_t count, lost, longest, longest_at;
+} tally;
+
 typedef struct spinner {
     HANDLE thread, start, done;   /* start and done: auto-reset, one repetition each */
     int cpu;
@@ -74,6 +80,8 @@ typedef struct stalls_state {
     const volatile LONG *stop;
     double turn_ns;
     wb_hist *machine;             /* every CPU's gaps pooled */
+    tally *machine_iv;     /* each interval's, every CPU's gaps pooled */
+    unsigned nintervals;
     char turn_fact[32], cpus_fact[16];
     const char *counters;
 } stalls_state;
@@ -108,6 +116,7 @@ static void stalls_teardown(void *state)
         free(st->spin[i].log.hist);
     }
     free(st->machine);
+    free(st->machine_iv);
     free(st);
 }
 
@@ -148,6 +157,11 @@ static int stalls_setup(const void *config, void **state, wb_error *err)
         return -1;
     }
     memcpy(&st->cfg, config, sizeof st->cfg);
+    st->nintervals = (unsigned)ceil(st->cfg.duration / st->cfg.interval) + 1;
+    if ((st->machine_iv = (tally *)calloc(st->nintervals, sizeof *st->machine_iv)) == NULL) {
+        wb_error_text(err, "out of memory");
+        return -1;
+    }
     /* the loop's own cost: a gap must be longer than several turns of it to be one */
     st->turn_ns = wb_spin_turn_ns();
     if (st->cfg.threshold * 1e9 < 10 * st->turn_ns) {
@@ -205,27 +219,48 @@ static void clear(double *m)
     for (k = 0; k < M_COUNT; k++) m[k] = NAN;
 }
 
-/* Each CPU's interval rows from its gaps kept, by where each began. */
-static void emit_intervals(const stalls_state *st, const spinner *s, wb_run_ctx *ctx, uint64_t t0, double seconds)
+static void add_gap(tally *t, uint64_t at, uint64_t ticks)
+{
+    t->count++, t->lost += ticks;
+    if (ticks > t->longest) t->longest = ticks, t->longest_at = at;
+}
+
+/* Interval i's row of `kind` (of n, the run `seconds` long) from its tally over `cpus` CPUs. */
+static void interval_row(const stalls_state *st, wb_run_ctx *ctx, const char *kind, double cpu, unsigned i, unsigned n,
+                         double seconds, const tally *t, uint64_t t0, int cpus)
+{
+    double m[WB_MAX_METRICS], length = i + 1 < n ? st->cfg.interval : seconds - st->cfg.interval * (double)i;
+    clear(m);
+    m[M_CPU] = cpu;
+    m[M_AT] = st->cfg.interval * (i + 1) < seconds ? st->cfg.interval * (i + 1) : seconds;
+    gap_figures(m, t->count, t->lost, length, cpus, wb_ticks_to_s(t->longest_at - t0));
+    if (t->count) m[M_MAX] = wb_ticks_to_s(t->longest) * 1e6;
+    ctx->row(ctx, kind, t->count, length, m);
+}
+
+/* The interval rows from each CPU's gaps kept, by where each began: a "cpu_interval" row per CPU
+ * and interval, then an "interval" row per interval for the machine (every CPU pooled). */
+static void emit_intervals(stalls_state *st, wb_run_ctx *ctx, uint64_t t0, double seconds)
 {
     const uint64_t width = (uint64_t)(st->cfg.interval * (double)wb_clock_freq());
     unsigned n = (unsigned)ceil(seconds / st->cfg.interval - 1e-9), i;
-    size_t g = 0;
-    double m[WB_MAX_METRICS];
-    for (i = 0; i < n; i++) {
-        uint64_t end = t0 + width * (i + 1), lost = 0, count = 0, longest = 0, longest_at = 0;
-        double length = i + 1 < n ? st->cfg.interval : seconds - st->cfg.interval * (double)i;
-        for (; g < s->log.kept && s->log.gaps[g].at < end; g++, count++) {
-            lost += s->log.gaps[g].ticks;
-            if (s->log.gaps[g].ticks > longest) longest = s->log.gaps[g].ticks, longest_at = s->log.gaps[g].at;
+    int c;
+    if (n > st->nintervals) n = st->nintervals;
+    memset(st->machine_iv, 0, n * sizeof *st->machine_iv);
+    for (c = 0; c < st->n; c++) {
+        const wb_spin_log *log = &st->spin[c].log;
+        size_t g = 0;
+        for (i = 0; i < n; i++) {
+            tally t;
+            memset(&t, 0, sizeof t);
+            for (; g < log->kept && (log->gaps[g].at < t0 + width * (i + 1) || i + 1 == n); g++) {
+                add_gap(&t, log->gaps[g].at, log->gaps[g].ticks);
+                add_gap(&st->machine_iv[i], log->gaps[g].at, log->gaps[g].ticks);
+            }
+            interval_row(st, ctx, "cpu_interval", st->spin[c].cpu, i, n, seconds, &t, t0, 1);
         }
-        clear(m);
-        m[M_CPU] = s->cpu;
-        m[M_AT] = wb_ticks_to_s(width) * (i + 1) < seconds ? wb_ticks_to_s(width) * (i + 1) : seconds;
-        gap_figures(m, count, lost, length, 1, wb_ticks_to_s(longest_at - t0));
-        if (count) m[M_MAX] = wb_ticks_to_s(longest) * 1e6;
-        ctx->row(ctx, WB_ROW_INTERVAL, count, length, m);
     }
+    for (i = 0; i < n; i++) interval_row(st, ctx, WB_ROW_INTERVAL, NAN, i, n, seconds, &st->machine_iv[i], t0, st->n);
 }
 
 /* The machine's row (every CPU pooled) into the sample; each CPU's row and interval rows. */
@@ -250,7 +285,7 @@ static void fill_rows(stalls_state *st, wb_run_ctx *ctx, wb_sample *sample, uint
         for (k = 0; k < WB_STALL_KIND_COUNT; k++) c[M_INTERRUPTS + k] = (double)log->kinds[k];
         ctx->row(ctx, "cpu", log->count, seconds, c);
     }
-    for (i = 0; i < st->n; i++) emit_intervals(st, &st->spin[i], ctx, t0, seconds);
+    emit_intervals(st, ctx, t0, seconds);
     gap_figures(m, gaps, lost, seconds, st->n, wb_ticks_to_s(longest_at - t0));
     hist_figures(st->machine, m);
     m[M_TURN_NS] = st->turn_ns;
@@ -342,6 +377,11 @@ static const wb_report_spec stalls_report = {
     .percentiles.names = stalls_percentile_names,
     .percentiles.title = "gaps in a running thread, us",
     .percentiles.unit = "gap (us)",
+    .series.row = WB_ROW_INTERVAL,   /* the machine's: every CPU pooled */
+    .series.metric = "lost_pct",
+    .series.metric_title = "time lost to stalls, % of each interval",
+    .series.rate = "stalls_per_s",
+    .series.rate_title = "stalls/s",
 };
 
 static double stalls_rep_seconds(const void *variant)

@@ -22,9 +22,14 @@ static void test_rows(void)
     if (rep) {
         double cpus = num(&c, rep, "cpus_spun"), gaps = 0, lost = 0;
         size_t i;
-        int ncpu = rows_of_kind(&c, "cpu", NULL), nint = rows_of_kind(&c, "interval", NULL);
+        int ncpu = rows_of_kind(&c, "cpu", NULL), nint = rows_of_kind(&c, "cpu_interval", NULL);
+        double iv_gaps = 0;
         ok(cpus >= 1 && ncpu == (int)cpus, "%g CPUs spun, %d cpu rows", cpus, ncpu);
-        ok(nint == 4 * ncpu, "%d interval rows: 4 a CPU", nint);
+        ok(nint == 4 * ncpu, "%d cpu_interval rows: 4 a CPU", nint);
+        ok(rows_of_kind(&c, "interval", NULL) == 4, "4 interval rows for the machine: %d", rows_of_kind(&c, "interval", NULL));
+        for (i = 1; c.ok && i < c.t.nrows; i++)
+            if (!strcmp(cell(&c, i, "row"), "interval")) iv_gaps += num(&c, i, "gaps");
+        ok(iv_gaps == num(&c, rep, "gaps"), "the machine's intervals hold its %g gaps: %g", num(&c, rep, "gaps"), iv_gaps);
         ok(num(&c, rep, "turn_ns") > 0 && num(&c, rep, "turn_ns") < 20000, "a turn of the loop %g ns",
            num(&c, rep, "turn_ns"));
         ok(num(&c, rep, "lost_pct") >= 0 && num(&c, rep, "lost_pct") <= 100, "lost %g%%", num(&c, rep, "lost_pct"));

@@ -198,7 +198,7 @@ def planted_run():
                                                              min(least) * 1e6, max(most) * 1e6))
         ok(0.85 * sum(least) * 1e3 <= num(c, "lost_ms") <= 1.15 * sum(most) * 1e3,
            "%s: %s ms lost for %.1f to %.1f ms stopped" % (name, c["lost_ms"], sum(least) * 1e3, sum(most) * 1e3))
-        ivs = [r for r in rows(os.path.join(DIR, "planted.csv"), "interval") if r["cpu"] == c["cpu"]]
+        ivs = [r for r in rows(os.path.join(DIR, "planted.csv"), "cpu_interval") if r["cpu"] == c["cpu"]]
         ok(intervals_hold(stops, ivs, t_spin), "%s: the intervals do not hold the stops where they came: %s" %
            (name, [(r["at_s"], r["gaps"], r["gap_max_at_s"]) for r in ivs]))
 
