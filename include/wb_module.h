@@ -156,6 +156,14 @@ typedef struct wb_report_spec {
         const char *title;            /* "latency percentiles, us from the actual send time" */
         const char *unit;             /* the value axis: "latency (us)" */
     } percentiles;
+    /* The rep rows' histograms (latency_hdr, in ns), merged per group, drawn as the share of
+     * the samples in each 1-2-5 range of lengths: one chart per configuration (less
+     * series.line_column), a line per machine. stalls: are the gaps many short ones or a few
+     * long ones. */
+    struct {
+        const char *title;            /* "gap lengths: the share of the gaps in each range" */
+        const char *unit;             /* the length axis: "gap (us)" */
+    } histogram;
     /* Rows of kind `row` ("interval") drawn against time in the HTML report: one chart per
      * configuration (less line_column, which makes a line of each of its values, with each
      * machine), of metric and rate from each group's first repetition. */

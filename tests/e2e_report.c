@@ -944,6 +944,75 @@ static char *report_html(const char *csv, const char *csv2, const char *name)
     return read_all(path, &len);
 }
 
+/* A stalls rep row of machine `host` whose gaps are n_short of 25 us and n_long of 30 ms. */
+static void gap_row(char *out, size_t cap, const char *host, unsigned n_short, unsigned n_long)
+{
+    wb_hist *h = (wb_hist *)calloc(1, sizeof *h);
+    char *text = (char *)malloc(65536);
+    unsigned i;
+    if (!h || !text) {
+        out[0] = '\0';
+        free(h), free(text);
+        return;
+    }
+    for (i = 0; i < n_short + n_long; i++) wb_hist_record(h, i < n_long ? 30000000 : 25000);
+    wb_hdr_encode(h, text, 65536);
+    snprintf(out, cap, "1,stalls,,rep,1,20,%u,1.5,%g,%g,%g,%s-1,%s,Windows 7,6.1,7601,Service Pack 1,%s\r\n",
+             n_short + n_long, (double)wb_hist_percentile(h, 50) / 1000, (double)wb_hist_percentile(h, 99) / 1000,
+             (double)h->max / 1000, host, host, text);
+    free(text), free(h);
+}
+
+/* The share (%) a point of the gap histogram chart stands for: its y on the log axis from 1% (the
+ * least share here) at the plot's foot (y 280) to 100% at its top (y 40). */
+static double share_at(double y)
+{
+    return pow(10.0, (280.0 - y) / 240.0 * 2.0);
+}
+
+/* The gap histogram chart: A's 1000 gaps all in 20-50 us (one point, 100%); B's 990 there and
+ * 10 of 30 ms (two points: 99% and 1%, the second in the 20-50 ms range). */
+static void test_gap_histogram(void)
+{
+    static const char head[] = "schema,benchmark,label,row,rep,threshold_us,gaps,lost_pct,gap_p50_us,gap_p99_us,gap_max_us,"
+                               "run_id,host,os_name,os_version,os_build,os_sp,latency_hdr\r\n";
+    static char text[70000];
+    char row[66000], *html, *chart, *end, *points[3] = { NULL, NULL, NULL };
+    const char *at;
+    double x[2][3], y[2][3];
+    int line, n[2] = { 0, 0 };
+    gap_row(row, sizeof row, "A", 1000, 0);
+    snprintf(text, sizeof text, "%s%s", head, row);
+    write_fixture("gaps-a.csv", text);
+    gap_row(row, sizeof row, "B", 990, 10);
+    snprintf(text, sizeof text, "%s%s", head, row);
+    write_fixture("gaps-b.csv", text);
+    html = report_html("gaps-a.csv", "gaps-b.csv", "gaps.html");
+    if (!html) return;
+    chart = strstr(html, "gap lengths, the share of the gaps in each range");
+    end = chart ? strstr(chart, "</figure>") : NULL;
+    ok(chart && end, "a gap histogram chart");
+    if (!chart || !end) {
+        free(html);
+        return;
+    }
+    *end = '\0';
+    ok(strstr(chart, ">20<") && strstr(chart, ">50<") && strstr(chart, ">20000<") && strstr(chart, ">50000<"),
+       "the ranges' edges in us, 20 to 50000");
+    for (at = chart, line = 0; line < 3 && (at = strstr(at, "points=\"")) != NULL; line++) points[line] = (char *)(at += 8);
+    ok(points[0] && points[1] && !points[2], "a line per machine");
+    for (line = 0; line < 2 && points[line]; line++)
+        for (at = points[line]; n[line] < 3 && sscanf(at, "%lf,%lf", &x[line][n[line]], &y[line][n[line]]) == 2; n[line]++)
+            at = strchr(at, ' ') ? strchr(at, ' ') + 1 : "\"";
+    ok(n[0] == 1 && fabs(share_at(y[0][0]) - 100) < 1, "A: one point, all its gaps (%d, %g%%)", n[0], n[0] ? share_at(y[0][0]) : -1);
+    ok(n[1] == 2 && fabs(share_at(y[1][0]) - 99) < 1 && fabs(share_at(y[1][1]) - 1) < 0.05,
+       "B: 99%% and 1%% (%d points: %g%%, %g%%)", n[1], n[1] > 0 ? share_at(y[1][0]) : -1, n[1] > 1 ? share_at(y[1][1]) : -1);
+    /* 20-50 us is the first of 10 ranges (20 us .. 50 ms), 20-50 ms the last: slots of 52 px from x 70 */
+    ok(n[1] == 2 && fabs(x[1][0] - 96) < 1 && fabs(x[1][1] - 564) < 1 && n[0] == 1 && fabs(x[0][0] - 96) < 1,
+       "the points in their ranges: x %g and %g", n[1] > 1 ? x[1][0] : -1, n[1] > 1 ? x[1][1] : -1);
+    free(html);
+}
+
 /* Latency against offered load: a --rate list makes one line through its rates (a point per
  * rate); one rate draws no such chart. */
 static void test_offered_load(void)
@@ -1312,6 +1381,7 @@ static const wbt_case cases[] = {
     { "bad_arguments", test_bad_arguments, 0 },
     { "different_loads", test_different_loads, 0 },
     { "stalls_differ", test_stalls_differ, 0 },
+    { "gap_histogram", test_gap_histogram, 0 },
     { "same_second", test_same_second, 0 },
     { "gate", test_gate, 0 },
     { "misreadings", test_misreadings, 0 },

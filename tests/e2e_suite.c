@@ -103,9 +103,9 @@ static void test_suite_and_report(void)
     /* sendmsg, idle, sockloop + percentiles + latency and rate over time, calibrate; the parts
      * of sendmsg, idle and sockloop as stacked bars; wakeup's bars, its lateness percentiles and
      * lateness and rate over time, each for the timers and for the thread sources (two
-     * configurations: a rate or none); stalls' bars, its gaps' percentiles, and the time lost and
-     * the stalls per interval */
-    check_html("suite.html", 21);
+     * configurations: a rate or none); stalls' bars, its gaps' percentiles and histogram, and the
+     * time lost and the stalls per interval */
+    check_html("suite.html", 22);
     check_layer_colours("suite.html");
     {   /* a run in a line, the suite's own answers, then this machine's layers, a line per benchmark */
         r = run("all", "--quick", "--only", "scratch-off-same,button-off-same", "--out", "C", NULL);

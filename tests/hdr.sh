@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The latency histograms read by HdrHistogram's own JavaScript port (hdr-histogram-js, which
-# scripts/setup installs from the npm registry: a test-time tool only): sockloop's and wakeup's
+# scripts/setup installs from the npm registry: a test-time tool only): sockloop's, wakeup's and stalls'
 # --hlog interval log through its HistogramLogReader, and each rep row's latency_hdr cell
 # through decodeFromCompressedBase64, give the percentiles winbench wrote in the same rows
 # (within the histogram's stated precision, 1%), the rows' sample counts and the loops' tags.
@@ -30,6 +30,9 @@ ok '[ "$(grep -c "^Tag=select," "$dir/s.hlog")" = 2 ] && [ "$(grep -c "^Tag=iocp
 wb wakeup --source sleep,event --rate 500 --duration 0.5s --repeat 2 --quiet --csv w.csv --hlog w.hlog >"$dir/w.out" 2>&1
 ok '[ $? = 0 ]' 'wakeup --hlog: $(tail -3 "$dir/w.out")'
 ok 'check w late' 'wakeup: $(cat "$dir/w.check")'
+wb stalls --duration 0.5s --interval 0.25s --repeat 2 --quiet --csv g.csv --hlog g.hlog >"$dir/g.out" 2>&1
+ok '[ $? = 0 ]' 'stalls --hlog: $(tail -3 "$dir/g.out")'
+ok 'check g gap' 'stalls: $(cat "$dir/g.check")'
 
 # The check can fail: one count changed in the log (its histogram re-encoded by the JS port).
 # 2% more samples at four times the largest, so that p99 moves there whatever the tail: under
@@ -50,7 +53,7 @@ ok '! check changed lat && grep -q "p99 is" "$dir/changed.check"' 'a changed his
 
 # Refused where it means nothing, and where it would clobber
 wb sendmsg --iterations 1000 --quiet --csv x.csv --hlog x.hlog >"$dir/x.out" 2>&1
-ok '[ $? = 2 ] && grep -q "winbench: sendmsg: --hlog: sendmsg keeps no latency histogram (sockloop and wakeup do)" "$dir/x.out" &&
+ok '[ $? = 2 ] && grep -q "winbench: sendmsg: --hlog: sendmsg keeps no latency histogram (sockloop, wakeup and stalls do)" "$dir/x.out" &&
     [ ! -e "$dir/x.csv" ] && [ ! -e "$dir/x.hlog" ]' 'sendmsg --hlog: $(cat "$dir/x.out")'
 wb sockloop --rate 500 --duration 0.5s --repeat 1 --quiet --csv y.csv --hlog s.hlog >"$dir/y.out" 2>&1
 ok '[ $? = 2 ] && grep -q "hlog: s.hlog already exists (add --force to overwrite it)" "$dir/y.out"' 'an existing --hlog: $(cat "$dir/y.out")'

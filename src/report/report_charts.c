@@ -9,6 +9,7 @@
 
 #include "report_render.h"
 #include "report_svg.h"
+#include "wb_hist.h"
 #include "wb_units.h"
 #include "wb_console.h"
 
@@ -356,6 +357,125 @@ static void percentile_chart(FILE *f, const rp_report *r, const rp_group *first)
     rp_frame_end(f);
 }
 
+/* The histogram chart's ranges: edge k is 1, 2 or 5 x 10^(k/3) ns (k = 0: 1 ns). */
+#define HIST_RANGES 40
+
+static double range_edge_ns(int k)
+{
+    static const double mantissa[3] = { 1, 2, 5 };
+    return mantissa[k % 3] * pow(10.0, (double)(k / 3));
+}
+
+static int range_of(double ns)
+{
+    double d, m;
+    if (!(ns >= 1)) return 0;
+    d = floor(log10(ns) + 1e-12);
+    m = ns / pow(10.0, d);
+    return 3 * (int)d + (m >= 5 - 1e-9 ? 2 : m >= 2 - 1e-9 ? 1 : 0);
+}
+
+/* The range a histogram bucket counts in: its middle's (a bucket is 0.4% wide, a range a
+ * factor of 2 or 2.5). */
+static int range_of_bucket(unsigned b)
+{
+    uint64_t lo, hi;
+    wb_hist_bucket_range(b, &lo, &hi);
+    return range_of(((double)lo + (double)hi) / 2);
+}
+
+static int has_histogram(const rp_group *g)
+{
+    return wb_module_report(g->m)->histogram.title && g->hist && g->hist->count > 0;
+}
+
+/* The share (%) of g's samples in each of the n ranges from k0 on. */
+static void range_shares(const rp_group *g, int k0, int n, double *share)
+{
+    unsigned b;
+    int k;
+    for (k = 0; k < n; k++) share[k] = 0;
+    for (b = 0; b < WB_HIST_BUCKETS; b++) {
+        if (g->hist->buckets[b] == 0) continue;
+        k = range_of_bucket(b) - k0;
+        share[k < 0 ? 0 : k >= n ? n - 1 : k] += (double)g->hist->buckets[b];
+    }
+    for (k = 0; k < n; k++) share[k] = 100.0 * share[k] / (double)g->hist->count;
+}
+
+/* The lengths' ranges the chart's groups reach, into *k0 and *n (at most HIST_RANGES), and
+ * the least share above 0 of any of them. */
+static double hist_extent(const rp_report *r, const rp_group *first, const char *column, int *k0, int *n)
+{
+    int kmin = 1 << 20, kmax = 0, k;
+    double least = 100, share[HIST_RANGES];
+    size_t i;
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        if (!has_histogram(g) || !same_chart(g, first, column)) continue;
+        if (range_of_bucket(wb_hist_index(g->hist->min)) < kmin) kmin = range_of_bucket(wb_hist_index(g->hist->min));
+        if (range_of_bucket(wb_hist_index(g->hist->max)) > kmax) kmax = range_of_bucket(wb_hist_index(g->hist->max));
+    }
+    *k0 = kmin, *n = kmax - kmin + 1 > HIST_RANGES ? HIST_RANGES : kmax - kmin + 1;
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        if (!has_histogram(g) || !same_chart(g, first, column)) continue;
+        range_shares(g, *k0, *n, share);
+        for (k = 0; k < *n; k++)
+            if (share[k] > 0 && share[k] < least) least = share[k];
+    }
+    return least;
+}
+
+/* The merged histograms (stalls' gaps) as the share of the samples in each 1-2-5 range of
+ * lengths, on a logarithmic share axis (a gap in a thousand is what a user looks for): a line
+ * per machine; a range with no sample has no point. */
+static void histogram_chart(FILE *f, const rp_report *r, const rp_group *first)
+{
+    const wb_report_spec *spec = wb_module_report(first->m);
+    const char *column = spec->series.line_column;
+    const double left = 70, top = 40, plot_w = 520, plot_h = 240, width = 900;
+    const double keys = top + 18.0 * chart_lines(r, first, column, has_histogram) + 10;
+    const double height = keys > top + plot_h + 60 ? keys : top + plot_h + 60;
+    double share[HIST_RANGES], xs[HIST_RANGES], ys[HIST_RANGES], lo, d, slot;
+    int k0, n, k, lines = 0;
+    size_t i;
+    rp_frame plot;
+    char title[300], heading[600], config[256], words[300];
+    lo = pow(10.0, floor(log10(hist_extent(r, first, column, &k0, &n))));
+    if (n < 1 || !(lo < 100)) lo = 1;
+    slot = plot_w / n;
+    plot.left = left, plot.top = top, plot.w = plot_w, plot.h = plot_h;
+    chart_config(r, first, column, config, sizeof config);
+    rp_words(first, spec->histogram.title, words, sizeof words);
+    snprintf(title, sizeof title, "%s: %s", first->m->name, words);
+    snprintf(heading, sizeof heading, "%s%s%s: %s (log scale)", first->m->name, config[0] ? ", " : "", config, words);
+    rp_frame_begin(f, width, height, NULL, title, heading, &plot);
+    for (d = lo; d <= 100 * 1.0001; d *= 10) rp_frame_grid(f, &plot, top + plot_h - log10(d / lo) / log10(100 / lo) * plot_h, d);
+    for (k = 0; k <= n; k++)   /* every edge when they fit, else the powers of ten */
+        if (n <= 14 || (k0 + k) % 3 == 0)
+            wb_fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n", left + slot * k, top + plot_h + 18,
+                    range_edge_ns(k0 + k) / 1000);
+    rp_frame_y_title(f, &plot, "% of the gaps (log)");
+    wb_fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">", left + plot_w / 2, top + plot_h + 40);
+    rp_svg_text(f, rp_words(first, spec->histogram.unit, words, sizeof words));
+    wb_fputs(", ranges from edge to edge</text>\n", f);
+    for (i = 0; i < r->ngroups; i++) {
+        const rp_group *g = &r->groups[i];
+        size_t np = 0;
+        if (!has_histogram(g) || !same_chart(g, first, column)) continue;
+        range_shares(g, k0, n, share);
+        for (k = 0; k < n; k++) {
+            if (!(share[k] > 0)) continue;
+            xs[np] = left + slot * (k + 0.5);
+            ys[np++] = top + plot_h - log10(share[k] / lo) / log10(100 / lo) * plot_h;
+        }
+        lines += line_and_key(f, r, g, xs, ys, np, left + plot_w + 30, top + 18.0 * lines, column, NULL);
+    }
+    rp_frame_axes(f, &plot);
+    rp_frame_end(f);
+}
+
 /* The value of column `name` in a configuration text ("loop=select rate=1000 ..."). */
 static double load_of(const char *variant, const char *name)
 {
@@ -542,6 +662,9 @@ void rp_write_charts(FILE *f, const rp_report *r, const wb_module *m)
     for (i = 0; i < r->ngroups; i++)
         if (r->groups[i].m == m && first_of_chart(r, i, wb_module_report(m)->series.line_column, has_percentiles))
             percentile_chart(f, r, &r->groups[i]);
+    for (i = 0; i < r->ngroups; i++)
+        if (r->groups[i].m == m && first_of_chart(r, i, wb_module_report(m)->series.line_column, has_histogram))
+            histogram_chart(f, r, &r->groups[i]);
     load_chart(f, r, m);
     if (wb_module_report(m)->series.row && wb_module_report(m)->series.metric)
         for (i = 0; i < r->ngroups; i++)

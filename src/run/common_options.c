@@ -40,7 +40,7 @@ const wb_option wb_common_options[] = {
     { .name = "json", .type = WB_OPT_TEXT, .offset = C(json), .metavar = "FILE",
       .help = "also write the run as one JSON document (docs/json.md), whole, when it ends" },
     { .name = "hlog", .type = WB_OPT_TEXT, .offset = C(hlog), .metavar = "FILE",
-      .help = "sockloop, wakeup: each repetition's latency histogram as an HdrHistogram interval log" },
+      .help = "sockloop, wakeup, stalls: each repetition's histogram as an HdrHistogram interval log" },
     { .name = "tsv", .type = WB_OPT_FLAG, .offset = C(tsv),
       .help = "write tab-separated text that pastes into spreadsheet cells" },
     { .name = "force", .type = WB_OPT_FLAG, .offset = C(force),

@@ -126,7 +126,7 @@ wb_sink *wb_hlog_sink_open(const wb_run_info *run, const char *stamp, int *rc)
     *rc = WB_EXIT_OK;
     if (common->hlog == NULL) return NULL;
     if (run->m->latency_histogram == NULL) {
-        snprintf(msg, sizeof msg, "--hlog: %s keeps no latency histogram (sockloop and wakeup do)", run->m->name);
+        snprintf(msg, sizeof msg, "--hlog: %s keeps no latency histogram (sockloop, wakeup and stalls do)", run->m->name);
         *rc = wb_usage_error(run->m->name, msg);
         return NULL;
     }

@@ -3,7 +3,7 @@
 //   node hdr_check.js MODULE_DIR LOG CSV PREFIX
 // reads LOG (--hlog) with HistogramLogReader and each CSV rep row's latency_hdr cell with
 // decodeFromCompressedBase64, and checks that both give the percentiles winbench wrote in the
-// row (PREFIX_p50_us ... PREFIX_p999_us) within the histograms' stated precision (2 significant
+// row (PREFIX_p50_us ... PREFIX_p999_us; stalls' gap_p50_us and gap_p99_us) within the histograms' stated precision (2 significant
 // digits: 1%), the row's sample count, and the tag its variant. Prints what differs; exit 1.
 "use strict";
 const fs = require("fs");
@@ -36,11 +36,13 @@ if (logged.length !== reps.length) fail(`${logged.length} histograms in the log,
 reps.forEach((row, i) => {
   const fromCell = hdr.decodeFromCompressedBase64(row.latency_hdr);
   const fromLog = logged[i];
-  const count = prefix === "lat" ? Number(row.received) : Number(row.wakes);
+  const count = Number(row[{ lat: "received", late: "wakes", gap: "gaps" }[prefix]]);
+  // stalls' rows give a gap's p50 and p99 (and its longest), the others p50 to p99.9
+  const percentiles = prefix === "gap" ? [[50, "p50"], [99, "p99"]] : [[50, "p50"], [90, "p90"], [99, "p99"], [99.9, "p999"]];
   for (const [what, h] of [["the log's", fromLog], ["the cell's", fromCell]]) {
     if (!h) continue;
     if (h.totalCount !== count) fail(`rep row ${i + 1}: ${what} histogram holds ${h.totalCount} samples, the row ${count}`);
-    for (const [p, col] of [[50, "p50"], [90, "p90"], [99, "p99"], [99.9, "p999"]]) {
+    for (const [p, col] of percentiles) {
       const js = h.getValueAtPercentile(p), ours = Number(row[`${prefix}_${col}_us`]) * 1000;
       checked++;
       if (!(Math.abs(js - ours) <= 0.01 * ours + 1))
