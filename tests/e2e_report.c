@@ -389,13 +389,29 @@ static void test_outputs(void)
     result_free(&r);
     path_in_dir(path, sizeof path, "first.csv");
     ok(GetFileAttributesA(path) == INVALID_FILE_ATTRIBUTES, "no CSV left behind by a failed report");
-    expect_usage("winbench: report: only one output (--csv, --json, --html, --md) can be - (stdout)", "report", "a.csv",
+    expect_usage("winbench: report: only one output (--csv, --json, --html, --md, --export-gbench, --export-bmf, --export-gab-smaller, "
+                 "--export-gab-bigger) can be - (stdout)", "report", "a.csv",
                  "--csv=-", "--md=-");
 }
 
+/* What each file output holds of the fixtures: the comparison (A's median 200, B's 400, B 2.00
+ * times A); an export for a tracker holds the medians without it (Google Benchmark's as the
+ * time per call, in ns; sendmsg's rate is nothing customSmallerIsBetter takes). */
+static const char *const *holds(const char *option)
+{
+    static const char *const table[][4] = { { "export-gbench", "5000000", "2500000", "\"real_time\"" },
+                                            { "export-bmf", "200", "400", "\"throughput\"" },
+                                            { "export-gab-bigger", "200", "400", "SendMessage/s" },
+                                            { "export-gab-smaller", "[", "]", "[" },
+                                            { NULL, "200", "400", "2.00" } };
+    size_t i;
+    for (i = 0; table[i][0] && strcmp(table[i][0], option) != 0; i++) continue;
+    return table[i] + 1;
+}
+
 /* Every output that is a file, as `winbench help report` lists them (a format added later
- * too): written, holding the comparison (A's median 200, B's 400, B 2.00 times A), never
- * overwritten, and on stdout for "-" with the table on stderr. */
+ * too): written, holding what it should (holds), never overwritten, and on stdout for "-"
+ * with the table on stderr. */
 static void test_every_file_output(void)
 {
     result help = run("help", "report", NULL);
@@ -417,15 +433,15 @@ static void test_every_file_output(void)
         result_free(&r);
         path_in_dir(path, sizeof path, file);
         text = read_all(path, &len);
-        ok(text && strstr(text, "200") && strstr(text, "400") && strstr(text, "2.00"), "--%s: the comparison in it:\n%s",
-           name, text ? text : "(no file)");
+        ok(text && strstr(text, holds(name)[0]) && strstr(text, holds(name)[1]) && strstr(text, holds(name)[2]),
+           "--%s: %s, %s and %s in it:\n%s", name, holds(name)[0], holds(name)[1], holds(name)[2], text ? text : "(no file)");
         free(text);
         snprintf(path, sizeof path, "--%s", name);
         r = run("report", "a.csv", path, file, NULL);
         ok(r.code == 2 && strstr(r.err, "already exists"), "--%s: never overwritten: %s", name, r.err);
         result_free(&r);
         r = run("report", "a.csv", "b.csv", path, "-", NULL);
-        ok(r.code == 0 && strstr(r.out, "2.00") && strstr(r.err, "2.00"), "--%s -: on stdout, the table on stderr", name);
+        ok(r.code == 0 && strstr(r.out, holds(name)[2]) && strstr(r.err, "2.00"), "--%s -: on stdout, the table on stderr", name);
         result_free(&r);
     }
     ok(outputs >= 3, "the file outputs of help (--csv, --html, --md at least): %d", outputs);

@@ -380,7 +380,51 @@ static int run_gate(const rp_report *newer, const report_config *cfg, int argc, 
     return rc;
 }
 
+/* `--export KIND FILE` (gbench, bmf, gab-smaller, gab-bigger) is said as the trackers' users
+ * look for it and read as the format's own option, `--export-KIND FILE`: argv with each such
+ * pair made one word, in *words (the caller frees the array). 0, or the usage error's exit
+ * code. */
+static int export_words(int argc, char **argv, char ***words)
+{
+    static char dashed[RP_FORMAT_COUNT][48];   /* "--export-gbench": the formats' options */
+    char **w = (char **)calloc((size_t)argc + 1, sizeof *w);
+    int i, n = 0, k, known;
+    if (!w) return WB_EXIT_RUNTIME;
+    *words = w;
+    for (i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--export") != 0) {
+            w[n++] = argv[i];
+            continue;
+        }
+        if (i + 1 >= argc) return wb_usage_error("report", "--export: which? gbench, bmf, gab-smaller or gab-bigger, then a FILE");
+        for (known = -1, k = 0; k < RP_FORMAT_COUNT; k++)
+            if (formats[k]->option && !strncmp(formats[k]->option, "export-", 7) && !strcmp(formats[k]->option + 7, argv[i + 1]))
+                known = k;
+        if (known < 0) {
+            char what[200];
+            snprintf(what, sizeof what, "--export: no export \"%.60s\" (gbench, bmf, gab-smaller, gab-bigger)", argv[i + 1]);
+            return wb_usage_error("report", what);
+        }
+        snprintf(dashed[known], sizeof dashed[known], "--%s", formats[known]->option);
+        w[n++] = dashed[known];
+        i++;
+    }
+    return WB_EXIT_OK;
+}
+
+static int report_words(int argc, char **argv);
+
 int wb_report(int argc, char **argv)
+{
+    char **words = NULL;
+    int rc = export_words(argc, argv, &words), n = 0;
+    while (words && n < argc && words[n]) n++;
+    if (rc == WB_EXIT_OK) rc = report_words(n, words);
+    free(words);
+    return rc;
+}
+
+static int report_words(int argc, char **argv)
 {
     report_config cfg;
     rp_report r;

@@ -37,7 +37,7 @@ typedef struct rp_format {
 /* Every output, in the order they are written and their options are listed: X(NAME) for a
  * `const rp_format rp_format_NAME` in its renderer's file. A new format is its file and a
  * name here; report.c makes its option, opens its file and writes it. */
-#define RP_FORMATS(X) X(table) X(answers) X(tsv) X(clip) X(csv) X(json) X(html) X(md)
+#define RP_FORMATS(X) X(table) X(answers) X(tsv) X(clip) X(csv) X(json) X(html) X(md) X(gbench) X(bmf) X(gab_smaller) X(gab_bigger)
 #define RP_DECLARE_FORMAT(name) extern const rp_format rp_format_##name;
 RP_FORMATS(RP_DECLARE_FORMAT)
 #undef RP_DECLARE_FORMAT
