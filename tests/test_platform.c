@@ -592,26 +592,32 @@ static void test_console_chunks(void)
  * it, and unknown where none could (XP without cycle time, Wine without DPC time). */
 static void test_stall_kind(void)
 {
+    /* NONE: no such counter, NaN where wb_stall_counters holds it (NAN is no constant in every
+     * CRT's math.h: Wine's MSVC-style one makes it a union's member) */
+#define NONE (-1.0)
     static const struct { double dpc, ran, switches; int kind; const char *what; } cases[] = {
-        { 30e6, 30e6, NAN, WB_STALL_INTERRUPTS, "DPC time covering the gap" },
-        { 16e6, NAN, NAN, WB_STALL_INTERRUPTS, "DPC time over half of it, no cycle time (XP)" },
-        { 0, 1e6, NAN, WB_STALL_PREEMPTED, "the thread charged 1 ms of 30" },
+        { 30e6, 30e6, NONE, WB_STALL_INTERRUPTS, "DPC time covering the gap" },
+        { 16e6, NONE, NONE, WB_STALL_INTERRUPTS, "DPC time over half of it, no cycle time (XP)" },
+        { 0, 1e6, NONE, WB_STALL_PREEMPTED, "the thread charged 1 ms of 30" },
         { 0, 30e6, 1, WB_STALL_PREEMPTED, "a context switch" },
-        { 0, 30e6, NAN, WB_STALL_INVISIBLE, "the thread charged the whole gap, no DPC time: nothing seen" },
-        { NAN, 29e6, NAN, WB_STALL_INVISIBLE, "cycle time only (Wine), the thread charged it" },
-        { 1e6, NAN, NAN, WB_STALL_UNKNOWN, "DPC time that does not cover it, no cycle time: preempted or unseen" },
-        { NAN, NAN, NAN, WB_STALL_UNKNOWN, "no counter" },
+        { 0, 30e6, NONE, WB_STALL_INVISIBLE, "the thread charged the whole gap, no DPC time: nothing seen" },
+        { NONE, 29e6, NONE, WB_STALL_INVISIBLE, "cycle time only (Wine), the thread charged it" },
+        { 1e6, NONE, NONE, WB_STALL_UNKNOWN, "DPC time that does not cover it, no cycle time: preempted or unseen" },
+        { NONE, NONE, NONE, WB_STALL_UNKNOWN, "no counter" },
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         wb_stall_counters d;
         int kind;
-        d.dpc_int_ns = cases[i].dpc, d.ran_ns = cases[i].ran, d.switches = cases[i].switches;
+        d.dpc_int_ns = cases[i].dpc == NONE ? NAN : cases[i].dpc;
+        d.ran_ns = cases[i].ran == NONE ? NAN : cases[i].ran;
+        d.switches = cases[i].switches == NONE ? NAN : cases[i].switches;
         kind = wb_stall_kind(30e6, &d);
         ok(kind == cases[i].kind, "%s: %s, not %s", cases[i].what, wb_stall_kind_name(kind),
            wb_stall_kind_name(cases[i].kind));
     }
 }
+#undef NONE
 
 static const wbt_case cases[] = {
     { "wsa_texts", test_wsa_texts, 0 },

@@ -18,7 +18,8 @@ typedef struct pollfd {
 #define POLLNVAL 0x0004
 #endif
 
-typedef int (WSAAPI *wsapoll_fn)(WSAPOLLFD *fds, ULONG n, INT timeout);
+/* WINAPI: the SDK defines WSAAPI as the same __stdcall, Wine's MSVC-style headers not at all */
+typedef int (WINAPI *wsapoll_fn)(WSAPOLLFD *fds, ULONG n, INT timeout);
 
 struct wb_waiter {
     wb_slots slots;     /* fds[place] is index slots.index[place]'s */
