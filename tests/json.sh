@@ -32,6 +32,7 @@ runs=(
   "sockloop --loop select,iocp --rate 500 --duration 1s --interval 0.5s --repeat 2"
   "calibrate --duration 1s --sleeps 10 --hops 20 --duty-time 300ms"
   "wakeup --source sleep,event --rate 500 --duration 0.5s --interval 0.25s --repeat 2"
+  "stalls --duration 0.5s --interval 0.25s --threshold 50us --repeat 2"
 )
 for args in "${runs[@]}"; do
   name=${args%% *}
@@ -58,9 +59,17 @@ import json
 d = json.load(open(\"$dir/wakeup.json\"))
 assert d[\"units\"][\"period_ms\"] == \"ms\" and all(x[\"options\"][\"period_ms\"] == 1 for x in d[\"variants\"]), d[\"units\"]
 "' "wakeup's document: the period in ms, named so"
+ok '/usr/bin/python3 -c "
+import json
+d = json.load(open(\"$dir/stalls.json\"))
+v = d[\"variants\"][0]
+kinds = set(r[\"row\"] for r in v[\"intervals\"])
+assert d[\"units\"][\"threshold_us\"] == \"us\" and len(v[\"repetitions\"]) == 2, d[\"units\"]
+assert kinds == {\"interval\", \"cpu\", \"cpu_interval\"}, kinds
+"' "stalls' document: the threshold in us, two repetitions, the machine's and each CPU's rows"
 
 # report --json: the table for programs, valid, and its --csv's cells, group by group.
-wb report sockloop.csv sendmsg.csv wakeup.csv --json report.json --csv report.csv >"$dir/r.out" 2>&1
+wb report sockloop.csv sendmsg.csv wakeup.csv stalls.csv --json report.json --csv report.csv >"$dir/r.out" 2>&1
 ok '[ $? = 0 ] && $check validate "$root/docs/schema/winbench-report.schema.json" "$dir/report.json" >"$dir/rv.out" 2>&1' \
    'report --json: $(cat "$dir/r.out" "$dir/rv.out")'
 ok '/usr/bin/python3 -c "

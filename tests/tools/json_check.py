@@ -82,7 +82,8 @@ def agree(doc_path, csv_path):
     except UnicodeDecodeError:
         text = raw.decode("cp1252")
     rows = list(csv.DictReader(io.StringIO(text, newline="")))
-    lists = {"rep": "repetitions", "partial": "repetitions", "skipped": "repetitions", "interval": "intervals"}
+    lists = {"rep": "repetitions", "partial": "repetitions", "skipped": "repetitions", "interval": "intervals",
+             "cpu": "intervals", "cpu_interval": "intervals"}
     used = set()
     cells = diffs = 0
     for n, row in enumerate(rows, 2):
