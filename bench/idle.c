@@ -680,15 +680,18 @@ static const char *const idle_metric_units[] = { IDLE_METRICS(WB_METRIC_UNIT) NU
 /* The summary keeps a repetition's identities: counts totalled (and the ratios of them made
  * from the totals), the busy time with its parts and the CPU with its split each from one
  * repetition, the median by the whole (docs/csv.md says which column is which). */
-#define TOTAL(c) { c, WB_SUM_TOTAL, NULL, NULL, 0, 0 }
 #define WITH_BUSY(c) { c, WB_SUM_MEDIAN_REP, "busy_us", NULL, 0, 0 }
 #define WITH_CPU(c) { c, WB_SUM_MEDIAN_REP, "cpu_pct_machine", NULL, 0, 0 }
 static const wb_metric_summary idle_summary_rules[] = {
-    TOTAL("onidle_calls"), TOTAL("idle_periods"), TOTAL("moves_posted"), TOTAL("moves_processed"), TOTAL("moves_late"),
-    TOTAL("moves_dropped"), TOTAL("msgs_delivered"), TOTAL("pretranslate_calls"), TOTAL("tooltip_filters"),
-    TOTAL("tooltip_hittests"), TOTAL("map_lookups"), TOTAL("temp_cwnd_created"), TOTAL("temp_cwnd_freed"),
-    TOTAL("nchittest_msgs"), TOTAL("setcursor_msgs"), TOTAL("moves_coalesced"), TOTAL("ui_cycles"),
-    TOTAL("periods_split"), TOTAL("periods_left_out"),
+    WB_SUM_TOTAL_OF("onidle_calls"), WB_SUM_TOTAL_OF("idle_periods"), WB_SUM_TOTAL_OF("moves_posted"),
+    WB_SUM_TOTAL_OF("moves_processed"), WB_SUM_TOTAL_OF("moves_late"),
+    WB_SUM_TOTAL_OF("moves_dropped"), WB_SUM_TOTAL_OF("msgs_delivered"), WB_SUM_TOTAL_OF("pretranslate_calls"),
+    WB_SUM_TOTAL_OF("tooltip_filters"),
+    WB_SUM_TOTAL_OF("tooltip_hittests"), WB_SUM_TOTAL_OF("map_lookups"), WB_SUM_TOTAL_OF("temp_cwnd_created"),
+    WB_SUM_TOTAL_OF("temp_cwnd_freed"),
+    WB_SUM_TOTAL_OF("nchittest_msgs"), WB_SUM_TOTAL_OF("setcursor_msgs"), WB_SUM_TOTAL_OF("moves_coalesced"),
+    WB_SUM_TOTAL_OF("ui_cycles"),
+    WB_SUM_TOTAL_OF("periods_split"), WB_SUM_TOTAL_OF("periods_left_out"),
     { "backlog_max", WB_SUM_MOST, NULL, NULL, 0, 0 }, { "idle_cost_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 },
     { "idle_cost_mean_us", WB_SUM_MEAN_BY, "idle_periods", NULL, 0, 0 },
     { "idle_periods_per_move", WB_SUM_RATIO, "moves_processed", "idle_periods", 0, 0 },
@@ -700,7 +703,6 @@ static const wb_metric_summary idle_summary_rules[] = {
     WITH_CPU("cpu_pct_machine"), WITH_CPU("cpu_user_pct"), WITH_CPU("cpu_kernel_pct"),
     { NULL, 0, NULL, NULL, 0, 0 }
 };
-#undef TOTAL
 #undef WITH_BUSY
 #undef WITH_CPU
 

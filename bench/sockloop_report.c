@@ -23,25 +23,25 @@ const char *const sockloop_metric_units[] = {
 /* The summary row keeps a repetition's identities: sent = received - duplicated + lost, the
  * latencies of all the packets that arrived, and the receiver's busy time with its parts from
  * one repetition (docs/csv.md says which column is which). */
-#define TOTAL(c) { c, WB_SUM_TOTAL, NULL, NULL, 0, 0 }
-#define PCT(c, p) { c, WB_SUM_HIST_PERCENTILE, NULL, NULL, p, 1000.0 }
 #define WITH_BUSY(c) { c, WB_SUM_MEDIAN_REP, "receiver_busy_us_per_pkt", NULL, 0, 0 }
 const wb_metric_summary sockloop_summary_rules[] = {
-    TOTAL("sent"), TOTAL("received"), TOTAL("lost"), TOTAL("duplicated"), TOTAL("reordered"), TOTAL("late_sends"),
-    TOTAL("send_errors"), TOTAL("foreign"), TOTAL("intervals"), TOTAL("conn_resets"), TOTAL("bad_packets"),
-    TOTAL("disconnects"), TOTAL("refused"), TOTAL("notifications_lost"), TOTAL("unsent"), TOTAL("floors_s"),
+    WB_SUM_TOTAL_OF("sent"), WB_SUM_TOTAL_OF("received"), WB_SUM_TOTAL_OF("lost"), WB_SUM_TOTAL_OF("duplicated"),
+    WB_SUM_TOTAL_OF("reordered"), WB_SUM_TOTAL_OF("late_sends"),
+    WB_SUM_TOTAL_OF("send_errors"), WB_SUM_TOTAL_OF("foreign"), WB_SUM_TOTAL_OF("intervals"),
+    WB_SUM_TOTAL_OF("conn_resets"), WB_SUM_TOTAL_OF("bad_packets"),
+    WB_SUM_TOTAL_OF("disconnects"), WB_SUM_TOTAL_OF("refused"), WB_SUM_TOTAL_OF("notifications_lost"),
+    WB_SUM_TOTAL_OF("unsent"), WB_SUM_TOTAL_OF("floors_s"),
     { "lat_mean_us", WB_SUM_HIST_MEAN, NULL, NULL, 0, 1000.0 },
     { "lat_stddev_us", WB_SUM_SD_BY, "received", "lat_mean_us", 0, 0 },
     { "lat_min_us", WB_SUM_LEAST, NULL, NULL, 0, 0 }, { "lat_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 },
-    PCT("lat_p50_us", 50), PCT("lat_p90_us", 90), PCT("lat_p99_us", 99), PCT("lat_p999_us", 99.9),
+    WB_SUM_US_PERCENTILE_OF("lat_p50_us", 50), WB_SUM_US_PERCENTILE_OF("lat_p90_us", 90),
+    WB_SUM_US_PERCENTILE_OF("lat_p99_us", 99), WB_SUM_US_PERCENTILE_OF("lat_p999_us", 99.9),
     { "ilat_mean_us", WB_SUM_MEAN_BY, "received", NULL, 0, 0 }, { "ilat_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 },
     WITH_BUSY("receiver_busy_us_per_pkt"), WITH_BUSY("own_us"), WITH_BUSY("recv_us"), WITH_BUSY("wait_us"),
     WITH_BUSY("wait_pm_us"), WITH_BUSY("wait_cpu_us"), WITH_BUSY("wakeup_us"),
     { "lat_above_wakeup_us", WB_SUM_DIFFERENCE, "wakeup_us", "lat_mean_us", 0, 0 },
     { NULL, 0, NULL, NULL, 0, 0 }
 };
-#undef TOTAL
-#undef PCT
 #undef WITH_BUSY
 
 double sl_stddev(double n, double sum, double sumsq)

@@ -353,15 +353,13 @@ static void stalls_print_summary(FILE *out, const void *variant, const wb_run_su
     print_figures(out, s->metrics);
 }
 
-#define TOTAL(c) { c, WB_SUM_TOTAL, NULL, NULL, 0, 0 }
-#define PCT(c, p) { c, WB_SUM_HIST_PERCENTILE, NULL, NULL, p, 1000.0 }
 static const wb_metric_summary stalls_summary_rules[] = {
-    TOTAL("gaps"), TOTAL("lost_ms"), TOTAL("gaps_interrupts"), TOTAL("gaps_preempted"), TOTAL("gaps_invisible"),
-    TOTAL("gaps_unknown"), PCT("gap_p50_us", 50), PCT("gap_p99_us", 99), { "gap_min_us", WB_SUM_LEAST, NULL, NULL, 0, 0 },
+    WB_SUM_TOTAL_OF("gaps"), WB_SUM_TOTAL_OF("lost_ms"), WB_SUM_TOTAL_OF("gaps_interrupts"),
+    WB_SUM_TOTAL_OF("gaps_preempted"), WB_SUM_TOTAL_OF("gaps_invisible"),
+    WB_SUM_TOTAL_OF("gaps_unknown"), WB_SUM_US_PERCENTILE_OF("gap_p50_us", 50),
+    WB_SUM_US_PERCENTILE_OF("gap_p99_us", 99), { "gap_min_us", WB_SUM_LEAST, NULL, NULL, 0, 0 },
     { "gap_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 }, { NULL, 0, NULL, NULL, 0, 0 }
 };
-#undef TOTAL
-#undef PCT
 
 static const char *const stalls_variant_columns[] = { "threshold_us", NULL };
 static const char *const stalls_percentile_columns[] = { "gap_p50_us", "gap_p99_us", "gap_max_us", NULL };

@@ -275,17 +275,15 @@ static const char *const wakeup_metric_names[] = { WAKEUP_METRICS(WB_METRIC_NAME
 static const char *const wakeup_metric_units[] = { WAKEUP_METRICS(WB_METRIC_UNIT) NULL };
 /* The summary: wake-ups counted over every repetition, their lateness from the pooled
  * histograms (docs/csv.md says which column is which). */
-#define TOTAL(c) { c, WB_SUM_TOTAL, NULL, NULL, 0, 0 }
-#define PCT(c, p) { c, WB_SUM_HIST_PERCENTILE, NULL, NULL, p, 1000.0 }
 static const wb_metric_summary wakeup_summary_rules[] = {
-    TOTAL("wakes"), TOTAL("fired"), TOTAL("expected"), TOTAL("missed"), TOTAL("coalesced"), TOTAL("spare"), TOTAL("early"),
+    WB_SUM_TOTAL_OF("wakes"), WB_SUM_TOTAL_OF("fired"), WB_SUM_TOTAL_OF("expected"), WB_SUM_TOTAL_OF("missed"),
+    WB_SUM_TOTAL_OF("coalesced"), WB_SUM_TOTAL_OF("spare"), WB_SUM_TOTAL_OF("early"),
     { "late_mean_us", WB_SUM_HIST_MEAN, NULL, NULL, 0, 1000.0 }, { "late_min_us", WB_SUM_LEAST, NULL, NULL, 0, 0 },
-    PCT("late_p50_us", 50), PCT("late_p90_us", 90), PCT("late_p99_us", 99), PCT("late_p999_us", 99.9),
+    WB_SUM_US_PERCENTILE_OF("late_p50_us", 50), WB_SUM_US_PERCENTILE_OF("late_p90_us", 90),
+    WB_SUM_US_PERCENTILE_OF("late_p99_us", 99), WB_SUM_US_PERCENTILE_OF("late_p999_us", 99.9),
     { "late_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 },
     { NULL, 0, NULL, NULL, 0, 0 }
 };
-#undef TOTAL
-#undef PCT
 WB_LIST_MATCHES(wakeup_metric_names, M_COUNT, WB_MAX_METRICS, wakeup_metrics_fit);
 
 /* res_effective_ms: what Sleep(1) took beside the repetition; res_system_ms: NtQueryTimerResolution's

@@ -126,6 +126,10 @@ typedef struct wb_metric_summary {
     const char *by, *of;   /* the other metrics it is taken with, as `how` says */
     double p, scale;       /* HIST_PERCENTILE's percentile; the histograms' ns per unit (1000: us) */
 } wb_metric_summary;
+/* The two rules most tables are made of: a count's total, and a percentile of the pooled
+ * histograms of a column in us (its histogram in ns). */
+#define WB_SUM_TOTAL_OF(column) { column, WB_SUM_TOTAL, NULL, NULL, 0, 0 }
+#define WB_SUM_US_PERCENTILE_OF(column, p) { column, WB_SUM_HIST_PERCENTILE, NULL, NULL, p, 1000.0 }
 
 /* How `winbench report` compares runs of a module: which option columns make a configuration
  * and which measure, from the rep rows, is compared. The report knows no module by name:

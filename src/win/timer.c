@@ -150,24 +150,37 @@ static int wb_tsc_invariant(void)
     return (r[3] >> 8) & 1;
 }
 
-double wb_cycles_hz(void)
+/* The thread's cycle counter's rate: 0 without an invariant TSC or cycle time. Busy 20 ms three
+ * times; a preemption only lowers the count, so the highest rate wins. */
+static double measure_cycles_hz(void)
 {
-    static int done;
-    static double hz;
+    double best = 0.0;
     int i;
-    if (done) return hz;
-    done = 1;
-    if (!wb_tsc_invariant()) return hz = 0.0;
-    /* Busy 20 ms three times; a preemption only lowers the count, so the highest rate wins. */
+    if (!wb_tsc_invariant()) return 0.0;
     for (i = 0; i < 3; i++) {
         uint64_t c0, c1, t0, t1;
-        if (wb_thread_cycles(&c0) != 0) return hz = 0.0;
+        if (wb_thread_cycles(&c0) != 0) return 0.0;
         t0 = wb_ticks();
         do t1 = wb_ticks(); while (wb_ticks_to_s(t1 - t0) < 0.02);
-        if (wb_thread_cycles(&c1) != 0) return hz = 0.0;
-        if (c1 > c0 && (double)(c1 - c0) / wb_ticks_to_s(t1 - t0) > hz) hz = (double)(c1 - c0) / wb_ticks_to_s(t1 - t0);
+        if (wb_thread_cycles(&c1) != 0) return 0.0;
+        if (c1 > c0 && (double)(c1 - c0) / wb_ticks_to_s(t1 - t0) > best) best = (double)(c1 - c0) / wb_ticks_to_s(t1 - t0);
     }
-    return hz;
+    return best;
+}
+
+/* Measured once: `measured` is set (a full barrier) only after hz holds the rate, and read (one
+ * too) before hz is, so a thread never takes hz half-made; two threads asking first both
+ * measure, and either's rate stands. */
+double wb_cycles_hz(void)
+{
+    static LONG measured;
+    static double hz;
+    double rate;
+    if (InterlockedCompareExchange(&measured, 0, 0)) return hz;
+    rate = measure_cycles_hz();
+    hz = rate;
+    InterlockedExchange(&measured, 1);
+    return rate;
 }
 
 /* XP: EnumPwrSchemes hands each scheme's name to this callback; the active one is kept. */
