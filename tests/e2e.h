@@ -86,11 +86,15 @@ int e2e_main(const wbt_case *cases, int argc, char **argv);
 typedef struct sleep_watch {
     volatile LONG stop;
     int period_1ms;
+    /* after each Sleep(1), a spin of this long (0: none), its end timed too: a loop shaped as
+     * a waiter whose every wake-up is followed by that much work, which a busy machine's
+     * scheduler treats as the CPU-bound thread it is (set before sleep_watch_start) */
+    double spin_ms;
     unsigned n;
     double ms[SLEEP_WATCH_CAP];
     HANDLE thread;
 } sleep_watch;
-void sleep_watch_start(sleep_watch *w, int period_1ms);
+void sleep_watch_start(sleep_watch *w, int period_1ms);   /* keeps w->spin_ms */
 void sleep_watch_stop(sleep_watch *w);
 /* The least and greatest median of 5 consecutive calls; 0 when fewer than 5 were timed. */
 int sleep_watch_range(const sleep_watch *w, double *least, double *most);

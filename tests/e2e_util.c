@@ -419,6 +419,11 @@ static DWORD WINAPI sleep_watch_thread(void *arg)
         QueryPerformanceCounter(&t0);
         Sleep(1);
         QueryPerformanceCounter(&t1);
+        if (w->spin_ms > 0) {   /* the spin's end: where a preemption near it shows */
+            LARGE_INTEGER t2 = t1;
+            while ((double)(t2.QuadPart - t1.QuadPart) * 1e3 / (double)f.QuadPart < w->spin_ms) QueryPerformanceCounter(&t2);
+            t1.QuadPart = t2.QuadPart - (LONGLONG)(w->spin_ms * (double)f.QuadPart / 1e3);
+        }
         w->ms[w->n++] = (double)(t1.QuadPart - t0.QuadPart) * 1e3 / (double)f.QuadPart;
     }
     if (end) end(1);
