@@ -7,13 +7,13 @@
  * (".../wndproc_ns"), and "/machine=NAME" before that when the report holds more than one
  * machine: a tracker's history then meets the same name from run to run on one machine, and
  * compare.py's benchmarksfiltered mode sets two machines of one report side by side. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report_render.h"
 #include "core/wb_json.h"
+#include "core/wb_stats.h"
 #include "win/wb_utf8.h"
 #include "wb_console.h"
 
@@ -91,58 +91,18 @@ static void for_each_figure(const rp_report *r, void (*each)(const ex_figure *, 
     }
 }
 
-static double mean_of(const double *x, size_t n)
+/* The repetitions' least, most, mean, median and sample standard deviation (wb_summarize's);
+ * one repetition has no spread: stddev and cv 0, as Google Benchmark would write them. 0, or -1
+ * out of memory (or for none). */
+static int summary_of(const double *x, size_t n, wb_summary *s)
 {
-    double s = 0;
-    size_t i;
-    for (i = 0; i < n; i++) s += x[i];
-    return n ? s / (double)n : NAN;
-}
-
-static double sd_of(const double *x, size_t n)   /* the sample standard deviation (n - 1), as Google Benchmark's */
-{
-    double m = mean_of(x, n), s = 0;
-    size_t i;
-    if (n < 2) return 0;
-    for (i = 0; i < n; i++) s += (x[i] - m) * (x[i] - m);
-    return sqrt(s / (double)(n - 1));
-}
-
-static double min_of(const rp_values *v)
-{
-    double m = INFINITY;
-    size_t i;
-    for (i = 0; i < v->n; i++) m = v->v[i] < m ? v->v[i] : m;
-    return m;
-}
-
-static double max_of(const rp_values *v)
-{
-    double m = -INFINITY;
-    size_t i;
-    for (i = 0; i < v->n; i++) m = v->v[i] > m ? v->v[i] : m;
-    return m;
-}
-
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median_of(const double *x, size_t n)
-{
-    double *c = (double *)malloc(n * sizeof *c), m;
-    if (!c || n == 0) {
-        free(c);
-        return NAN;
-    }
-    memcpy(c, x, n * sizeof *c);
-    qsort(c, n, sizeof *c, by_value);
-    m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
-    free(c);
-    return m;
+    double *scratch = (double *)malloc((n ? n : 1) * sizeof *scratch);
+    int rc = scratch ? wb_summarize(x, n, scratch, s) : -1;
+    free(scratch);
+    if (rc != 0) return -1;
+    if (!(s->stddev == s->stddev)) s->stddev = 0;
+    if (!(s->cv == s->cv) || !(s->mean > 0)) s->cv = 0;
+    return 0;
 }
 
 /* ---- Google Benchmark ---- */
@@ -202,7 +162,8 @@ static void gb_figure(const ex_figure *fig, void *arg)
     const char *unit;
     ex_kind kind = kind_of(fig->column, &unit);
     char name[1024], label[256];
-    double *t, m;
+    double *t;
+    wb_summary sum;
     size_t i, n = 0;
     if (kind == EX_OTHER) {
         note_left_out(st, fig);
@@ -223,11 +184,11 @@ static void gb_figure(const ex_figure *fig, void *arg)
     snprintf(label, sizeof label, "winbench %s%s; cpu_time not measured (= real_time)", kind == EX_RATE ? "1 / " : "",
              fig->column);
     for (i = 0; i < n; i++) gb_run(st, name, name, n, (long)i, NULL, t[i], unit, label);
-    m = mean_of(t, n);
-    gb_run(st, name, name, n, -1, "mean", m, unit, label);
-    gb_run(st, name, name, n, -1, "median", median_of(t, n), unit, label);
-    gb_run(st, name, name, n, -1, "stddev", sd_of(t, n), unit, label);
-    gb_run(st, name, name, n, -1, "cv", m > 0 ? sd_of(t, n) / m : 0, unit, label);
+    if (summary_of(t, n, &sum) != 0) st->j->error = 1;
+    gb_run(st, name, name, n, -1, "mean", sum.mean, unit, label);
+    gb_run(st, name, name, n, -1, "median", sum.median, unit, label);
+    gb_run(st, name, name, n, -1, "stddev", sum.stddev, unit, label);
+    gb_run(st, name, name, n, -1, "cv", sum.cv, unit, label);
     st->family++;
     free(t);
 }
@@ -315,6 +276,7 @@ static void bmf_figure(const ex_figure *fig, void *arg)
     ex_kind kind = kind_of(fig->column, &unit);
     double scale = kind == EX_TIME ? unit_seconds(unit) / 1e-9 : 1.0;
     char name[1024], measure[64], *s;
+    wb_summary sum;
     int first = 1;
     if (kind == EX_RATE) snprintf(measure, sizeof measure, "throughput");
     else if (kind == EX_TIME) snprintf(measure, sizeof measure, "latency");
@@ -330,9 +292,10 @@ static void bmf_figure(const ex_figure *fig, void *arg)
     wb_json_raw(st->j, ":{");
     wb_json_string(st->j, measure);
     wb_json_raw(st->j, ":{");
-    wb_json_key_number(st->j, "value", median_of(fig->v->v, fig->v->n) * scale, &first);
-    wb_json_key_number(st->j, "lower_value", min_of(fig->v) * scale, &first);
-    wb_json_key_number(st->j, "upper_value", max_of(fig->v) * scale, &first);
+    if (summary_of(fig->v->v, fig->v->n, &sum) != 0) st->j->error = 1;
+    wb_json_key_number(st->j, "value", sum.median * scale, &first);
+    wb_json_key_number(st->j, "lower_value", sum.min * scale, &first);
+    wb_json_key_number(st->j, "upper_value", sum.max * scale, &first);
     wb_json_raw(st->j, "}}");
 }
 
@@ -365,6 +328,7 @@ static void gab_figure(const ex_figure *fig, void *arg)
     const char *unit;
     ex_kind kind = kind_of(fig->column, &unit);
     char name[1024], text[600], machine[256], utf8[600];
+    wb_summary sum;
     int first = 1;
     if (fig->higher_is_better != st->bigger) {
         st->left++;
@@ -376,11 +340,12 @@ static void gab_figure(const ex_figure *fig, void *arg)
     wb_json_key_string(st->j, "name", name, &first);
     wb_utf8(kind == EX_TIME ? unit : wb_module_report(fig->g->m)->unit, utf8, sizeof utf8);
     wb_json_key_string(st->j, "unit", fig->part ? unit : utf8, &first);
-    wb_json_key_number(st->j, "value", median_of(fig->v->v, fig->v->n), &first);
-    snprintf(text, sizeof text, "\xC2\xB1 %.4g", sd_of(fig->v->v, fig->v->n));
+    if (summary_of(fig->v->v, fig->v->n, &sum) != 0) st->j->error = 1;
+    wb_json_key_number(st->j, "value", sum.median, &first);
+    snprintf(text, sizeof text, "\xC2\xB1 %.4g", sum.stddev);
     wb_json_key_string(st->j, "range", text, &first);
     snprintf(text, sizeof text, "median of %lu repetitions (winbench %s)\nleast %.6g, most %.6g\nmachine: %s",
-             (unsigned long)fig->v->n, fig->column, min_of(fig->v), max_of(fig->v),
+             (unsigned long)fig->v->n, fig->column, sum.min, sum.max,
              rp_machine_name(st->r, fig->g->machine, machine, sizeof machine));
     wb_utf8(text, utf8, sizeof utf8);
     wb_json_key_string(st->j, "extra", utf8, &first);
