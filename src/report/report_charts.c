@@ -413,8 +413,9 @@ static double hist_extent(const rp_report *r, const rp_group *first, const char 
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
         if (!has_histogram(g) || !same_chart(g, first, column)) continue;
-        if (range_of_bucket(wb_hist_index(g->hist->min)) < kmin) kmin = range_of_bucket(wb_hist_index(g->hist->min));
-        if (range_of_bucket(wb_hist_index(g->hist->max)) > kmax) kmax = range_of_bucket(wb_hist_index(g->hist->max));
+        int least = range_of_bucket(wb_hist_index(g->hist->min)), most = range_of_bucket(wb_hist_index(g->hist->max));
+        if (least < kmin) kmin = least;
+        if (most > kmax) kmax = most;
     }
     *k0 = kmin, *n = kmax - kmin + 1 > HIST_RANGES ? HIST_RANGES : kmax - kmin + 1;
     for (i = 0; i < r->ngroups; i++) {

@@ -76,12 +76,17 @@ def renice_all(pid):
             pass
 
 
+def thread_stat(pid, tid):
+    """A thread's /proc stat fields after its name (fields[0] is its state)."""
+    with open("/proc/%d/task/%s/stat" % (pid, tid)) as f:
+        return f.read().rsplit(")", 1)[1].split()
+
+
 def thread_seconds(pid):
     out = {}
     for tid in os.listdir("/proc/%d/task" % pid):
         try:
-            with open("/proc/%d/task/%s/stat" % (pid, tid)) as f:
-                fields = f.read().rsplit(")", 1)[1].split()
+            fields = thread_stat(pid, tid)
         except OSError:
             continue
         out[tid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -119,8 +124,7 @@ def busiest_thread(pid):
 
 def processor_of(pid, tid):
     """The CPU thread tid last ran on (a pinned spinner's own)."""
-    with open("/proc/%d/task/%d/stat" % (pid, tid)) as f:
-        return int(f.read().rsplit(")", 1)[1].split()[36])
+    return int(thread_stat(pid, tid)[36])
 
 
 def away_from(pid, tid):
