@@ -44,12 +44,12 @@ typedef struct round_arg {
     wb_floor_chunk proc_chunk, lower_chunk;   /* lower_chunk NULL: a window MFC does not map */
 } round_arg;
 
-static int one_round(void *arg, uint64_t k, uint64_t *ticks)
+static int one_round(void *arg, const uint64_t *k, uint64_t *ticks)
 {
     round_arg *r = (round_arg *)arg;
-    ticks[0] = wb_chunk_ticks(r->call, &r->call_arg, k);
-    ticks[1] = wb_chunk_ticks(r->proc_chunk, &r->proc, k);
-    ticks[2] = wb_chunk_ticks(r->lower_chunk, &r->lower, k);
+    ticks[0] = wb_chunk_ticks(r->call, &r->call_arg, k[0]);
+    ticks[1] = wb_chunk_ticks(r->proc_chunk, &r->proc, k[1]);
+    ticks[2] = wb_chunk_ticks(r->lower_chunk, &r->lower, k[2]);
     return 0;
 }
 
@@ -58,6 +58,7 @@ int idle_shares_of(HWND hwnd, UINT msg, int dispatched, int unicode, wb_floor_bu
 {
     static const int user32[] = { 1, -1, 0 }, mfc[] = { 0, 1, -1 }, proc[] = { 0, 1, 0 }, lower[] = { 0, 0, 1 };
     round_arg a;
+    wb_round_sizer sizer, sizers[3];
     const char *how;
     int lower_unicode = 0;
     WNDPROC super = wb_mfc_super(hwnd, &lower_unicode);
@@ -69,7 +70,11 @@ int idle_shares_of(HWND hwnd, UINT msg, int dispatched, int unicode, wb_floor_bu
     a.proc_chunk = wb_wndproc_chunk(hwnd, msg, unicode, 0, &a.proc, &how);
     a.lower_chunk = super ? wb_proc_chunk(super, hwnd, msg, lower_unicode, &a.lower, &how) : NULL;
     if (a.proc_chunk == NULL) return -1;
-    if (wb_rounds_run(r, a.call, &a.call_arg, one_round, &a, super ? 3 : 2, b) != 0) return -1;
+    /* one size for the three sides: the procedures are what the call is made of, as costly */
+    sizer.chunk = a.call;
+    sizer.arg = &a.call_arg;
+    sizers[0] = sizers[1] = sizers[2] = sizer;
+    if (wb_rounds_run(r, sizers, one_round, &a, super ? 3 : 2, b) != 0) return -1;
     /* a difference whose interval holds zero is zero; one below its interval cannot be split */
     d = wb_part_or_zero(wb_rounds_part_ns(r, user32, &dm), dm);
     if (super) m = wb_part_or_zero(wb_rounds_part_ns(r, mfc, &mm), mm);

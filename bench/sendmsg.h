@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "wb_floors.h"
+#include "wb_pace.h"
 #include "wb_rounds.h"
 #include "wb_module.h"
 #include "wb_options.h"
@@ -37,6 +38,7 @@ typedef struct sendmsg_state {
     sendmsg_config cfg;
     uint64_t work_units;          /* this variant's --work */
     HWND owner, target;
+    HWND twin;                    /* beside the target, on its thread: a window whose procedure returns at once */
     HHOOK hook;
     HMODULE user_module;          /* --wndproc's DLL */
     /* cross-thread: the window thread and its start-up handshake */
@@ -47,15 +49,20 @@ typedef struct sendmsg_state {
     /* the parts' rounds (sendmsg_parts.c): the procedure called directly (and the BUTTON class's
      * own, when --work's procedure is in front of it), and, cross thread, the window thread's
      * side of a round: its chunks' ticks, and the hand-off's answer */
-    wb_wndproc_call proc, class_proc;
-    wb_floor_chunk proc_chunk, class_chunk;   /* NULL: not called */
+    wb_wndproc_call proc, class_proc, twin_proc;
+    wb_floor_chunk proc_chunk, class_chunk, twin_chunk;   /* NULL: not called */
     HANDLE round_done;
     wb_pingpong pingpong;
-    uint64_t round_k, round_proc_ticks, round_class_ticks;
+    const uint64_t *round_k;      /* the round's operations per chunk, by side (sendmsg_parts.c's SIDE_*) */
+    uint64_t round_proc_ticks, round_class_ticks;
     int round_failed;
     const char *wndproc_call;     /* "direct" or "CallWindowProc" (fact) */
+    int pace_apart;               /* this repetition: the call itself and the loop's pace were too far apart */
     int below_zero;               /* this repetition: the part (M_*) whose interval lay below zero, or -1 */
     wb_rounds rounds;
+    /* the timed loop's own chunks (wb_pace.h): their size, and the QPC after each */
+    uint64_t chunk_least;         /* the fewest calls a chunk may hold (at most WB_PACE_CHUNKS_MAX of them) */
+    wb_pace pace;
     /* facts for the CSV */
     const char *controls, *actctx;
     wb_wndproc_module wndproc_module;
@@ -70,7 +77,9 @@ typedef struct sendmsg_state {
     /* 0.6's, after 0.5's (a script that reads columns by position keeps them) */                                      \
     X(M_CLASSPROC, "classproc_ns", "ns") X(M_TYPICAL_PM, "typical_pm_ns", "ns") X(M_WNDPROC_PM, "wndproc_pm_ns", "ns") \
     X(M_CLASSPROC_PM, "classproc_pm_ns", "ns") X(M_DISPATCH_PM, "dispatch_pm_ns", "ns") X(M_MARSHAL_PM, "marshal_pm_ns", "ns") \
-    X(M_HANDOFF_PM, "handoff_pm_ns", "ns") X(M_ADD_UP, "parts_add_up", NULL) X(M_ROUNDS, "part_rounds", NULL)
+    X(M_HANDOFF_PM, "handoff_pm_ns", "ns") X(M_ADD_UP, "parts_add_up", NULL) X(M_ROUNDS, "part_rounds", NULL)        \
+    X(M_PACE, "pace_ns", "ns") X(M_MACHINE, "machine_ns", "ns") X(M_SLOW_CHUNKS, "slow_chunks", NULL)                \
+    X(M_WNDPROC_DIRECT, "wndproc_direct_ns", "ns") X(M_PACE_CHUNK, "pace_chunk", NULL)
 enum { SENDMSG_METRICS(WB_METRIC_ID) M_COUNT };
 
 /* How the parts will call the target's procedure (and the BUTTON class's), on the thread that
@@ -81,6 +90,11 @@ void sendmsg_answer_round(sendmsg_state *st);
 /* After the timed loop: the floors, each in its own loop, and the parts of the loop's time
  * (ops SendMessage calls over the sample's interval). */
 void sendmsg_measure_parts(sendmsg_state *st, wb_run_ctx *ctx, wb_sample *sample);
+/* The parts' whole (the call itself, timed beside the loop) against the loop's own typical
+ * pace: parts_add_up is 0 too where they are more than SENDMSG_PACE_APART apart (a share of
+ * the pace), beyond the call's interval (st->pace_apart says so). */
+#define SENDMSG_PACE_APART 0.10
+void sendmsg_check_pace(sendmsg_state *st, double *m);
 /* Every metric empty (NaN): --floors off, or a repetition cut short. */
 void sendmsg_no_parts(wb_sample *sample);
 

@@ -21,6 +21,7 @@
  * What a message that arrived means (sl_take, and sl_fault for a lost connection) is
  * sockloop_account.c's, which the transports call: they never call back into this file. */
 #include "sockloop.h"
+#include "wb_warning_codes.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -68,6 +69,10 @@ static DWORD WINAPI sender_main(void *arg)
                 YieldProcessor();   /* PAUSE: kinder to a hyper-threaded sibling while spinning */
             }
             continue;
+        }
+        if (st->test_late_ticks && k % st->test_late_every == 0) {   /* a test hook: see wb_test_hooks.h */
+            const uint64_t until = intended + st->test_late_ticks;   /* late by that much, not more */
+            while ((now = wb_ticks()) < until) continue;
         }
         if (st->cfg.spread) target = (unsigned)(k % st->nsockets);
         put_u64(st->sbuf + 8, k);
@@ -145,7 +150,8 @@ static void close_interval(sockloop_state *st, uint64_t end, uint64_t now)
 static void woke(sockloop_state *st)
 {
     if (st->rx.wait_started) {
-        st->rx.blocked += wb_ticks() - st->rx.wait_started;
+        st->rx.wake_at = wb_ticks();   /* the wait returned: the latency split's stamp too */
+        st->rx.blocked += st->rx.wake_at - st->rx.wait_started;
         st->rx.wait_started = 0;
     }
 }
@@ -171,7 +177,9 @@ static int on_received(void *ctx, unsigned index, const char *data, int len, con
     if (st->rx.wait_started) {   /* stamped at the dequeue: that is when the wait ended */
         st->rx.blocked += t_recv - st->rx.wait_started;
         st->rx.wait_started = 0;
+        st->rx.wake_at = t_recv;
     }
+    st->rx.recv_begin = t_recv;   /* the receive finished in the kernel, before the wait returned */
     return st->transport->received(st, index, data, len, from, fromlen, t_recv, err);
 }
 
@@ -233,7 +241,7 @@ static void sockloop_teardown(void *state)
         CloseHandle(st->report_event);
     }
     free(st->sockets), free(st->addrs), free(st->rbuf), free(st->sbuf);
-    free(st->lat_actual), free(st->lat_intended);
+    free(st->lat_actual), free(st->lat_intended), free(st->lat_parts);
     free(st);
 }
 
@@ -247,7 +255,8 @@ static int setup_buffers(sockloop_state *st, wb_error *err)
     st->sbuf = (char *)calloc(1, (size_t)st->cfg.size);
     st->lat_actual = (wb_hist *)calloc(1, sizeof *st->lat_actual);
     st->lat_intended = (wb_hist *)calloc(1, sizeof *st->lat_intended);
-    if (!st->sockets || !st->addrs || !st->rbuf || !st->sbuf || !st->lat_actual || !st->lat_intended) {
+    st->lat_parts = (wb_hist *)calloc(SL_LATENCY_PARTS, sizeof *st->lat_parts);
+    if (!st->sockets || !st->addrs || !st->rbuf || !st->sbuf || !st->lat_actual || !st->lat_intended || !st->lat_parts) {
         wb_error_text(err, "out of memory");
         return -1;
     }
@@ -333,7 +342,7 @@ static int open_raw(sockloop_state *st, wb_error *err)
             return -1;
         }
         setvbuf(st->raw, NULL, _IOFBF, 1 << 20);
-        wb_fputs("loop,seq,intended_us,actual_us,received_us\r\n", st->raw);
+        wb_fputs(sl_latency_raw_header, st->raw);
     }
     return 0;
 }
@@ -363,6 +372,16 @@ static int sockloop_setup(const void *config, void **state, wb_error *err)
     st->backend = sl_backend_of(st->cfg.loop);
     st->freq = wb_clock_freq();
     st->test_spin_ticks = (uint64_t)(wb_test_hook_number(WB_HOOK_SPIN_PER_PACKET_US) * (double)st->freq / 1e6);
+    st->test_behind_ticks = (uint64_t)(wb_test_hook_number(WB_HOOK_RECV_BEHIND_US) * (double)st->freq / 1e6);
+    {   /* ",RATE": only in the --rate RATE variant (a run's other rates are its unplanted twin) */
+        const char *only = strchr(wb_test_hook_text(WB_HOOK_RECV_BEHIND_US), ',');
+        if (only && strtoull(only + 1, NULL, 10) != st->cfg.rate) st->test_behind_ticks = 0;
+    }
+    st->test_late_ticks = (uint64_t)(wb_test_hook_number(WB_HOOK_SENDER_LATE_US) * (double)st->freq / 1e6);
+    {
+        const char *every = strchr(wb_test_hook_text(WB_HOOK_SENDER_LATE_US), ',');
+        st->test_late_every = every && strtoul(every + 1, NULL, 10) > 0 ? strtoul(every + 1, NULL, 10) : 4;
+    }
     st->nsockets = (unsigned)st->cfg.sockets;
     why = st->backend->unavailable();
     if (why) {
@@ -396,6 +415,7 @@ static void reset_run(sockloop_state *st)
     memset(&st->queue, 0, sizeof st->queue);
     wb_hist_reset(st->lat_actual);
     wb_hist_reset(st->lat_intended);
+    sl_latency_reset(st);
     if (st->backend->recovered) st->rx.recovered_before = st->backend->recovered(st->waiter);
     if (st->backend->failed) {
         char ignored[8];
@@ -437,7 +457,9 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
     m[M_MBIT_OUT] = (st->cfg.reflect ? (double)rx->bytes_echoed : sent * (double)st->cfg.size) * 8.0 / send_s / 1e6;
     m[M_MBIT_IN] = (st->cfg.reflect ? (double)rx->bytes : (double)rx->received * (double)st->cfg.size) * 8.0 / send_s / 1e6;
     if (n > 0) {
-        m[M_LAT_MEAN] = rx->sum_us / n;
+        /* the histogram's own mean (its ns summed), so that the summary's, the histograms pooled,
+         * is the repetitions' means weighted by their counts to the last digit (a report's too) */
+        m[M_LAT_MEAN] = wb_hist_mean(st->lat_actual) / 1000.0;
         m[M_LAT_MIN] = (double)st->lat_actual->min / 1000.0;
         m[M_LAT_P50] = (double)wb_hist_percentile(st->lat_actual, 50) / 1000.0;
         m[M_LAT_P90] = (double)wb_hist_percentile(st->lat_actual, 90) / 1000.0;
@@ -450,6 +472,7 @@ static void fill_metrics(sockloop_state *st, wb_sample *s)
         m[M_ILAT_P99] = (double)wb_hist_percentile(st->lat_intended, 99) / 1000.0;
         m[M_ILAT_P999] = (double)wb_hist_percentile(st->lat_intended, 99.9) / 1000.0;
         m[M_ILAT_MAX] = (double)st->lat_intended->max / 1000.0;
+        sl_latency_metrics(st, m);
     }
     m[M_LAT_SD] = sl_stddev(n, rx->sum_us, rx->sumsq_us);
     m[M_INTERVALS] = (double)st->iv.count;
@@ -535,46 +558,48 @@ out:
     return 0;
 }
 
-/* Nothing arrived: in peer mode the far side is not answering (the run fails, rows kept); in
- * loopback mode something on this machine dropped everything; a reflector heard nobody. TCP: a
- * connection lost ends the run after this repetition (2); a message out of order within one
- * connection is a defect, not a figure (1). */
-static int sockloop_rep_warnings(void *state, const wb_sample *sample,
-                                 void (*warn)(void *into, const char *code, const char *text), void *into)
+typedef void (*warn_fn)(void *into, const char *code, const char *text);
+
+/* TCP's stream faults: a message out of order within one connection is a defect, not a figure
+ * (1: the repetition failed its purpose); a reflector's connections that sent garbage. */
+static int stream_warnings(const sockloop_state *st, warn_fn warn, void *into)
 {
-    const sockloop_state *st = (const sockloop_state *)state;
-    char text[700];
+    char text[400];
     int failed = 0;
     if (st->rx.stream_dup || st->rx.stream_reordered) {
         snprintf(text, sizeof text, "%llu message(s) repeated and %llu out of order within one TCP connection: a stream "
                  "cannot do that, so this is a defect (of winbench, or of the echo at the far side)",
                  (unsigned long long)st->rx.stream_dup, (unsigned long long)st->rx.stream_reordered);
-        warn(into, "stream_order", text);
+        warn(into, WB_W(stream_order), text);
         failed = 1;
     }
     if (st->cfg.reflect && st->cfg.proto == PROTO_TCP && st->rx.bad_packets) {
         snprintf(text, sizeof text, "dropped %llu connection(s) whose stream was not winbench's messages (the others were "
                  "served)", (unsigned long long)st->rx.bad_packets);
-        warn(into, "bad_stream", text);
+        warn(into, WB_W(bad_stream), text);
     }
-    {   /* the parts: the wait model's own work could not be written (sockloop_parts.c) */
-        const double *m = sample->metrics;
-        if (m[M_WAIT_US] != m[M_WAIT_US] && m[M_RECV_US] == m[M_RECV_US] && m[M_RECV_BUSY_PER_PKT] == m[M_RECV_BUSY_PER_PKT]) {
-            snprintf(text, sizeof text, "wait_us: a recv of a waiting message alone (%.1f us) and winbench's own "
-                     "processing cost more than the loop's whole busy time per packet (%.1f us), beyond their intervals: "
-                     "the loop's receives are cheaper than the floor's here (under Wine each is a request to its server, "
-                     "part of it done while the loop waits), so the wait model's own work is left empty",
-                     m[M_RECV_US], m[M_RECV_BUSY_PER_PKT]);
-            warn(into, "part_below_zero", text);
-        }
+    return failed;
+}
+
+/* The waits: the wait model's own work that could not be written (sockloop_parts.c), waits on
+ * single sockets that failed, notifications the thread's queue lost. */
+static void wait_warnings(const sockloop_state *st, const double *m, warn_fn warn, void *into)
+{
+    char text[700], why[300];
+    if (m[M_WAIT_US] != m[M_WAIT_US] && m[M_RECV_US] == m[M_RECV_US] && m[M_RECV_BUSY_PER_PKT] == m[M_RECV_BUSY_PER_PKT]) {
+        snprintf(text, sizeof text, "wait_us: a recv of a waiting message alone (%.1f us) and winbench's own "
+                 "processing cost more than the loop's whole busy time per packet (%.1f us), beyond their intervals: "
+                 "the loop's receives are cheaper than the floor's here (under Wine each is a request to its server, "
+                 "part of it done while the loop waits), so the wait model's own work is left empty",
+                 m[M_RECV_US], m[M_RECV_BUSY_PER_PKT]);
+        warn(into, WB_W(part_below_zero), text);
     }
     if (st->backend->failed) {
-        char why[300];
         unsigned n = st->backend->failed(st->waiter, why, sizeof why);
         if (n > st->rx.failed_before) {
             snprintf(text, sizeof text, "%s: %u wait(s) on single sockets failed, and those sockets were not waited on "
                      "again (their messages are lost): %s", st->backend->name, n - st->rx.failed_before, why);
-            warn(into, "wait_failed", text);
+            warn(into, WB_W(wait_failed), text);
         }
     }
     if (st->backend->recovered && st->backend->recovered(st->waiter) > st->rx.recovered_before) {
@@ -582,33 +607,40 @@ static int sockloop_rep_warnings(void *state, const wb_sample *sample,
                  "was full: USERPostMessageLimit, 10,000 by default) and their sockets went silent until a sweep "
                  "read them (every 250 ms): those messages' latencies include the wait", st->backend->name,
                  (unsigned long long)(st->backend->recovered(st->waiter) - st->rx.recovered_before));
-        warn(into, "notifications_lost", text);
+        warn(into, WB_W(notifications_lost), text);
     }
-    if (!st->cfg.reflect && sample->metrics[M_SENT] > 0 &&
-        sample->metrics[M_LOST] > SL_LOSS_WARN * sample->metrics[M_SENT]) {
+}
+
+/* The traffic: lost over SL_LOSS_WARN, a sender that did not keep to the rate. */
+static void traffic_warnings(const sockloop_state *st, const double *m, warn_fn warn, void *into)
+{
+    char text[500];
+    if (st->cfg.reflect) return;
+    if (m[M_SENT] > 0 && m[M_LOST] > SL_LOSS_WARN * m[M_SENT]) {
         snprintf(text, sizeof text, "lost %.0f of the %.0f packets sent (%.1f%%): the latencies are of the packets that "
-                 "arrived, and say nothing of the others%s", sample->metrics[M_LOST], sample->metrics[M_SENT],
-                 100.0 * sample->metrics[M_LOST] / sample->metrics[M_SENT],
+                 "arrived, and say nothing of the others%s", m[M_LOST], m[M_SENT], 100.0 * m[M_LOST] / m[M_SENT],
                  st->cfg.proto == PROTO_UDP ? " (UDP drops what a receiver's buffer cannot hold: a receiver too slow "
                  "for the rate, or starved of CPU)" : "");
-        warn(into, "loss_high", text);
+        warn(into, WB_W(loss_high), text);
     }
-    if (!st->cfg.reflect && st->tx.total > 0 && !sl_kept_up(sample->metrics, st->cfg.rate)) {
+    if (st->tx.total > 0 && !sl_kept_up(m, st->cfg.rate)) {
         snprintf(text, sizeof text, "the sender offered %.1f packets/s of the %llu/s asked (%.0f of the %llu scheduled "
                  "never sent): this loop ran at a lower load than asked, so its latencies do not compare with those of "
-                 "a loop that kept up", sl_offered_rate(sample->metrics), (unsigned long long)st->cfg.rate,
-                 sample->metrics[M_UNSENT], (unsigned long long)st->tx.total);
-        warn(into, "sender_behind", text);
+                 "a loop that kept up", sl_offered_rate(m), (unsigned long long)st->cfg.rate, m[M_UNSENT],
+                 (unsigned long long)st->tx.total);
+        warn(into, WB_W(sender_behind), text);
     }
-    if (st->fault_set) {   /* a connection lost: the run stops after this repetition, its rows kept */
-        warn(into, "disconnected", st->fault);   /* the last: the sentence the run ends with */
-        return 2;
-    }
-    if (failed || st->rx.received > 0) return failed;
+}
+
+/* Nothing arrived: in peer mode the far side is not answering (1: the run fails, rows kept); in
+ * loopback mode something on this machine dropped everything; a reflector heard nobody. */
+static int nothing_arrived(const sockloop_state *st, warn_fn warn, void *into)
+{
+    char text[400];
     if (st->cfg.reflect) {
         snprintf(text, sizeof text, "nothing arrived at %s:%u: no peer sent to this reflector", inet_ntoa(st->addrs[0].sin_addr),
                  ntohs(st->addrs[0].sin_port));
-        warn(into, "no_packets", text);
+        warn(into, WB_W(no_packets), text);
         return 0;
     }
     if (st->tx.sent_count == 0) return 0;   /* nothing left either: the send errors say why */
@@ -616,13 +648,29 @@ static int sockloop_rep_warnings(void *state, const wb_sample *sample,
         snprintf(text, sizeof text, "nothing came back from %s: is a reflector (winbench sockloop --reflect%s) or a %s echo "
                  "service running there, and does a firewall let it answer?", st->cfg.peer,
                  st->cfg.proto == PROTO_TCP ? " --proto tcp" : "", st->cfg.proto == PROTO_TCP ? "TCP" : "UDP");
-        warn(into, "no_packets", text);
+        warn(into, WB_W(no_packets), text);
         return 1;
     }
     snprintf(text, sizeof text, "nothing of %ld packets arrived at %s:%u on this machine (a firewall?)",
              (long)st->tx.sent_count, inet_ntoa(st->addrs[0].sin_addr), ntohs(st->addrs[0].sin_port));
-    warn(into, "no_packets", text);
+    warn(into, WB_W(no_packets), text);
     return 0;
+}
+
+/* What one repetition's own numbers say of it. A TCP connection lost ends the run after this
+ * repetition (2); a defect or a silent peer fails it (1). */
+static int sockloop_rep_warnings(void *state, const wb_sample *sample, warn_fn warn, void *into)
+{
+    const sockloop_state *st = (const sockloop_state *)state;
+    int failed = stream_warnings(st, warn, into);
+    wait_warnings(st, sample->metrics, warn, into);
+    traffic_warnings(st, sample->metrics, warn, into);
+    if (st->fault_set) {   /* a connection lost: the run stops after this repetition, its rows kept */
+        warn(into, WB_W(disconnected), st->fault);   /* the last: the sentence the run ends with */
+        return 2;
+    }
+    if (failed || st->rx.received > 0) return failed;
+    return nothing_arrived(st, warn, into);
 }
 
 /* "select", or with a --rate list "select at 5000/s" */

@@ -1,7 +1,8 @@
 /* sockloop's accounting: what each message the receiver takes means (a latency, a duplicate,
  * a foreign datagram, an echo for a reflector), and the first fault that ends a run. The
  * transports (sockloop_udp.c, sockloop_tcp.c, sockloop_tcp_reflect.c) and the receive loop in
- * sockloop.c call these; they call nothing back in either. */
+ * sockloop.c call these. They call no function of either back; a reflector's echo goes out
+ * through the transport's own table (st->transport->echo), the one way back, by design. */
 #include "sockloop.h"
 #include "wb_console.h"
 
@@ -11,7 +12,7 @@ static void account(sockloop_state *st, const char *p, int len, uint64_t t_recv)
 {
     sl_counters *rx = &st->rx;
     interval_stats *cur = &st->iv.cur;
-    uint64_t seq, intended, actual;
+    uint64_t seq, intended, actual, part_ns[SL_LATENCY_PARTS], ilat_ns;
     double lat_us;
     if (st->test_spin_ticks) {   /* a test hook: known work planted in winbench's own processing */
         uint64_t until = wb_ticks() + st->test_spin_ticks;
@@ -37,9 +38,11 @@ static void account(sockloop_state *st, const char *p, int len, uint64_t t_recv)
         return;
     }
     wb_jitter_add(&rx->jitter, (double)actual, (double)t_recv);
+    ilat_ns = sl_latency_split(st, intended, actual, t_recv, part_ns);
     lat_us = (double)(t_recv - actual) * 1e6 / (double)st->freq;
-    wb_hist_record(st->lat_actual, (uint64_t)(lat_us * 1000.0));
-    wb_hist_record(st->lat_intended, (uint64_t)((double)(t_recv - intended) * 1e9 / (double)st->freq));
+    /* in ns as the split converts (the parts after the sender's add up to it, to a nanosecond) */
+    wb_hist_record(st->lat_actual, (uint64_t)((double)(t_recv - actual) * 1e9 / (double)st->freq));
+    wb_hist_record(st->lat_intended, ilat_ns);
     if (cur->received == 0 || lat_us < cur->min_us) cur->min_us = lat_us;
     if (lat_us > cur->max_us) cur->max_us = lat_us;
     cur->received++;
@@ -49,11 +52,7 @@ static void account(sockloop_state *st, const char *p, int len, uint64_t t_recv)
     cur->sumsq_us += lat_us * lat_us;
     rx->sum_us += lat_us;
     rx->sumsq_us += lat_us * lat_us;
-    if (st->raw)   /* opt-in: a buffered write per message, documented as disturbing the loop */
-        wb_fprintf(st->raw, "%s,%llu,%.3f,%.3f,%.3f\r\n", st->backend->name, (unsigned long long)seq,
-                (double)(int64_t)(intended - st->t0) * 1e6 / (double)st->freq,
-                (double)(int64_t)(actual - st->t0) * 1e6 / (double)st->freq,
-                (double)(int64_t)(t_recv - st->t0) * 1e6 / (double)st->freq);
+    if (st->raw) sl_latency_raw(st, seq, intended, actual, t_recv, ilat_ns, part_ns);   /* opt-in: documented as disturbing the loop */
 }
 
 int sl_take(sockloop_state *st, unsigned index, const char *data, int len, const struct sockaddr_in *from, int fromlen,

@@ -65,11 +65,12 @@ static double own_processing_us(const sockloop_state *st, wb_floor_budget b, dou
     scratch->test_spin_ticks = st->test_spin_ticks;
     scratch->lat_actual = (wb_hist *)calloc(1, sizeof *scratch->lat_actual);
     scratch->lat_intended = (wb_hist *)calloc(1, sizeof *scratch->lat_intended);
+    scratch->lat_parts = (wb_hist *)calloc(SL_LATENCY_PARTS, sizeof *scratch->lat_parts);
     a.msg = (char *)calloc(1, (size_t)st->cfg.size);
     a.scratch = scratch;
     a.seq = 0;
     if (st->raw) scratch->raw = fopen("NUL", "wb");
-    if (scratch->lat_actual && scratch->lat_intended && a.msg) {
+    if (scratch->lat_actual && scratch->lat_intended && scratch->lat_parts && a.msg) {
         wb_seqwin_reset(&scratch->rx.seq);
         wb_jitter_reset(&scratch->rx.jitter);
         put_u32(a.msg, PACKET_MAGIC);
@@ -77,7 +78,7 @@ static double own_processing_us(const sockloop_state *st, wb_floor_budget b, dou
         ns = wb_floor_time_pm(own_chunk, &a, b, pm_us);
     }
     if (scratch->raw) fclose(scratch->raw);
-    free(a.msg), free(scratch->lat_actual), free(scratch->lat_intended), free(scratch);
+    free(a.msg), free(scratch->lat_actual), free(scratch->lat_intended), free(scratch->lat_parts), free(scratch);
     *pm_us *= 1e-3;
     return ns * 1e-3;
 }
@@ -299,15 +300,17 @@ void sl_measure_parts(sockloop_state *st, const wb_sample *s, double *m)
     m[M_FLOORS_S] = wb_ticks_to_s(wb_ticks() - t0);
 }
 
-const wb_part sockloop_parts[] = {
-    { .column = "wait_us", .pm_column = "wait_pm_us", .difference = 1, .name = "the wait model's own work",
-      .layer = WB_LAYER_API },
-    { .column = "recv_us", .name = "a recv of a waiting message (the data path)", .layer = WB_LAYER_API },
-    { .column = "own_us", .name = "winbench's own processing", .layer = WB_LAYER_CODE },
-    { .column = NULL }
-};
+/* Beside the latency's parts (sockloop_latency.c): the floor of its wait, and the second answer,
+ * what a packet costs the receiving thread (receiver_busy_us_per_pkt) in its parts. */
 const wb_part sockloop_floors[] = {
     { .column = "wakeup_us", .name = "an event's wake-up at the same rate (its delay)", .layer = WB_LAYER_OS },
-    { .column = "wait_cpu_us", .name = "CPU used inside the waits (not busy; at least)", .layer = WB_LAYER_OS },
+    { .column = "sender_late_mean_us", .name = "sender late (before the send: not in this whole)", .layer = WB_LAYER_OS, .beside = 1 },
+    { .column = "wait_us", .pm_column = "wait_pm_us", .difference = 1, .name = "busy per packet: the wait model's own work",
+      .layer = WB_LAYER_API, .beside = 1 },
+    { .column = "recv_us", .name = "busy per packet: a recv of a waiting message",
+      .layer = WB_LAYER_API, .beside = 1 },
+    { .column = "own_us", .name = "busy per packet: winbench's own processing",
+      .layer = WB_LAYER_CODE, .beside = 1 },
+    { .column = "wait_cpu_us", .name = "CPU used inside the waits (not busy; at least)", .layer = WB_LAYER_OS, .beside = 1 },
     { .column = NULL }
 };

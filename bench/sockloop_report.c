@@ -3,6 +3,7 @@
  * heads each loop, and how `winbench report` reads sockloop's rows. The numbers all come from
  * sockloop.c; nothing here measures. */
 #include "sockloop.h"
+#include "wb_warning_codes.h"
 
 #include <math.h>
 #include <string.h>
@@ -37,6 +38,13 @@ const wb_metric_summary sockloop_summary_rules[] = {
     WB_SUM_US_PERCENTILE_OF("lat_p50_us", 50), WB_SUM_US_PERCENTILE_OF("lat_p90_us", 90),
     WB_SUM_US_PERCENTILE_OF("lat_p99_us", 99), WB_SUM_US_PERCENTILE_OF("lat_p999_us", 99.9),
     { "ilat_mean_us", WB_SUM_MEAN_BY, "received", NULL, 0, 0 }, { "ilat_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 },
+    /* the latency split's means as ilat_mean_us's, so that the summary's parts add up as each row's */
+    { "sender_late_mean_us", WB_SUM_MEAN_BY, "received", NULL, 0, 0 },
+    { "until_wake_mean_us", WB_SUM_MEAN_BY, "received", NULL, 0, 0 },
+    { "behind_mean_us", WB_SUM_MEAN_BY, "received", NULL, 0, 0 },
+    { "in_recv_mean_us", WB_SUM_MEAN_BY, "received", NULL, 0, 0 },
+    { "sender_late_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 }, { "until_wake_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 },
+    { "behind_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 }, { "in_recv_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 },
     WITH_BUSY("receiver_busy_us_per_pkt"), WITH_BUSY("own_us"), WITH_BUSY("recv_us"), WITH_BUSY("wait_us"),
     WITH_BUSY("wait_pm_us"), WITH_BUSY("wait_cpu_us"), WITH_BUSY("wakeup_us"),
     { "lat_above_wakeup_us", WB_SUM_DIFFERENCE, "wakeup_us", "lat_mean_us", 0, 0 },
@@ -217,13 +225,10 @@ static const char *loop_name(const void *variant)
     return sl_loop_name(((const sockloop_config *)variant)->loop);
 }
 
-/* Each loop's mean latency, loss and cost per packet, then hyperfine's form: "wsaevents: 1.21
- * +- 0.04 times lower mean latency than wsapoll". With one repetition a loop (sockloop's
- * default) there are no repetitions to test, so the uncertainty comes from the spread of the
- * interval means within each run, propagated as hyperfine does; where that spread covers a ratio
- * of 1 the loops are not told apart ("no clear difference"), and with fewer than two intervals
- * nothing is claimed. (`winbench report --compare loop` tests repetitions, with --repeat 4 or
- * more.) A loop that lost packets the others did not is not faster for it: that is said. */
+/* Each loop's mean latency, load, loss and cost per packet, side by side, and what stands beside
+ * any ranking of them (who fell behind, who lost): no verdict of its own. Which loop is faster,
+ * by how much and how sure, is the report's comparison, printed after the run from its CSV
+ * (src/cli/main.c: the same test and words as `winbench report --compare loop`). */
 /* A rate this loop held: the sender kept it (sl_kept_up: within 1%, a sender left behind offered less than
  * asked), under 0.1% lost, and a p99 under ten times its p99 at the lowest rate (wrk2's reading
  * of a latency curve: past the knee, the tail runs away first). */
@@ -278,30 +283,6 @@ static void offered_load(FILE *out, int n, const void *const *variants, const do
 }
 
 
-/* What stands beside a ranking of loop a over loop b: the loads, when they differ by more than a
- * sender that kept up can (1%), and the loss of either. */
-static void ranking_caveats(const void *const *variants, const double *const *medians, int a, int b, char *buf, size_t cap)
-{
-    const double *ma = medians[a], *mb = medians[b];
-    double ra = sl_offered_rate(ma), rb = sl_offered_rate(mb), hi = ra > rb ? ra : rb;
-    size_t used = 0;
-    buf[0] = '\0';
-    if (hi > 0 && fabs(ra - rb) > (1.0 - SL_KEPT_UP) * hi)   /* how far the two loads are apart, not each from the asked */
-        used += (size_t)snprintf(buf + used, cap - used, "; at different loads: %s offered %.1f/s, %s %.1f/s, of the %llu/s "
-                                 "asked", loop_name(variants[a]), ra, loop_name(variants[b]), rb,
-                                 (unsigned long long)rate_of(variants[a]));
-    if (used >= cap) return;
-    if (ma[M_LOST] > 0 && mb[M_LOST] > 0)
-        snprintf(buf + used, cap - used, "; %s lost %.0f, %s %.0f", loop_name(variants[a]), ma[M_LOST], loop_name(variants[b]),
-                 mb[M_LOST]);
-    else if (ma[M_LOST] > 0)
-        snprintf(buf + used, cap - used, "; %s lost %.0f where %s lost none", loop_name(variants[a]), ma[M_LOST],
-                 loop_name(variants[b]));
-    else if (mb[M_LOST] > 0)
-        snprintf(buf + used, cap - used, "; %s lost %.0f where %s lost none", loop_name(variants[b]), mb[M_LOST],
-                 loop_name(variants[a]));
-}
-
 static int lost_some(const double *m, uint64_t rate) { (void)rate; return m[M_LOST] > 0; }
 static int lost_none(const double *m, uint64_t rate) { (void)rate; return !(m[M_LOST] > 0); }
 static int fell_behind(const double *m, uint64_t rate) { return !sl_kept_up(m, rate); }
@@ -319,12 +300,6 @@ static void loops_where(int n, const void *const *variants, const double *const 
         used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ", " : "", loop_name(variants[i]));
         if (with_loss && used < cap) used += (size_t)snprintf(buf + used, cap - used, " (%.0f)", medians[i][M_LOST]);
     }
-}
-
-/* 1 when the loop's offered load is within 1% of the highest any loop offered. */
-static int at_top_load(const double *m, double top)
-{
-    return top > 0 && sl_offered_rate(m) >= SL_KEPT_UP * top;
 }
 
 /* The loop could not carry the rate: it lost over 1% of what it sent, or offered under 99% of it. */
@@ -359,72 +334,32 @@ static void compare_notes(FILE *out, int n, const void *const *variants, const d
 
 void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians)
 {
-    int best = -1, i, lossy = 0, behind = 0, pass, short_of = 0;
-    double top = 0;
-    char a[24], b[24], c[24], caveats[320];
+    int i, lossy = 0, behind = 0, short_of = 0;
+    char a[24], b[24], c[24];
     const char *times_are = n > 0 ? times_of((const sockloop_config *)variants[0]) : "latency";
-    if (n > 0 && ((const sockloop_config *)variants[0])->nrates > 1) {   /* rates are not loops to rank */
+    if (n > 0 && ((const sockloop_config *)variants[0])->nrates > 1) {   /* rates are not loops to set side by side */
         offered_load(out, n, variants, medians);
         return;
     }
-    /* The best is the lowest mean among the loops offered the highest load (within 1% of it: two
-     * loads that close are one test, whether or not either reached the rate asked). */
-    for (i = 0; i < n; i++)
-        if (sl_offered_rate(medians[i]) > top) top = sl_offered_rate(medians[i]);
-    for (pass = 0; pass < 2 && best < 0; pass++)
-        for (i = 0; i < n; i++)
-            if (medians[i][M_LAT_MEAN] == medians[i][M_LAT_MEAN] && (pass || at_top_load(medians[i], top)) &&
-                (best < 0 || medians[i][M_LAT_MEAN] < medians[best][M_LAT_MEAN]))
-                best = i;
     for (i = 0; i < n; i++) {
         lossy += medians[i][M_LOST] > 0;
         behind += !sl_kept_up(medians[i], rate_of(variants[i]));
         short_of += fell_short(medians[i], rate_of(variants[i]));
     }
-    if (best < 0) return;
-    if (n > 1 && 2 * short_of >= n)   /* said once, plainly, before the lines that each warn */
+    if (n < 2) return;
+    if (2 * short_of >= n)   /* said once, plainly, before the lines that each warn */
         wb_fprintf(out, "this machine did not carry %llu/s in this run: %d of %d loops lost over %.0f%% of what they sent "
                    "or were offered under %.0f%% of it, so their latencies compare nothing (a lower --rate, or a list "
                    "such as --rate 1k,2k,5k,10k, shows what it carries)\n", (unsigned long long)rate_of(variants[0]),
                    short_of, n, 100.0 * SL_LOSS_WARN, 100.0 * SL_KEPT_UP);
-    wb_fprintf(out, "comparison (mean %s from the actual send time; the receiving thread's cost per packet):\n", times_are);
+    wb_fprintf(out, "the loops side by side (mean %s from the actual send time; the receiving thread's cost per packet):\n",
+               times_are);
     for (i = 0; i < n; i++) {
         const double *m = medians[i];
         wb_fprintf(out, "  %-12s mean %s, offered %.0f/s of %llu/s%s, lost %.0f, %s CPU and %s busy per packet\n",
                 loop_name(variants[i]), us(m[M_LAT_MEAN], a), sl_offered_rate(m),
                 (unsigned long long)rate_of(variants[i]), sl_kept_up(m, rate_of(variants[i])) ? "" : " (behind)", m[M_LOST],
                 us(m[M_RECV_CPU_PER_PKT], b), us(m[M_RECV_BUSY_PER_PKT], c));
-    }
-    for (i = 0; i < n; i++) {
-        double x = medians[best][M_LAT_MEAN], y = medians[i][M_LAT_MEAN];
-        double sx = medians[best][M_INTERVAL_SD], sy = medians[i][M_INTERVAL_SD], ratio, err, ratio_cents, err_cents;
-        if (i == best || y != y) continue;
-        ranking_caveats(variants, medians, best, i, caveats, sizeof caveats);
-        ratio = y / x;
-        if (ratio < 1) {   /* only a loop at a lower load can beat the best: a test of its own */
-            wb_fprintf(out, "  %s vs %s: not ranked: %s's mean %s is %.2f times lower, at a lower load%s\n",
-                    loop_name(variants[best]), loop_name(variants[i]), loop_name(variants[i]), times_are, 1 / ratio,
-                    caveats);
-            continue;
-        }
-        if (!(sx == sx && sy == sy)) {
-            wb_fprintf(out, "  %s vs %s: %.2f times lower mean %s, spread unknown (fewer than 2 intervals): "
-                         "not told apart%s\n", loop_name(variants[best]), loop_name(variants[i]), ratio, times_are, caveats);
-            continue;
-        }
-        err = ratio * sqrt(sx * sx / (x * x) + sy * sy / (y * y));   /* error propagation for a ratio */
-        /* Decided on the hundredths printed, so that the line never reads "1.22 +- 0.22 times
-         * lower" (a spread that, as the reader sees it, reaches 1) for 1.2249 +- 0.2248. */
-        ratio_cents = floor(ratio * 100 + 0.5);
-        err_cents = floor(err * 100 + 0.5);
-        ratio = ratio_cents / 100;
-        err = err_cents / 100;
-        if (ratio_cents - err_cents <= 100)
-            wb_fprintf(out, "  %s vs %s: no clear difference (%.2f +- %.2f: the interval means' spread covers 1)%s\n",
-                    loop_name(variants[best]), loop_name(variants[i]), ratio, err, caveats);
-        else
-            wb_fprintf(out, "  %s: %.2f +- %.2f times lower mean %s than %s%s\n", loop_name(variants[best]), ratio, err,
-                    times_are, loop_name(variants[i]), caveats);
     }
     compare_notes(out, n, variants, medians, lossy, behind);
 }
@@ -464,14 +399,14 @@ void sockloop_warnings(void *state, void (*warn)(void *into, const char *code, c
     const sockloop_state *st = (const sockloop_state *)state;
     char text[256];
     if (st->cfg.reflect && st->cfg.echo_any) {
-        warn(into, "echo_any", "--echo-any: this reflector echoes any datagram to whatever source address it carries, so "
+        warn(into, WB_W(echo_any), "--echo-any: this reflector echoes any datagram to whatever source address it carries, so "
              "a forged source turns it against a third host: use it on a closed network, with --allow");
     }
     if (st->pacing == PACING_SPIN && st->usable_cpus < 3 && !st->cfg.reflect) {
         snprintf(text, sizeof text, "--pacing spin on %u usable CPU%s: the sender's spin, the receiver and the OS "
                  "share them, so the receiver's latencies include waiting for a CPU (--pacing timer suits this)",
                  st->usable_cpus, st->usable_cpus == 1 ? "" : "s");
-        warn(into, "few_cpus", text);
+        warn(into, WB_W(few_cpus), text);
     }
 }
 
@@ -515,10 +450,15 @@ const wb_report_spec sockloop_report = {
     .alt.when = "mode=peer",   /* --peer: there and back through a reflector */
     .alt.from = "latency",
     .alt.to = "round trip",
-    .split.parts = sockloop_parts,
+    /* the headline, the mean latency from the actual send, split per packet (sockloop_latency.c):
+     * its parts add up to it, so it is their whole too; the CPU per packet's parts beside */
+    .split.parts = sl_latency_parts,
     .split.floors = sockloop_floors,
-    .split.whole = "receiver_busy_us_per_pkt",
-    .split.whole_name = "the receiver's busy time per packet",
+    .split.whole = "lat_mean_us",
+    /* said without "latency": --peer's are round trips, and the console has no alt words */
+    .split.whole_name = "a packet's mean time from its send",
+    .split.headline = "lat_mean_us",
+    .split.headline_name = "a packet's mean time from its send",
     .split.unit = "us",
 };
 

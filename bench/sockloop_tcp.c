@@ -262,8 +262,11 @@ static int tcp_readable(sockloop_state *st, unsigned index, wb_error *err)
     tcp_state *ts = (tcp_state *)st->conn;
     int count;
     for (count = 0; count < DRAIN_LIMIT && !ts->streams[index].closed; count++) {
-        int n = recv(st->sockets[index], st->rbuf, STREAM_CHUNK, 0);
-        uint64_t t = wb_ticks();   /* one QPC read per read: every message in it had arrived by then */
+        int n;
+        uint64_t t;
+        sl_read_begins(st, count == 0);   /* the latency split's: where this read began */
+        n = recv(st->sockets[index], st->rbuf, STREAM_CHUNK, 0);
+        t = wb_ticks();   /* one QPC read per read: every message in it had arrived by then */
         /* returned: the reads that found something (a sweep's measure, include/wb_wait.h) */
         if (n == SOCKET_ERROR) {
             int code = WSAGetLastError();

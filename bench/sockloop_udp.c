@@ -152,9 +152,10 @@ static int udp_readable(sockloop_state *st, unsigned index, wb_error *err)
     int count;
     for (count = 0; count < DRAIN_LIMIT; count++) {
         struct sockaddr_in from;
-        int fromlen = (int)sizeof from;
-        int len = recvfrom(s, st->rbuf, cap, 0, (struct sockaddr *)&from, &fromlen);
-        uint64_t t = wb_ticks();   /* the receiver's one QPC read per datagram */
+        int fromlen = (int)sizeof from, len;
+        sl_read_begins(st, count == 0);   /* the latency split's: where this read began */
+        len = recvfrom(s, st->rbuf, cap, 0, (struct sockaddr *)&from, &fromlen);
+        uint64_t t = wb_ticks();   /* the read's end (its begin stamped above): two QPC reads a datagram */
         if (len == SOCKET_ERROR) {
             int code = WSAGetLastError();
             if (code == WSAEWOULDBLOCK) return count;   /* what was there: a sweep's measure */

@@ -9,6 +9,7 @@
  * source, whether the process has a window anybody can see). A source this Windows lacks or
  * refuses gets a row of kind "skipped" saying why, and the other sources run. */
 #include <math.h>
+#include "wb_warning_codes.h"
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -490,23 +491,23 @@ static int wakeup_rep_warnings(void *state, const wb_sample *sample,
     if (st->one_shot) {
         snprintf(text, sizeof text, "Windows refused a periodic high-resolution timer (error 87, as Windows 10 1809 "
                  "does): it was re-armed as a one-shot each period, each wake-up late from the time it was armed for");
-        warn(into, "periodic_refused", text);
+        warn(into, WB_W(periodic_refused), text);
     }
     if (m[M_EXPECTED] > 0 && m[M_MISSED] > 0.02 * m[M_EXPECTED]) {
         snprintf(text, sizeof text, "%.0f of the %.0f due times had no wake-up (the stretch ended first, or the thread "
                  "could not keep the rate: it made %.0f sets)", m[M_MISSED], m[M_EXPECTED], m[M_FIRED]);
-        warn(into, "wakes_missed", text);
+        warn(into, WB_W(wakes_missed), text);
     }
     if (m[M_EXPECTED] > 0 && m[M_COALESCED] > 0.02 * m[M_EXPECTED] && !wb_wake_by_thread(st->cfg.which)) {
         snprintf(text, sizeof text, "%.0f of the %.0f due times passed with no wake-up of their own (coalesced into "
                  "a later one): the source woke every %.3g ms at the median, not every period", m[M_COALESCED],
                  m[M_EXPECTED], m[M_GAP_P50] / 1000.0);
-        warn(into, "wakes_coalesced", text);
+        warn(into, WB_W(wakes_coalesced), text);
     }
     if (m[M_EARLY] > 0) {
         snprintf(text, sizeof text, "%.0f wake-ups came before their time (as early as %.1f us): counted as 0 late in "
                  "the percentiles", m[M_EARLY], -m[M_LATE_MIN]);
-        warn(into, "early_wakes", text);
+        warn(into, WB_W(early_wakes), text);
     }
     return 0;
 }

@@ -1,16 +1,8 @@
 # The layers the build enforces (docs/architecture.md): a folder may include only what sits
-# below it. Run by the build (the layers target) before any library is compiled:
+# below it, as cmake/layers.txt lists them (tests/tools/rules_check.py reads the same table).
+# Run by the build (the layers target) before any library is compiled:
 #     cmake -DROOT=<source dir> -P cmake/check_layers.cmake
-# src/core: portable C, nothing of win/, run/, report/, cli/
-# src/win and src/wait: Win32 services, nothing of run/, report/, cli/
-# src/run: the runner, nothing of report/ or cli/ (the report sits on the runner)
-# src/report: nothing of cli/
-set(rules
-    "src/core|win/|run/|report/|cli/"
-    "src/win|run/|report/|cli/"
-    "src/wait|run/|report/|cli/"
-    "src/run|report/|cli/"
-    "src/report|cli/")
+file(STRINGS "${ROOT}/cmake/layers.txt" rules REGEX "^src/")
 set(breaches "")
 foreach(rule ${rules})
   string(REPLACE "|" ";" parts "${rule}")

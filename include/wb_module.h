@@ -17,7 +17,7 @@
  * these at compile time (WB_STATIC_ASSERT beside its tables) and tests/test_tables.c checks
  * every registered module again, so a table that outgrows them cannot build or pass. */
 #define WB_MAX_FACTS 16
-#define WB_MAX_METRICS 64
+#define WB_MAX_METRICS 80
 
 /* C99 has no _Static_assert; a negative array size fails the build the same way on MinGW,
  * clang -pedantic and MSVC. */
@@ -90,11 +90,14 @@ typedef struct wb_sample {
 
 /* Where an operation's time goes: the question winbench exists for, "is it the OS, the API or
  * my code?". A part is a metric column of time per operation; a module's parts add up to the
- * whole it names (parts_whole), and each belongs to one layer. A floor is measured beside the
+ * whole it names (split.whole), and each belongs to one layer: the owner of the code it runs
+ * (your code, the API, the OS), or the machine (time the headline holds that no code's part
+ * does: the loop slowed from outside, preempted, or CPU spent beside the timed periods). A floor is measured beside the
  * timed loop, alone (a kernel call, an event round trip): what a layer costs by itself, shown
  * next to the parts, never added to them. Empty cells (NaN) are parts a configuration does not
  * have (a hand-off between threads in a same-thread run). */
-#define WB_LAYERS(X) X(WB_LAYER_OS, "the OS") X(WB_LAYER_API, "the API") X(WB_LAYER_CODE, "your code")
+#define WB_LAYERS(X) X(WB_LAYER_OS, "the OS") X(WB_LAYER_API, "the API") X(WB_LAYER_CODE, "your code") \
+    X(WB_LAYER_MACHINE, "the machine")
 enum { WB_LAYERS(WB_LIST_ID) WB_LAYER_COUNT };
 typedef struct wb_part {
     const char *column;           /* "wndproc_ns"; NULL ends a list */
@@ -102,6 +105,10 @@ typedef struct wb_part {
     int difference;               /* a difference of two timings: printed "~0 (+-x)" where its interval holds 0 */
     const char *name;             /* "the window procedure" */
     int layer;                    /* WB_LAYER_* */
+    /* 1 (in a floors list): not a floor under the parts but a figure of another whole, measured
+     * in the same run and shown beside them, never added (sockloop's CPU per packet and its
+     * parts beside the latency's): "beside:" where a floor says "floor:" */
+    int beside;
 } wb_part;
 const char *wb_layer_name(int layer);   /* "the API" */
 
@@ -214,14 +221,31 @@ typedef struct wb_report_spec {
     struct { const char *column; const char *const *sets; } preset;
     /* The parts of whole (a column of time per operation, in unit) and the floors beside them
      * (wb_part); the console shows them per repetition, the report splits every comparison by
-     * them and says where the difference lies. */
+     * them and says where the difference lies.
+     * The answer splits the headline itself: `headline` is it per operation in unit, one per
+     * repetition (sendmsg: ns_per_op, the loop's own time per SendMessage), and it is the
+     * parts' whole, plus `machine` (what no part holds: the time the loop was slowed from
+     * outside), plus what is left unexplained. Where the headline is the per-operation figure
+     * times a rate (idle: the CPU per idle period times idle periods a second), `rate` names
+     * that rate's column, and its change is one more share ("how often"). headline NULL: the
+     * parts split another whole than the headline (sockloop's CPU per packet beside its
+     * latency), compared beside it, never as its shares. */
     struct {
         const wb_part *parts, *floors;
-        const char *whole;        /* "ns_per_op" */
+        const char *whole;        /* "typical_ns": the parts' own whole */
         const char *whole_pm;     /* its interval's half-width column, or NULL */
         const char *add_up;       /* the column that says whether the parts add up to it, or NULL */
-        const char *whole_name;   /* "a SendMessage" */
+        const char *whole_name;   /* "the call itself" */
         const char *unit;         /* "ns" */
+        const char *headline;     /* "ns_per_op", or NULL */
+        const char *headline_name;   /* "a SendMessage" */
+        const char *pace;         /* "pace_ns": the headline less the machine (the console says it), or NULL */
+        const wb_part *machine;   /* { "machine_ns", ..., WB_LAYER_MACHINE }, or NULL */
+        const char *rate, *rate_name;   /* "idle_periods_per_s", "how often idle periods came", or NULL */
+        /* the configuration columns whose change changes the application's code (--work,
+         * --wndproc, idle's case): a comparison over one of them, on one machine, may blame
+         * "your code"; any other sets the same code on both sides */
+        const char *const *code_columns;
     } split;
 } wb_report_spec;
 

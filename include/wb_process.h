@@ -7,6 +7,8 @@
 #include <windows.h>
 #include <stddef.h>
 
+struct wb_error;
+
 /* The CPUs in the process's affinity mask (which --affinity may have narrowed), and the mask
  * itself in *mask when mask is not NULL. At least 1. */
 unsigned wb_usable_cpus(DWORD_PTR *mask);
@@ -21,6 +23,14 @@ int wb_under_wine(void);
 
 /* 1 on 64-bit Windows (an x64 process, or an x86 one under WOW64), else 0. */
 int wb_windows_64bit(void);
+
+/* --affinity: the process narrowed to the CPUs of want (0: left as it is); *now gets the mask it
+ * then runs on. 0, 1 when want names CPUs this machine or process cannot have (a usage error:
+ * *system the machine's mask), -1 when a call failed (err says which). */
+int wb_process_affinity(unsigned long long want, unsigned long long *now, unsigned long long *system, struct wb_error *err);
+/* --priority: the class asked for set, the class the process then has in *got (realtime
+ * without SeIncreaseBasePriorityPrivilege is high). 0, or -1 when the call failed. */
+int wb_process_priority(unsigned long wanted, unsigned long *got, struct wb_error *err);
 
 /* 1 when arg asks for help: --help, -h or /? (the forms every command answers). */
 int wb_is_help_arg(const char *arg);

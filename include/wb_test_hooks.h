@@ -21,8 +21,20 @@
     X(WB_HOOK_QPC_BACKWARDS, "WINBENCH_TEST_QPC_BACKWARDS",                                      \
       "N: calibrate's CPU check sees N backwards steps of QPC between CPUs")                     \
     X(WB_HOOK_SLOW_REP, "WINBENCH_TEST_SLOW_REP", "K: timed repetition K takes twenty times as long (an outlier)") \
+    X(WB_HOOK_LOOP_STALL_US, "WINBENCH_TEST_LOOP_STALL_US",                                      \
+      "US[,EVERY[,WORK]]: sendmsg's timed loop busy-waits US us after every EVERY-th chunk (1: each; " \
+      "only in the --work WORK variant where given): time the loop's code does not run, as an interrupt or " \
+      "another thread on its CPU takes it (the machine's layer, planted)")                         \
     X(WB_HOOK_SPIN_PER_PACKET_US, "WINBENCH_TEST_SPIN_PER_PACKET_US",                            \
       "N: sockloop's accounting of every message busy-waits N us (known work in winbench's own processing)") \
+    X(WB_HOOK_SENDER_LATE_US, "WINBENCH_TEST_SENDER_LATE_US",                                    \
+      "US[,EVERY]: sockloop's sender busy-waits until US us after a message's due time before it sends, for " \
+      "every EVERY-th message (default 4): the latency split's \"sender late\", planted")                 \
+    X(WB_HOOK_RECV_BEHIND_US, "WINBENCH_TEST_RECV_BEHIND_US",                                    \
+      "US[,RATE]: sockloop's UDP receiver busy-waits US us between a wake and its first read (only in the " \
+      "--rate RATE variant where given), in the wakes that " \
+      "follow an odd number of packets (every second packet where a wake holds one): \"behind earlier " \
+      "packets\", planted")                                                                         \
     X(WB_HOOK_WAKE_SPIN_US, "WINBENCH_TEST_WAKE_SPIN_US",                                         \
       "N: wakeup's waiter busy-waits N us after every wake-up (known work: the later ones must be later)") \
     X(WB_HOOK_WAKE_LATE_MS, "WINBENCH_TEST_WAKE_LATE_MS",                                         \

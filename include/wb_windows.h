@@ -11,6 +11,13 @@
 #define WB_SCRATCH_CLASS_W L"WinbenchScratchW"   /* the same, registered with RegisterClassW */
 int wb_scratch_register(wb_error *err);   /* both */
 
+/* A twin's class: a procedure that returns at once (TRUE to WM_NCCREATE, so that the window is
+ * made; 0 to every other message, without DefWindowProc), for timing SendMessage's own work
+ * beside a window whose procedure does anything at all. Registering twice is fine. */
+#define WB_TWIN_CLASS "WinbenchTwin"
+#define WB_TWIN_CLASS_W L"WinbenchTwinW"
+int wb_twin_register(wb_error *err);   /* both */
+
 /* Registers one window class under both character sets, as a program built with or without
  * UNICODE would: `name` with RegisterClassA and proc_a, `name_w` with RegisterClassW and proc_w,
  * an arrow cursor and `background` (a COLOR_* index + 1). A class already registered is not an

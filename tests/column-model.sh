@@ -3,7 +3,9 @@
 # src/run/row_cells.c, and nothing more: planted in a copy of the sources and built, it comes
 # out in the CSV, typed (a number, with its unit) in the JSON document, which stays valid
 # against docs/schema/winbench-run.schema.json, and `winbench report` reads the file as the number
-# it is (a cell of it that is not a number is refused, named).
+# it is (a cell of it that is not a number is refused, named); flagged WB_SHOWN and WB_CONFOUND,
+# the report's machines table shows it under its label and a comparison of two machines that
+# differ in it names it.
 #     tests/column-model.sh BUILD_DIR_OF_THE_PRESET
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -17,7 +19,7 @@ toolchain=${toolchain/#$root/$dir/src}
 
 mkdir -p "$dir/src" && cp -r "$root/CMakeLists.txt" "$root/cmake" "$root/include" "$root/src" "$root/bench" "$dir/src/"
 # the declaration and the value: two lines
-sed -i 's/X(NOT_RUN, "not_run", WB_TEXT, WB_ROW, NULL) X(VARIANTS, "variants", WB_NUM, WB_RUN, NULL)/& X(PLANTED_MS, "planted_ms", WB_NUM, WB_RUN, "ms")/' \
+sed -i 's/^    X(VARIANTS, "variants", WB_NUM, WB_RUN, NULL, 0, NULL) *\\$/&\n    X(PLANTED_MS, "planted_ms", WB_NUM, WB_RUN, "ms", WB_SHOWN | WB_CONFOUND, "planted") \\/' \
     "$dir/src/src/core/csv_columns.h"
 sed -i 's/^    SET(OS_BUILD, "%u", si->os_build);/&\n    SET(PLANTED_MS, "%d", 42);/' "$dir/src/src/run/row_cells.c"
 ok 'grep -q planted_ms "$dir/src/src/core/csv_columns.h" && grep -q PLANTED_MS "$dir/src/src/run/row_cells.c"' "the plant did not take"
@@ -43,6 +45,19 @@ assert all(\"planted_ms\" not in r for v in d[\"variants\"] for r in v[\"repetit
         >"$dir/valid.out" 2>&1' 'the planted document is not valid: $(cat "$dir/valid.out")'
   (cd "$dir" && "$root/scripts/wine-run" "$exe" report p.csv >"$dir/report.out" 2>&1)
   ok 'grep -q "SendMessage/s" "$dir/report.out"' 'report could not read it: $(head -5 "$dir/report.out")'
+  # shown and named by its flags alone: the machines table, and a confound between two machines
+  /usr/bin/python3 -c "
+import csv
+rows = list(csv.reader(open(\"$dir/p.csv\", newline=\"\")))
+k, h = rows[0].index(\"planted_ms\"), rows[0].index(\"host\")
+for r in rows[1:]: r[k], r[h] = \"43\", \"other\"
+csv.writer(open(\"$dir/o.csv\", \"w\", newline=\"\"), lineterminator=\"\r\n\").writerows(rows)
+"
+  (cd "$dir" && "$root/scripts/wine-run" "$exe" report p.csv o.csv --html m.html >"$dir/two.out" 2>&1)
+  ok 'grep -q "<th>planted</th>" "$dir/m.html" && grep -q "<td>42</td>" "$dir/m.html" && grep -q "<td>43</td>" "$dir/m.html"' \
+     'the machines table has no planted column of 42 and 43: $(grep -o "<tr><th>machine.*" "$dir/m.html" | head -1)'
+  ok 'grep -q "also differs between the machines: .*planted (42 / 43)" "$dir/two.out"' \
+     'the comparison names no planted difference: $(grep "also differs" "$dir/two.out" | head -2)'
   # the report reads it as the number it is declared: a cell that is not one is damage, named
   /usr/bin/python3 -c "
 import csv

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the docs claim about the code, checked against the code, so that the claims stay true:
-# docs/testing.md explains every test hook of include/wb_test_hooks.h; the README names every
+# docs/testing.md explains every test hook of include/wb_test_hooks.h; docs/csv.md every warning
+# code of include/wb_warning_codes.h (and no other); the README names every
 # benchmark and wait loop, and `winbench list` shows every one; the rules of
 # docs/architecture.md that a text search can check (one file calls GetProcAddress, no DLL is
 # loaded by a bare name, the CSV
@@ -36,6 +37,15 @@ for b in $backends; do
   check "README.md does not name the wait loop \`$b\`" grep -qF -- "\`$b\`" README.md
   check "winbench list does not show the wait loop $b" grep -qE "^  $b +" <<<"$list"
 done
+
+# every warning code of include/wb_warning_codes.h has its row in docs/csv.md's warnings table, and
+# the table names no code the list lacks
+listed=$(grep -oE '^    X\([a-z0-9_]+,' include/wb_warning_codes.h | sed -E 's/ *X\(([a-z0-9_]+),/\1/' | sort -u)
+table=$(awk '/^### Warnings/{on=1} /^### Context/{on=0} on && /^\| `/' docs/csv.md | cut -d'|' -f2 | grep -oE '`[a-z0-9_]+`' |
+        tr -d '`' | sort -u)
+[ -n "$listed" ] && [ -n "$table" ] || { echo "docs-true: no warning codes found"; echo "0 passed, 1 failed"; exit 1; }
+for w in $listed; do check "docs/csv.md's warnings table has no row for \`$w\`" grep -qx -- "$w" <<<"$table"; done
+for w in $table; do check "docs/csv.md documents a warning \`$w\` that include/wb_warning_codes.h does not list" grep -qx -- "$w" <<<"$listed"; done
 
 calls=$(grep -rlE '\bGetProcAddress\s*\(' src bench | grep -v '^src/win/winapi.c$' || true)
 check "GetProcAddress called outside src/win/winapi.c: $calls" test -z "$calls"

@@ -24,9 +24,13 @@ extern char g_dir[MAX_PATH];   /* the test's working directory */
  * records a failure if it crashed (exception exit code). */
 result run(const char *first, ...);
 result run_utf8(const char *first, ...);
-/* run() with the environment variable name set to value for that run alone (a test hook): set,
- * start, unset, so that no test can forget the unset and leak the hook into the next run. */
-result run_env(const char *name, const char *value, const char *first, ...);   /* the same, the arguments UTF-8 (ASCII paths), passed as Unicode */
+/* run() with a test hook (WB_HOOK_*, include/wb_test_hooks.h) set to value for that run alone:
+ * set, start, unset, so that no test can forget the unset and leak the hook into the next run. */
+result run_env(int hook, const char *value, const char *first, ...);   /* the same, the arguments UTF-8 (ASCII paths), passed as Unicode */
+/* A test hook (include/wb_test_hooks.h) set for the runs that follow, by its id, and cleared:
+ * hook_set(WB_HOOK_SLOW_REP, "4") ... hook_clear(WB_HOOK_SLOW_REP). */
+void hook_set(int id, const char *value);
+void hook_clear(int id);
 
 /* The same in two steps, for a process that runs beside the test (a reflector). */
 typedef struct proc {
@@ -67,6 +71,20 @@ int cell_is(const csv_file *c, size_t row, const char *col, const char *want);
  * and how many there are. */
 size_t row_of(const csv_file *c, const char *kind, const char *loop);
 int rows_of_kind(const csv_file *c, const char *kind, const char *loop);
+/* The rows of a kind (NULL: any) whose column holds value (column NULL: every one). */
+int rows_where(const csv_file *c, const char *kind, const char *column, const char *value);
+/* A file of g_dir written whole (a fixture). */
+void write_file(const char *name, const char *text);
+
+/* The parts tests' readings: the smallest value of a metric over the rep rows with column=value
+ * (every rep row when column is NULL; interference only slows a loop); the median of one over the
+ * rep rows; the share a report's where-line gives a part ("where: WHOLE ...: ..., N% PART"),
+ * and a part's row's share in its table of parts; NaN when there is none. */
+int by_value(const void *a, const void *b);   /* qsort's order of doubles */
+double fastest(const csv_file *c, const char *metric, const char *column, const char *value);
+double median_rep(const csv_file *c, const char *metric);
+double share_named(const char *out, const char *whole, const char *part);
+double table_share(const char *out, const char *part);
 
 /* The HTML report (e2e_report, e2e_suite): how often what occurs in text; a file of the test's
  * folder well-formed with that many charts, needing nothing from a network; every part of every

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "e2e.h"
+#include "wb_test_hooks.h"
 
 static result calibrate(const char *csv, const char *busy, const char *sleep)
 {
@@ -80,9 +81,9 @@ static void test_duty(void)
 static void test_fake_leap(void)
 {
     result r;
-    SetEnvironmentVariableA("WINBENCH_TEST_QPC_LEAP_MS", "400");
+    hook_set(WB_HOOK_QPC_LEAP_MS, "400");
     r = calibrate("leap.csv", "2ms", "8ms");
-    SetEnvironmentVariableA("WINBENCH_TEST_QPC_LEAP_MS", NULL);
+    hook_clear(WB_HOOK_QPC_LEAP_MS);
     ok(r.code == 0, "exit %lu", r.code);
     ok(strstr(r.out, "clock:  broken: QPC and GetTickCount differ by 4") != NULL, "leap verdict:\n%s", r.out);
     {
@@ -129,9 +130,9 @@ static void test_verdicts_carried(void)
 static void test_fake_backwards(void)
 {
     result r;
-    SetEnvironmentVariableA("WINBENCH_TEST_QPC_BACKWARDS", "3");
+    hook_set(WB_HOOK_QPC_BACKWARDS, "3");
     r = calibrate("back.csv", "2ms", "8ms");
-    SetEnvironmentVariableA("WINBENCH_TEST_QPC_BACKWARDS", NULL);
+    hook_clear(WB_HOOK_QPC_BACKWARDS);
     ok(r.code == 0, "exit %lu", r.code);
     ok(strstr(r.out, "cpus:   broken: QPC went backwards 3 times") != NULL && strstr(r.out, "--affinity 0x1") != NULL,
        "backwards verdict:\n%s", r.out);
@@ -152,7 +153,7 @@ static void test_cpu_coarse(void)
 {
     result r;
     csv_file c;
-    SetEnvironmentVariableA("WINBENCH_TEST_TICK_MS", "15.6");
+    hook_set(WB_HOOK_TICK_MS, "15.6");
     r = run("sendmsg", "--iterations", "100k", "--repeat", "2", "--warmup", "0", "--csv", "short.csv", NULL);
     ok(r.code == 0, "exit %lu", r.code);
     c = load_csv_here("short.csv", ',');
@@ -171,7 +172,7 @@ static void test_cpu_coarse(void)
     wb_csv_free(&c.t);
     result_free(&r);
     r = run("sendmsg", "--iterations", "4M", "--repeat", "1", "--warmup", "0", "--csv", "long.csv", NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_TICK_MS", NULL);
+    hook_clear(WB_HOOK_TICK_MS);
     c = load_csv_here("long.csv", ',');
     ok(r.code == 0, "exit %lu", r.code);
     ok(num(&c, 1, "cpu_user_s") + num(&c, 1, "cpu_kernel_s") >= 64 * 0.0156 ?

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "e2e.h"
+#include "wb_test_hooks.h"
 
 typedef struct bad_case {
     int exit_code;              /* 2: usage, 1: runtime */
@@ -112,31 +113,23 @@ static void test_bad_input_matrix(void)
 
 /* ---- Ctrl+C ---------------------------------------------------------------------------------- */
 
-static int rows_of(const csv_file *c, const char *kind)
-{
-    size_t r;
-    int n = 0;
-    for (r = 1; r < c->t.nrows; r++) n += strcmp(cell(c, r, "row"), kind) == 0;
-    return n;
-}
-
 static void test_interrupt_sendmsg(void)
 {
     result r;
     csv_file c;
     /* as the fourth repetition starts: three are complete, on a loaded machine too (1.5 s into
      * the process was the hook once, and a busy machine's start-up took longer than that) */
-    r = run_env("WINBENCH_STOP_IN_REP", "4", "sendmsg", "--thread", "cross", "--iterations", "2k", "--repeat", "1000",
+    r = run_env(WB_HOOK_STOP_IN_REP, "4", "sendmsg", "--thread", "cross", "--iterations", "2k", "--repeat", "1000",
                 "--csv", "int.csv", NULL);
     ok(r.code == 130, "interrupted run: exit %lu, expected 130", r.code);
     ok(strstr(r.err, "winbench: sendmsg: interrupted; the rows measured so far are in int.csv") != NULL, "says so: %s", r.err);
     result_free(&r);
     c = load_csv_here("int.csv", ',');
     if (c.ok) {
-        int reps = rows_of(&c, "rep");
+        int reps = rows_where(&c, "rep", NULL, NULL);
         ok(reps == 3, "%d complete repetitions kept, expected 3", reps);
-        ok(rows_of(&c, "partial") <= 1, "at most one partial repetition");
-        ok(rows_of(&c, "interrupted") == 1 && rows_of(&c, "summary") == 0, "a summary marked interrupted");
+        ok(rows_where(&c, "partial", NULL, NULL) <= 1, "at most one partial repetition");
+        ok(rows_where(&c, "interrupted", NULL, NULL) == 1 && rows_where(&c, "summary", NULL, NULL) == 0, "a summary marked interrupted");
         ok(strcmp(cell(&c, c.t.nrows - 1, "row"), "interrupted") == 0 &&
            num(&c, c.t.nrows - 1, "n") == reps, "it summarizes the %d complete repetitions", reps);
     }
@@ -148,7 +141,7 @@ static void test_interrupt_warmup(void)
 {
     result r;
     int before = csv_files_here();
-    r = run_env("WINBENCH_STOP_AFTER_MS", "300", "sendmsg", "--iterations", "200M", "--warmup", "1", "--repeat", "1",
+    r = run_env(WB_HOOK_STOP_AFTER_MS, "300", "sendmsg", "--iterations", "200M", "--warmup", "1", "--repeat", "1",
                 "--csv", "w.csv", NULL);
     ok(r.code == 130, "exit %lu, expected 130", r.code);
     ok(strstr(r.err, "winbench: sendmsg: interrupted during warm-up: nothing was measured, no file written") != NULL,
@@ -163,7 +156,7 @@ static void test_interrupt_idle_and_sockloop(void)
     csv_file c;
     DWORD t0 = GetTickCount();
     /* a second into the first repetition, however long the set-up took */
-    SetEnvironmentVariableA("WINBENCH_STOP_IN_REP", "1:1000");
+    hook_set(WB_HOOK_STOP_IN_REP, "1:1000");
     r = run("idle", "--windows", "10", "--duration", "60s", "--csv", "idle.csv", NULL);
     ok(r.code == 130 && GetTickCount() - t0 < 20000, "idle stopped early: exit %lu after %lu ms", r.code, GetTickCount() - t0);
     /* a long run says how long first: idle's default 5 repetitions of the 60 s asked */
@@ -171,12 +164,12 @@ static void test_interrupt_idle_and_sockloop(void)
        "the length up front:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("idle.csv", ',');
-    ok(c.ok && rows_of(&c, "partial") == 1 && num(&c, 1, "moves_posted") > 0, "the cut repetition is kept as partial");
+    ok(c.ok && rows_where(&c, "partial", NULL, NULL) == 1 && num(&c, 1, "moves_posted") > 0, "the cut repetition is kept as partial");
     wb_csv_free(&c.t);
 
     t0 = GetTickCount();
     r = run("sockloop", "--rate", "500", "--duration", "60s", "--csv", "sock.csv", NULL);
-    SetEnvironmentVariableA("WINBENCH_STOP_IN_REP", NULL);
+    hook_clear(WB_HOOK_STOP_IN_REP);
     ok(r.code == 130 && GetTickCount() - t0 < 20000, "sockloop stopped early: exit %lu after %lu ms", r.code, GetTickCount() - t0);
     ok(strstr(r.out, "comparison") == NULL, "no further loops after Ctrl+C");
     ok(strstr(r.out, " variants x 1 repetition of about 61 s), set-up not counted") != NULL,   /* the sending and the grace */
@@ -260,11 +253,11 @@ static void test_warnings_provoked(void)
      * did too, once, beside one busy thread per core, and so did repetition 4 at twenty times
      * its own time, once, when the load had made it quick and the MAD was 0.87 medians: the
      * rule was right each time.) */
-    SetEnvironmentVariableA("WINBENCH_TEST_QPC_LEAP_MS", "60000");
-    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_REP", "4");
+    hook_set(WB_HOOK_QPC_LEAP_MS, "60000");
+    hook_set(WB_HOOK_SLOW_REP, "4");
     r = run("sendmsg", "--iterations", "100k", "--repeat", "7", "--csv", "noisy.csv", "--quiet", NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_QPC_LEAP_MS", NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_REP", NULL);
+    hook_clear(WB_HOOK_QPC_LEAP_MS);
+    hook_clear(WB_HOOK_SLOW_REP);
     ok(r.code == 0, "exit %lu", r.code);
     c = load_csv_here("noisy.csv", ',');
     ok(strstr(cell(&c, 1, "warnings"), "qpc_leap") != NULL, "rep 1 row: [%s]", cell(&c, 1, "warnings"));
@@ -336,7 +329,7 @@ static void test_power_throttling(void)
     result_free(&r);
 
     for (i = 0; i < sizeof modes / sizeof modes[0]; i++) {
-        r = run_env("WINBENCH_TEST_QOS", modes[i].mode, "sendmsg", "--iterations", "1000", "--repeat", "1", "--csv",
+        r = run_env(WB_HOOK_QOS, modes[i].mode, "sendmsg", "--iterations", "1000", "--repeat", "1", "--csv",
                     "qos.csv", "--force", "--quiet", NULL);
         c = load_csv_here("qos.csv", ',');
         t = last_cell(&c, "power_throttling");
@@ -347,8 +340,8 @@ static void test_power_throttling(void)
     }
 
     /* a hybrid CPU: CPU 0 of the fast class, CPU 1 efficient; the run on both, then on CPU 0 */
-    SetEnvironmentVariableA("WINBENCH_TEST_CPU_CLASSES", "1,0");
-    SetEnvironmentVariableA("WINBENCH_TEST_ON_BATTERY", "1");
+    hook_set(WB_HOOK_CPU_CLASSES, "1,0");
+    hook_set(WB_HOOK_ON_BATTERY, "1");
     r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--csv", "qos.csv", "--force", "--quiet", NULL);
     c = load_csv_here("qos.csv", ',');
     ok(strcmp(last_cell(&c, "power_source"), "battery") == 0 && strstr(last_cell(&c, "warnings"), "on_battery") != NULL,
@@ -363,8 +356,8 @@ static void test_power_throttling(void)
     wb_csv_free(&c.t);
     result_free(&r);
     r = run("sendmsg", "--iterations", "1000", "--repeat", "1", "--affinity", "0x1", "--csv", "qos.csv", "--force", "--quiet", NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_CPU_CLASSES", NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_ON_BATTERY", NULL);
+    hook_clear(WB_HOOK_CPU_CLASSES);
+    hook_clear(WB_HOOK_ON_BATTERY);
     c = load_csv_here("qos.csv", ',');
     ok(strcmp(last_cell(&c, "cpu_classes"), "1:1") == 0 && strstr(last_cell(&c, "warnings"), "mixed_cores") == NULL,
        "held to CPU 0: [%s] [%s]", last_cell(&c, "cpu_classes"), last_cell(&c, "warnings"));
@@ -563,7 +556,7 @@ static void test_memory_flat(void)
            ws[last - 1], last, between, list);
     wb_csv_free(&c.t);
 
-    r = run_env("WINBENCH_TEST_GROW_REP", "2", "sendmsg", "--iterations", "2k", "--repeat", "3", "--csv", "grow.csv",
+    r = run_env(WB_HOOK_GROW_REP, "2", "sendmsg", "--iterations", "2k", "--repeat", "3", "--csv", "grow.csv",
                 "--quiet", NULL);
     ok(r.code == 0, "exit %lu %s", r.code, r.err);
     result_free(&r);

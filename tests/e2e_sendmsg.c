@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "e2e.h"
+#include "wb_test_hooks.h"
 #include "wb_wait.h"
 
 static void check_sendmsg_csv(const csv_file *c, unsigned reps, const char *iterations)
@@ -558,7 +559,7 @@ static void test_rep_lines_named(void)
 static void test_says_its_length(void)
 {
     result r;
-    r = run_env("WINBENCH_TEST_SLOW_REP", "1", "sendmsg", "--iterations", "2k", "--warmup", "0", "--repeat", "3",
+    r = run_env(WB_HOOK_SLOW_REP, "1", "sendmsg", "--iterations", "2k", "--warmup", "0", "--repeat", "3",
                 "--floors", "off", "--csv", "l.csv", NULL);
     ok(r.code == 0 && strstr(r.out, "sendmsg: its first repetition took 30") != NULL &&
        strstr(r.out, " s: about 60") != NULL && strstr(r.out, " more for the 2 left\r\n") != NULL,

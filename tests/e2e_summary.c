@@ -80,21 +80,23 @@ static void expect_pooled_percentile(const csv_file *c, const variant_rows *v, c
     free(all), free(one);
 }
 
-/* The whole and its parts of the median repetition by `whole` (the mean of the two middle ones
- * for an even count): whole - sum(parts) in the summary is that of the same repetitions. */
-static void expect_median_rep(const csv_file *c, const variant_rows *v, const char *whole, const char *const *parts)
+/* The whole and its parts of the median repetition by `by` (the module's rule: the headline the
+ * whole is a part of; the mean of the two middle ones for an even count): whole - sum(parts) in
+ * the summary is that of the same repetitions. */
+static void expect_median_rep(const csv_file *c, const variant_rows *v, const char *by, const char *whole,
+                              const char *const *parts)
 {
     size_t order[MAX_REPS], i, j, lo, hi;
     double rest_summary, rest_reps = 0;
     for (i = 0; i < v->n; i++) order[i] = i;
-    for (i = 1; i < v->n; i++)   /* by the whole, stable */
-        for (j = i; j > 0 && num(c, v->rep[order[j - 1]], whole) > num(c, v->rep[order[j]], whole); j--) {
+    for (i = 1; i < v->n; i++)   /* by `by`, stable */
+        for (j = i; j > 0 && num(c, v->rep[order[j - 1]], by) > num(c, v->rep[order[j]], by); j--) {
             size_t t = order[j];
             order[j] = order[j - 1], order[j - 1] = t;
         }
     lo = order[(v->n - 1) / 2], hi = order[v->n / 2];
     ok(same(num(c, v->summary, whole), (num(c, v->rep[lo], whole) + num(c, v->rep[hi], whole)) / 2),
-       "%s: the summary's %s is the median repetition's", whole, cell(c, v->summary, whole));
+       "%s: the summary's %s is the median repetition's by %s", whole, cell(c, v->summary, whole), by);
     rest_summary = num(c, v->summary, whole);
     for (i = 0; parts[i]; i++) rest_summary -= num(c, v->summary, parts[i]);
     for (j = 0; j < 2; j++) {
@@ -144,13 +146,14 @@ static void test_sockloop(void)
         expect_extreme(&c, &v, "lat_max_us", 1);
         expect_pooled_percentile(&c, &v, "lat_p50_us", 50);
         expect_pooled_percentile(&c, &v, "lat_p99_us", 99);
-        expect_median_rep(&c, &v, "receiver_busy_us_per_pkt", parts);
+        expect_median_rep(&c, &v, "receiver_busy_us_per_pkt", "receiver_busy_us_per_pkt", parts);
     }
     wb_csv_free(&c.t);
 }
 
 /* sendmsg across threads, 4 repetitions (an even count): the parts the mean of the two middle
- * repetitions' with their whole, so that the whole less its parts is theirs. */
+ * repetitions' by the headline (ns_per_op) with their whole, so that the whole less its parts is
+ * theirs. */
 static void test_sendmsg(void)
 {
     static const char *const parts[] = { "wndproc_ns", "classproc_ns", "marshal_ns", "handoff_ns", NULL };
@@ -160,7 +163,7 @@ static void test_sendmsg(void)
     variant_rows v = rows_of(&c, NULL, NULL);
     ok(v.n == 4 && v.summary > 0, "4 repetitions and a summary: %lu", (unsigned long)v.n);
     if (v.n == 4 && v.summary) {
-        expect_median_rep(&c, &v, "typical_ns", parts);
+        expect_median_rep(&c, &v, "ns_per_op", "typical_ns", parts);
         expect_total(&c, &v, "ops");
     }
     wb_csv_free(&c.t);
@@ -181,8 +184,8 @@ static void test_idle(void)
     ok(v.n == 2 && v.summary > 0, "2 repetitions and a summary: %lu", (unsigned long)v.n);
     if (v.n == 2 && v.summary) {
         for (i = 0; totals[i]; i++) expect_total(&c, &v, totals[i]);
-        expect_median_rep(&c, &v, "busy_us", busy_parts);
-        expect_median_rep(&c, &v, "cpu_pct", cpu_parts);
+        expect_median_rep(&c, &v, "cpu_us_per_period", "busy_us", busy_parts);
+        expect_median_rep(&c, &v, "cpu_pct_machine", "cpu_pct", cpu_parts);
         expect_extreme(&c, &v, "backlog_max", 1);
         ok(same(num(&c, v.summary, "idle_periods_per_move"),
                 num(&c, v.summary, "idle_periods") / num(&c, v.summary, "moves_processed")),

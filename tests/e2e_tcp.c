@@ -63,7 +63,7 @@ static void test_all_loops(void)
     ok(r.code == 0, "exit %lu: %s", r.code, r.err);
     ok(strstr(r.out, "proto=tcp") != NULL && strstr(r.out, "nodelay=on") != NULL, "the console says tcp, nodelay on:\n%s",
        r.out);
-    ok(strstr(r.out, "comparison (mean latency") != NULL, "compared on the console:\n%s", r.out);
+    ok(strstr(r.out, "the loops side by side (mean latency") != NULL && strstr(r.out, "how its variants compare") != NULL, "compared on the console:\n%s", r.out);
     ok(strstr(r.out, " : s=") != NULL && strstr(r.out, " mbit") != NULL, "pgmping's interval lines:\n%s", r.out);
     result_free(&r);
     c = load_csv_here("all.csv", ',');

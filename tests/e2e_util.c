@@ -1,5 +1,6 @@
 /* Helpers of the end-to-end tests: run winbench.exe (found beside the test program) as a user
  * would, in a fresh directory, and read back its output and CSV. */
+#include <ctype.h>
 #include <windows.h>
 #include <math.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 
 #include "e2e.h"
+#include "wb_test_hooks.h"
 
 static char g_exe[MAX_PATH];
 char g_dir[MAX_PATH];
@@ -197,15 +199,15 @@ result run(const char *first, ...)
     return finish(&p, 120000);
 }
 
-result run_env(const char *name, const char *value, const char *first, ...)
+result run_env(int hook, const char *value, const char *first, ...)
 {
     proc p;
     va_list ap;
-    SetEnvironmentVariableA(name, value);
+    hook_set(hook, value);
     va_start(ap, first);
     p = start_args(first, ap);
     va_end(ap);
-    SetEnvironmentVariableA(name, NULL);   /* the child has its own copy: the hook cannot outlive its run */
+    hook_clear(hook);   /* the child has its own copy: the hook cannot outlive its run */
     return finish(&p, 120000);
 }
 
@@ -447,7 +449,7 @@ void sleep_watch_stop(sleep_watch *w)
     w->thread = NULL;
 }
 
-static int by_value(const void *a, const void *b)
+int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
@@ -485,13 +487,127 @@ size_t row_of(const csv_file *c, const char *kind, const char *loop)
     return 0;
 }
 
-int rows_of_kind(const csv_file *c, const char *kind, const char *loop)
+int rows_where(const csv_file *c, const char *kind, const char *column, const char *value)
 {
     size_t r;
     int n = 0;
     for (r = 1; c->ok && r < c->t.nrows; r++)
-        n += strcmp(cell(c, r, "row"), kind) == 0 && (!loop || strcmp(cell(c, r, "loop"), loop) == 0);
+        n += (!kind || strcmp(cell(c, r, "row"), kind) == 0) && (!column || strcmp(cell(c, r, column), value) == 0);
     return n;
+}
+
+int rows_of_kind(const csv_file *c, const char *kind, const char *loop)
+{
+    return rows_where(c, kind, loop ? "loop" : NULL, loop);
+}
+
+void write_file(const char *name, const char *text)
+{
+    char path[MAX_PATH];
+    FILE *f;
+    path_in_dir(path, sizeof path, name);
+    f = fopen(path, "wb");
+    ok(f != NULL, "cannot write %s", path);
+    if (!f) return;
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The hooks' variables, from the product's one list (not linked: the tests' own copy of its names). */
+#define HOOK_VARIABLE(id, variable, what) variable,
+static const char *const hook_variables[] = { WB_TEST_HOOKS(HOOK_VARIABLE) NULL };
+#undef HOOK_VARIABLE
+
+void hook_set(int id, const char *value)
+{
+    SetEnvironmentVariableA(hook_variables[id], value);
+}
+
+void hook_clear(int id)
+{
+    SetEnvironmentVariableA(hook_variables[id], NULL);
+}
+
+/* ---- a run's rows and report, as the parts tests read them ---- */
+
+/* The smallest value of a column over the rep rows with `column`=`value` (every rep row when
+ * column is NULL): interference only slows a loop, so the fastest repetition is the least
+ * disturbed one, on a busy machine too. NaN when there is none. */
+double fastest(const csv_file *c, const char *metric, const char *column, const char *value)
+{
+    double best = NAN;
+    size_t r;
+    for (r = 1; c->ok && r < c->t.nrows; r++) {
+        double v;
+        if (strcmp(cell(c, r, "row"), "rep") != 0 || (column && strcmp(cell(c, r, column), value) != 0)) continue;
+        v = num_or_empty(c, r, metric);
+        if (v == v && !(best <= v)) best = v;
+    }
+    return best;
+}
+
+
+/* The median of a column over the rep rows: a repetition as typical as the median chunk it is
+ * set against. */
+double median_rep(const csv_file *c, const char *metric)
+{
+    double v[16];
+    size_t r, n = 0;
+    for (r = 1; c->ok && r < c->t.nrows && n < 16; r++)
+        if (!strcmp(cell(c, r, "row"), "rep")) v[n++] = num(c, r, metric);
+    if (n == 0) return NAN;
+    qsort(v, n, sizeof v[0], by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The share the report's sentence gives the part it names first: N in "where: WHOLE 1.70 times
+ * slower (p=0.012): N% of it is in PART", NaN when no sentence names that part first. */
+double share_named(const char *out, const char *whole, const char *part)
+{
+    const char *p = out;
+    char head[200];
+    snprintf(head, sizeof head, "where: %s ", whole);
+    while ((p = strstr(p, head)) != NULL) {
+        const char *eol = strchr(p, '\n'), *q = p;
+        if (eol == NULL) eol = p + strlen(p);
+        p += strlen(head);
+        /* "N% PART" within the line: N the digits (and sign) just before the "% " */
+        while ((q = strstr(q, part)) != NULL && q < eol) {
+            const char *d = q;
+            if (d - 2 >= p && d[-1] == ' ' && d[-2] == '%') {
+                d -= 2;
+                while (d > p && (isdigit((unsigned char)d[-1]) || d[-1] == '-' || d[-1] == '.')) d--;
+                if (d < q - 2) return strtod(d, NULL);
+            }
+            q += strlen(part);
+        }
+    }
+    return NAN;
+}
+
+/* The share column of a part's row in the report's table of parts ("   part ... 100%"), or NaN. */
+double table_share(const char *out, const char *part)
+{
+    const char *p = out, *end, *bol;
+    while ((p = strstr(p, part)) != NULL) {
+        end = strchr(p, '\n');
+        if (end == NULL) end = p + strlen(p);
+        /* a row of the table: the part's name first on its line (an answer line names parts too,
+         * and one cut short ended in a share of another: -107% read three times as -321%) */
+        for (bol = p; bol > out && bol[-1] == ' '; bol--) {}
+        if (bol > out && bol[-1] != '\n') {
+            p = end;
+            continue;
+        }
+        while (end > p && (end[-1] == '\r' || end[-1] == ' ')) end--;
+        if (end > p && end[-1] == '%') {
+            const char *start = end - 1;
+            while (start > p && start[-1] != ' ') start--;
+            return atof(start);
+        }
+        p = end;
+    }
+    return NAN;
 }
 
 /* ---- the HTML report, read by the tests ----------------------------------------------------- */
@@ -540,18 +656,20 @@ int occurrences(const char *text, const char *what)
 }
 
 /* Every part of every parts chart (sendmsg's, idle's, sockloop's) and of its legend is drawn in
- * its layer's family, as the page says: your code purple, the API teal, the OS brown; each chart
- * has its 0-100% axis. The families are the documented ones, written here, not read from the code. */
+ * its layer's family, as the page says: your code purple, the API teal, the OS brown, the
+ * machine grey; each chart has its 0-100% axis. The families are the documented ones, written
+ * here, not read from the code. */
 void check_layer_colours(const char *name)
 {
     static const struct { const char *layer, *family; } families[] = {
         { "your code", "#54278f #756bb1 #9e9ac8 #cbc9e2" },
         { "the API", "#01665e #35978f #80cdc1 #c7eae5" },
         { "the OS", "#8c510a #bf812d #dfc27d #f6e8c3" },
+        { "the machine", "#636363 #969696 #bdbdbd #d9d9d9" },
     };
     char path[MAX_PATH], fill[16], layer[32];
     size_t len, i;
-    int seen[3] = { 0, 0, 0 }, wrong = 0;
+    int seen[4] = { 0, 0, 0, 0 }, wrong = 0;
     char *html, *p;
     path_in_dir(path, sizeof path, name);
     if ((html = read_all(path, &len)) == NULL) return;
@@ -560,14 +678,14 @@ void check_layer_colours(const char *name)
         if (d == NULL || end == NULL || d > end) continue;   /* not a part's rectangle */
         snprintf(fill, sizeof fill, "%.7s", p + 6);
         snprintf(layer, sizeof layer, "%.*s", (int)strcspn(d + 12, "\""), d + 12);
-        for (i = 0; i < 3 && strcmp(families[i].layer, layer) != 0; i++) {}
-        if (i == 3 || strstr(families[i].family, fill) == NULL) wrong++;
+        for (i = 0; i < 4 && strcmp(families[i].layer, layer) != 0; i++) {}
+        if (i == 4 || strstr(families[i].family, fill) == NULL) wrong++;
         else seen[i]++;
-        if (wrong == 1 && (i == 3 || strstr(families[i].family, fill) == NULL))
+        if (wrong == 1 && (i == 4 || strstr(families[i].family, fill) == NULL))
             ok(0, "%s: a part of %s drawn %s, not in its layer's family", name, layer, fill), wrong++;
     }
-    ok(wrong == 0 && seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "%s: parts by layer: your code %d, the API %d, the OS %d",
-       name, seen[0], seen[1], seen[2]);
+    ok(wrong == 0 && seen[0] > 0 && seen[1] > 0 && seen[2] > 0 && seen[3] > 0,
+       "%s: parts by layer: your code %d, the API %d, the OS %d, the machine %d", name, seen[0], seen[1], seen[2], seen[3]);
     ok(occurrences(html, ">100%</text>") >= 3, "%s: each parts chart has its 0-100%% axis: %d", name, occurrences(html, ">100%</text>"));
     free(html);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "e2e.h"
+#include "wb_test_hooks.h"
 
 /* The rep row of one source ("mmtimer", "event") and rate ("" for a timer): its row number, 0
  * when there is none. */
@@ -94,9 +95,9 @@ static void test_late_kill_not_counted(void)
 {
     csv_file c;
     size_t r;
-    SetEnvironmentVariableA("WINBENCH_TEST_WAKE_SPIN_US", "20000");
+    hook_set(WB_HOOK_WAKE_SPIN_US, "20000");
     c = run_wakeup("k.csv", "--source", "mmtimer", "--duration", "0.5s", NULL, NULL, NULL, NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_WAKE_SPIN_US", NULL);
+    hook_clear(WB_HOOK_WAKE_SPIN_US);
     r = rep_of(&c, "mmtimer", NULL);
     ok(r > 0, "an mmtimer row");
     if (r) {
@@ -143,18 +144,34 @@ static void test_resolution_1(void)
     wb_csv_free(&c.t);
 }
 
+/* What a bare Sleep(1) loop beside a run overshot 1 ms by, in us: its q-th quantile. */
+static double overshoot_us(const sleep_watch *w, double q)
+{
+    double v = (sleep_watch_quantile(w, q) - 1.0) * 1000;
+    return v > 0 ? v : 0;
+}
+
 /* 3 ms of work planted after every wake-up of a Sleep(1) loop: the wake-ups come 3 ms apart at
  * least, but each call's lateness is its own (from the call + 1 ms), so the work is never
  * counted as lateness and never carries over to the next wake-up: the median lateness stays
  * what Sleep(1) overshoots by, far below the work. (Measured from a schedule t0 + k ms, the
- * k-th wake-up would be 2 (k - 1) ms late: the median over 0.5 s about 80 ms.) */
+ * k-th wake-up would be 2 (k - 1) ms late: the median over 0.5 s about 80 ms; measured from
+ * the wake-up before, 3 ms more than the overshoot.) The truth is a loop of the same shape in
+ * this process beside the run (Sleep(1), then 3 ms of spinning): on a busy machine a thread that
+ * spins waits for a CPU after its Sleep(1) too (its median overshoot read 3 ms beside the suite
+ * under load), and the two medians, one loop each, differ by up to ~1 ms there, far less than
+ * the 3 ms of work. */
 static void test_work_not_lateness(void)
 {
+    static sleep_watch watch;
     csv_file spun;
     size_t b;
-    SetEnvironmentVariableA("WINBENCH_TEST_WAKE_SPIN_US", "3000");
+    hook_set(WB_HOOK_WAKE_SPIN_US, "3000");
+    watch.spin_ms = 3;
+    sleep_watch_start(&watch, 1);   /* the run's --period 1ms */
     spun = run_wakeup("s.csv", "--source", "sleep", "--period", "1ms", "--duration", "0.5s", NULL, NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_WAKE_SPIN_US", NULL);
+    sleep_watch_stop(&watch);
+    hook_clear(WB_HOOK_WAKE_SPIN_US);
     b = rep_of(&spun, "sleep", NULL);
     ok(b > 0, "a sleep row");
     if (b) {
@@ -162,18 +179,12 @@ static void test_work_not_lateness(void)
         ok(wakes >= 10 && wakes <= 500 / 3 + 1, "%g wake-ups in 0.5 s, 3 ms apart at least", wakes);
         ok(num(&spun, b, "interval_p50_us") >= 3000 * 0.98, "wake-ups %g us apart at the median (3 ms of work each)",
            num(&spun, b, "interval_p50_us"));
-        ok(num(&spun, b, "late_p50_us") < 3000, "late %g us at the median: the work is not lateness",
-           num(&spun, b, "late_p50_us"));
+        ok(num(&spun, b, "late_p50_us") < overshoot_us(&watch, 0.5) + 1500, "late %g us at the median, a Sleep(1) and "
+           "3 ms spin loop beside overshot by %g: the work is not lateness", num(&spun, b, "late_p50_us"),
+           overshoot_us(&watch, 0.5));
         ok(strstr(cell(&spun, b, "warnings"), "test_hook") != NULL, "the planted rows say so");
     }
     wb_csv_free(&spun.t);
-}
-
-/* What a bare Sleep(1) loop beside a run overshot 1 ms by, in us: its q-th quantile. */
-static double overshoot_us(const sleep_watch *w, double q)
-{
-    double v = (sleep_watch_quantile(w, q) - 1.0) * 1000;
-    return v > 0 ? v : 0;
 }
 
 /* A machine steady enough that two runs' medians should agree: the bare loop's overshoots from
@@ -240,7 +251,7 @@ static void test_coarse_tick_flat(void)
     static sleep_watch watch[2];
     double p50[3][2];
     int i, k;
-    SetEnvironmentVariableA("WINBENCH_TEST_WAKE_LATE_MS", "15");
+    hook_set(WB_HOOK_WAKE_LATE_MS, "15");
     for (i = 0; i < 2; i++) {
         char name[16];
         csv_file c;
@@ -261,7 +272,7 @@ static void test_coarse_tick_flat(void)
         }
         wb_csv_free(&c.t);
     }
-    SetEnvironmentVariableA("WINBENCH_TEST_WAKE_LATE_MS", NULL);
+    hook_clear(WB_HOOK_WAKE_LATE_MS);
     for (k = 0; k < 3 && steady(&watch[0]) && steady(&watch[1]); k++)
         ok(within(p50[k][0], p50[k][1], 0.1, 0), "%s: %g us late at 1 s, %g us at 4 s", sources[k], p50[k][0], p50[k][1]);
 }
@@ -274,9 +285,9 @@ static void test_slow_setter(void)
     csv_file plain, slow;
     size_t a, b;
     plain = run_wakeup("p.csv", "--source", "event", "--rate", "100", "--duration", "1s", NULL, NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_SETTER_MS", "5");
+    hook_set(WB_HOOK_SLOW_SETTER_MS, "5");
     slow = run_wakeup("sl.csv", "--source", "event", "--rate", "100", "--duration", "1s", NULL, NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_SLOW_SETTER_MS", NULL);
+    hook_clear(WB_HOOK_SLOW_SETTER_MS);
     a = rep_of(&plain, "event", "100");
     b = rep_of(&slow, "event", "100");
     ok(a && b, "an event row in each");
@@ -305,11 +316,11 @@ static void test_refused_sources(void)
 {
     csv_file c;
     size_t r, k;
-    SetEnvironmentVariableA("WINBENCH_TEST_REFUSE_PERIODIC", "1");
-    SetEnvironmentVariableA("WINBENCH_TEST_FAIL_SOURCE", "mmtimer");
+    hook_set(WB_HOOK_REFUSE_PERIODIC, "1");
+    hook_set(WB_HOOK_FAIL_SOURCE, "mmtimer");
     c = run_wakeup_exit(4, "rf.csv", "--source", "hires,mmtimer,port", "--duration", "0.5s", NULL, NULL, NULL, NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_REFUSE_PERIODIC", NULL);
-    SetEnvironmentVariableA("WINBENCH_TEST_FAIL_SOURCE", NULL);
+    hook_clear(WB_HOOK_REFUSE_PERIODIC);
+    hook_clear(WB_HOOK_FAIL_SOURCE);
     r = rep_of(&c, "hires", NULL);
     ok(r > 0, "a hires row");
     if (r) {
@@ -359,7 +370,7 @@ static void test_skip_and_rates(void)
 {
     result r;
     csv_file c;
-    r = run_env("WINBENCH_HIDE_IMPORTS", "CreateWaitableTimerExW", "wakeup", "--source", "hires,event", "--rate",
+    r = run_env(WB_HOOK_HIDE_IMPORTS, "CreateWaitableTimerExW", "wakeup", "--source", "hires,event", "--rate",
                 "200,500", "--duration", "0.5s", "--csv", "k.csv", NULL);
     ok(r.code == 4, "exit %lu (4: a source skipped): %s", r.code, r.err);
     ok(strstr(r.out, "wakeup: skipped: --source hires: the high-resolution timer needs Windows 10 1803 or later") != NULL,

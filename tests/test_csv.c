@@ -171,7 +171,49 @@ static void test_tsv_writer(void)
     temp_close(f);
 }
 
+/* A cell read as a number is, to the bit, what strtod reads (the fast form and every other). */
+static void test_cell_numbers(void)
+{
+    static const char *const forms[] = { "%.10g", "%.17g", "%g", "%.3e", "%.15g", "%.16g", "%.0f", "%f" };
+    static const char *const odd[] = { "1e", "-", "+", ".", "1.", ".5", "1e+", "e5", "0x1p3", "inf", "nan", "1,5",
+                                       "00012", "-0", "1e-22", "1e22", "1e23", "123456789012345.6", "9007199254740993", " 1" };
+    unsigned long long x = 88172645463325252ull;
+    char cell[64];
+    int i, k, same = 1, agree = 1;
+    for (i = 0; i < 20000; i++) {
+        double v, mine = 0, theirs;
+        char *end;
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;   /* xorshift64 */
+        v = (double)(x % 2000000001ull) / (double)(1ull << (x >> 58)) * (x & 1 ? -1 : 1);
+        for (k = 0; k < (int)(sizeof forms / sizeof forms[0]); k++) {
+            snprintf(cell, sizeof cell, forms[k], v);
+            theirs = strtod(cell, &end);
+            if (wb_csv_number(cell, &mine) != 0 || memcmp(&mine, &theirs, sizeof mine) != 0) {
+                if (same) ok(0, "\"%s\": %.17g, strtod %.17g", cell, mine, theirs);
+                same = 0;
+            }
+        }
+    }
+    ok(same, "20000 values in 8 forms read as strtod reads them");
+    for (i = 0; i < (int)(sizeof odd / sizeof odd[0]); i++) {
+        double mine = 0, theirs;
+        char *end;
+        int rc = wb_csv_number(odd[i], &mine);
+        theirs = strtod(odd[i], &end);
+        if ((rc == 0) != (*end == '\0' && end != odd[i]) || (rc == 0 && memcmp(&mine, &theirs, sizeof mine) != 0)) {
+            ok(0, "\"%s\": %d %.17g, strtod %.17g (ended %d)", odd[i], rc, mine, theirs, *end == '\0');
+            agree = 0;
+        }
+    }
+    ok(agree, "odd cells read as strtod reads them");
+    {
+        double none = 0;
+        ok(wb_csv_number("", &none) == -1, "an empty cell is no number");
+    }
+}
+
 static const wbt_case cases[] = {
+    { "cell_numbers", test_cell_numbers, 0 },
     { "quoting", test_quoting, 0 },
     { "numbers", test_numbers, 0 },
     { "round_trip", test_round_trip, 0 },

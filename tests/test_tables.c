@@ -6,6 +6,8 @@
 #include "wb_module.h"
 #include "wb_options.h"
 #include "run/wb_runner.h"
+#include "run/layout.h"
+#include "report/report_model.h"
 #include "core/csv_columns.h"
 #include "wbtest.h"
 #include "../bench/sockloop.h"   /* the comparison reads sockloop's own configuration and metrics */
@@ -68,25 +70,15 @@ static void test_real_tables(void)
 
 /* Every column a report spec names is one its module writes: a misspelt one would be skipped
  * by the report as "a column of a later winbench" and configurations would merge. */
-/* 1 when the module's CSV has a column of that name. */
-typedef struct column_search {
-    const char *name;
-    int found;
-} column_search;
-
-static void match_column(void *arg, const char *name)
-{
-    column_search *s = (column_search *)arg;
-    s->found |= strcmp(s->name, name) == 0;
-}
-
+/* 1 when the module's CSV has a column of that name (its layout: what every row writes). */
 static int wb_module_writes_column(const wb_module *m, const char *name)
 {
-    column_search s;
-    s.name = name;
-    s.found = 0;
-    if (name != NULL) wb_module_columns(m, match_column, &s);
-    return s.found;
+    wb_layout l;
+    int found;
+    if (name == NULL || wb_layout_build(m, &l) != 0) return 0;
+    found = wb_layout_find(&l, name) >= 0;
+    wb_layout_free(&l);
+    return found;
 }
 
 static void spec_column_is_written(const wb_module *m, const char *field, const char *column)
@@ -115,6 +107,11 @@ static void check_spec_columns(const wb_module *m)
     const wb_report_spec *s = wb_module_report(m);
     int npct = 0, nnames = 0;
     spec_list_is_written(m, "variant_columns", s->variant_columns);
+    {   /* the report reads at most RP_MAX_VARIANT_COLUMNS of them: a 33rd would be dropped from every configuration */
+        int n = 0;
+        while (s->variant_columns && s->variant_columns[n]) n++;
+        ok(n <= RP_MAX_VARIANT_COLUMNS, "%s: %d configuration columns, the report reads %d", m->name, n, RP_MAX_VARIANT_COLUMNS);
+    }
     spec_column_is_written(m, "metric", s->metric);
     spec_list_is_written(m, "percentiles.columns", s->percentiles.columns);
     spec_column_is_written(m, "series.metric", s->series.metric);
@@ -243,38 +240,26 @@ static void compare_text(int n, const void *const *variants, const double *const
     fclose(f);
 }
 
-/* sockloop's comparison lines, on medians whose answer is known: a ratio is claimed only when
- * its spread, as printed, stays clear of 1. */
-static void compare_line(double y, double sy, char *out, size_t cap)
+/* sockloop's own lines after a run of several loops claim no verdict: which is faster, by how
+ * much and how sure is the report's (its answers follow the run), never a second rule here. */
+static void test_sockloop_compare(void)
 {
     static double best[WB_MAX_METRICS], other[WB_MAX_METRICS];
     sockloop_config a, b;
     const void *variants[2];
     const double *medians[2];
+    char text[2048];
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
-    a.loop = 0;
-    b.loop = 1;
-    variants[0] = &a;
-    variants[1] = &b;
-    best[M_LAT_MEAN] = 100;
-    best[M_INTERVAL_SD] = 0;
-    other[M_LAT_MEAN] = y;
-    other[M_INTERVAL_SD] = sy;
-    medians[0] = best;
-    medians[1] = other;
-    compare_text(2, variants, medians, out, cap);
-}
-
-static void test_sockloop_compare(void)
-{
-    char text[2048];
-    compare_line(130, 10, text, sizeof text);   /* 1.30 +- 0.10 */
-    ok(strstr(text, ": 1.30 +- 0.10 times lower mean latency than ") != NULL, "a clear ratio:\n%s", text);
-    compare_line(122.49, 22.48, text, sizeof text);   /* 1.2249 +- 0.2248: clear of 1 only unrounded */
-    ok(strstr(text, "no clear difference (1.22 +- 0.22") != NULL, "printed as it was decided:\n%s", text);
-    compare_line(122.51, 22.4, text, sizeof text);   /* 1.23 +- 0.22 */
-    ok(strstr(text, ": 1.23 +- 0.22 times lower") != NULL, "just clear, as printed:\n%s", text);
+    a.loop = 0, b.loop = 1;
+    variants[0] = &a, variants[1] = &b;
+    best[M_LAT_MEAN] = 100, best[M_INTERVAL_SD] = 0;
+    other[M_LAT_MEAN] = 130, other[M_INTERVAL_SD] = 10;
+    medians[0] = best, medians[1] = other;
+    compare_text(2, variants, medians, text, sizeof text);
+    ok(strstr(text, "the loops side by side") != NULL && strstr(text, "mean 130 us") != NULL, "each loop's line:\n%s", text);
+    ok(strstr(text, "times lower") == NULL && strstr(text, "+-") == NULL && strstr(text, "no clear difference") == NULL,
+       "no verdict of its own:\n%s", text);
 }
 
 /* Three loops asked for 10,000/s: what each sent, lost and measured. */
@@ -303,22 +288,15 @@ static void compare_three(const double *send_rate, const double *lost, const dou
     compare_text(3, variants, medians, text, cap);
 }
 
-/* Loops at different real loads, and loss, stand in the ranking's lines: a loop whose sender
- * fell behind (920/s of 10,000) is not the best for its low latency, and the notes name exactly
- * the loops that lost. */
+/* Loops at different real loads, and loss, stand beside the loops' lines: a loop whose sender fell
+ * behind (920/s of 10,000) is marked, and the notes name exactly the loops that fell behind and
+ * that lost. */
 static void test_sockloop_loads_and_loss(void)
 {
     static const double behind[3] = { 920, 9999, 10000 }, lost_some[3] = { 1141, 2, 0 }, lost_all[3] = { 1141, 2, 7 };
     static const double mean[3] = { 20, 50, 100 };
     char text[4096];
     compare_three(behind, lost_some, mean, text, sizeof text);
-    ok(strstr(text, "wsapoll: 2.00 +- 0.03 times lower mean latency than wsaevents; wsapoll lost 2 where wsaevents lost none\n")
-           != NULL, "the best among the loops that kept up, and the loss in the line:\n%s", text);
-    ok(strstr(text, "wsapoll vs select: not ranked: select's mean latency is 2.50 times lower, at a lower load; "
-                    "at different loads: wsapoll offered 9999.0/s, select 920.0/s, of the 10000/s asked; wsapoll lost 2, "
-                    "select 1141\n") != NULL, "select, behind, is not ranked, and the line says the loads and losses:\n%s",
-       text);
-    ok(strstr(text, "\n  select: ") == NULL && strstr(text, "no clear difference") == NULL, "select is not the best:\n%s", text);
     ok(strstr(text, "note: the sender fell behind its schedule with select:") != NULL, "who fell behind:\n%s", text);
     ok(strstr(text, "note: select (1141), wsapoll (2) lost packets where wsaevents lost none") != NULL, "who lost:\n%s", text);
     ok(strstr(text, "select       mean 20 us, offered 920/s of 10000/s (behind), lost 1141") != NULL, "the loop's line:\n%s",
@@ -328,17 +306,14 @@ static void test_sockloop_loads_and_loss(void)
     ok(strstr(text, "lost none") == NULL, "nobody said to have lost none:\n%s", text);
 }
 
-/* Two loads 1% or less apart are one test, whether or not either reached the rate asked (98.9%
- * and 99.8% of it): ranked, not "not ranked"; and a machine that could not carry the rate (most
- * loops lost over 1%) is said once, plainly. */
+/* A machine that could not carry the rate (most loops lost over 1%) is said once, plainly, and
+ * one that carried it is not said to have failed. */
 static void test_sockloop_close_loads(void)
 {
     static const double near_rate[3] = { 9890, 9980, 9975 }, none[3] = { 0, 0, 0 }, much[3] = { 2000, 3000, 0 };
     static const double mean[3] = { 20, 50, 100 };
     char text[4096];
     compare_three(near_rate, none, mean, text, sizeof text);
-    ok(strstr(text, "\n  select: 2.50 +- 0.04 times lower mean latency than wsapoll\n") != NULL && strstr(text, "not ranked") == NULL,
-       "98.9%% against 99.8%% of the rate: ranked:\n%s", text);
     ok(strstr(text, "did not carry") == NULL, "a machine that carried it is not said to have failed:\n%s", text);
     compare_three(near_rate, much, mean, text, sizeof text);
     ok(strncmp(text, "this machine did not carry 10000/s in this run: 2 of 3 loops lost over 1% of what they sent or were "

@@ -10,6 +10,9 @@
  * or -1 when the arguments ask for help. */
 int wb_run_suite(int argc, char **argv);
 const wb_option *wb_suite_options(void);   /* for `winbench help all` */
+/* The suite in a line, from its one table: "the standard suite, 19 runs: calibrate, stalls,
+ * sendmsg x12, idle x3, wakeup, sockloop; one CSV per run into one folder". */
+const char *wb_suite_summary(void);
 /* --resume: 1 when dir holds a complete CSV named prefix<yyyymmdd-hhmmss>suffix (every variant
  * it was asked for has its summary), its path in found; 0 when none does. A file of the name
  * that is not complete is renamed NAME.csv.incomplete and said through say_incomplete. sep

@@ -17,6 +17,7 @@ typedef struct command {
     const char *name;
     const char *usage;          /* after "winbench NAME" in the usage text */
     const char *summary;        /* one line for the usage text and `help NAME` */
+    const char *(*summary_of)(void);   /* or one made from a table (the suite's) */
     const char *more;           /* optional: more for `help NAME` */
     const wb_option *(*options)(void);   /* NULL: takes no options */
     /* Runs it with the arguments after its name: an exit code, or -1 when they ask for help. */
@@ -35,11 +36,9 @@ static const command commands[] = {
       .more = "OS, CPU, hypervisor, power plan, and the timers: QPC, clock tick, timer resolution, Sleep(1). "
               "It takes no options.",
       .run = run_info },
-    { .name = "all", .usage = "[--quick] [--out DIR] [--label TEXT]",
-      .summary = "the standard suite: calibrate first, then sendmsg, idle, sockloop; one CSV per run into one folder",
-      .options = wb_suite_options, .run = wb_run_suite },
-    { .name = "report", .usage = "FILE.csv|DIR ... [--baseline NAME] [--csv FILE] [--html FILE] [--md FILE]",
-      .summary = "compare CSVs of several runs and machines", .options = wb_report_options, .run = wb_report },
+    { .name = "all", .usage = "", .summary_of = wb_suite_summary, .options = wb_suite_options, .run = wb_run_suite },
+    { .name = "report", .usage = "FILE.csv|DIR ...", .summary = "compare CSVs of several runs and machines",
+      .options = wb_report_options, .run = wb_report },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -51,13 +50,29 @@ static const command *find_command(const char *name)
     return NULL;
 }
 
+/* The command's usage after its name: what it takes, then "[options]" where its table has some
+ * (`winbench help NAME` lists them: one table, so the two never disagree). */
+static const char *usage_of(const command *c, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s%s%s", c->usage, c->usage[0] && c->options ? " " : "", c->options ? "[options]" : "");
+    return buf;
+}
+
+static const char *summary_of(const command *c)
+{
+    return c->summary_of ? c->summary_of() : c->summary;
+}
+
 static void usage(FILE *out)
 {
     size_t i;
+    char line[200];
     wb_fprintf(out, "usage: winbench <benchmark> [options]   run a benchmark, write one CSV\n");
-    for (i = 0; i < NCOMMANDS; i++)
-        wb_fprintf(out, "       winbench %s%s%s\n              %s\n", commands[i].name, commands[i].usage[0] ? " " : "",
-                commands[i].usage, commands[i].summary);
+    for (i = 0; i < NCOMMANDS; i++) {
+        usage_of(&commands[i], line, sizeof line);
+        wb_fprintf(out, "       winbench %s%s%s\n              %s\n", commands[i].name, line[0] ? " " : "", line,
+                   summary_of(&commands[i]));
+    }
     wb_fprintf(out, "       winbench --version\n"
                  "Numbers take suffixes: 50M, 10k (counts); 2s, 500ms (times).\n");
 }
@@ -100,7 +115,9 @@ static int print_help(const char *name)
     }
     c = find_command(name);
     if (c) {
-        wb_printf("winbench %s: %s\n\nusage: winbench %s%s%s\n", c->name, c->summary, c->name, c->usage[0] ? " " : "", c->usage);
+        char line[200];
+        usage_of(c, line, sizeof line);
+        wb_printf("winbench %s: %s\n\nusage: winbench %s%s%s\n", c->name, summary_of(c), c->name, line[0] ? " " : "", line);
         if (c->more) wb_printf("\n%s\n", c->more);
         if (c->options) {
             wb_printf("\nOptions:\n");
@@ -145,6 +162,33 @@ static int run_info(int argc, char **argv)
     return wb_print_info(stdout);
 }
 
+/* A benchmark, and then, when it ran several variants into a file (sendmsg --work 0,2000,
+ * sockloop --loop all), how they compare: the report's own answers on that file, so that the run
+ * and `winbench report` can never give two verdicts for the same repetitions. */
+static int run_and_compare(const wb_module *m, int argc, char **argv)
+{
+    wb_run_outcome o;
+    int rc;
+    memset(&o, 0, sizeof o);
+    rc = wb_run_module(m, argc, argv, &o);
+    if (rc < 0) return print_help(m->name);
+    if ((rc == WB_EXIT_OK || rc == WB_EXIT_SKIPPED) && o.variants > 1 && !o.quiet && o.rows_path[0] &&
+        strcmp(o.rows_path, "-") != 0) {
+        char *args[4];
+        int n = 0;
+        args[n++] = o.rows_path;
+        args[n++] = (char *)"--answers";
+        if (o.compare[0]) args[n++] = (char *)"--compare", args[n++] = o.compare;
+        fflush(stdout);
+        wb_printf("\nhow its variants compare (winbench report %s --answers%s%s: the same test and words as the report):\n",
+                  o.rows_path, o.compare[0] ? " --compare " : "", o.compare);
+        if (wb_report(n, args) != WB_EXIT_OK)
+            wb_fprintf(stderr, "winbench: %s: its comparison could not be made from %s\n", m->name, o.rows_path);
+        fflush(stdout);
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     const char *cmd;
@@ -176,7 +220,5 @@ int main(int argc, char **argv)
         snprintf(msg, sizeof msg, "unknown benchmark or command \"%.100s\" (see winbench list)", cmd);
         return wb_usage_error(NULL, msg);
     }
-    rc = wb_run_module(m, argc - 2, argv + 2, NULL);
-    if (rc < 0) return print_help(m->name);
-    return rc;
+    return run_and_compare(m, argc - 2, argv + 2);
 }

@@ -78,6 +78,21 @@ static const suite_run suite[] = {
       { "--loop", "all", "--rate", "10000", "--duration", "1s", "--interval", "0.5s", NULL } },
 };
 
+const char *wb_suite_summary(void)
+{
+    static char text[400];
+    size_t i, j, used, n = sizeof suite / sizeof suite[0];
+    if (text[0]) return text;
+    used = (size_t)snprintf(text, sizeof text, "the standard suite, %lu runs:", (unsigned long)n);
+    for (i = 0; i < n && used < sizeof text; i = j) {   /* each benchmark once, in the order it runs */
+        for (j = i + 1; j < n && strcmp(suite[j].bench, suite[i].bench) == 0; j++) {}
+        used += (size_t)snprintf(text + used, sizeof text - used, "%s %s", i ? "," : "", suite[i].bench);
+        if (j - i > 1 && used < sizeof text) used += (size_t)snprintf(text + used, sizeof text - used, " x%lu", (unsigned long)(j - i));
+    }
+    if (used < sizeof text) snprintf(text + used, sizeof text - used, "; one CSV per run into one folder");
+    return text;
+}
+
 /* 1 when item names the run: its benchmark, its name, or "benchmark-name". */
 static int names_run(const char *item, size_t len, const suite_run *run)
 {
@@ -208,6 +223,7 @@ typedef struct suite_state {
     char calibration[256];        /* calibrate's verdicts (this suite's, or the folder's last), for every later row */
     wb_suite_json json;           /* --json: the runs' documents */
     wb_suite_end end;             /* the answers and the layers, at the end */
+    wb_deferred warnings;         /* the runs' warnings, each kind once, said at the end */
 } suite_state;
 
 /* The options, checked: WB_EXIT_OK, a usage error, or -1 for --help. */
@@ -342,6 +358,7 @@ static int run_step(suite_state *st, size_t i)
     fflush(stdout);
     memset(&outcome, 0, sizeof outcome);
     outcome.brief = 1;   /* its result in the line below, its warnings once at the suite's end */
+    outcome.deferred = &st->warnings;
     rc = m ? wb_run_module(m, a, args, &outcome) : WB_EXIT_RUNTIME;
     if (outcome.headline[0]) wb_printf("  %s\n", outcome.headline);
     if (rc == WB_EXIT_SKIPPED) st->skips++, rc = WB_EXIT_OK;   /* ran; what this Windows lacks has its row */
@@ -373,7 +390,7 @@ static int finish_suite(suite_state *st)
         wb_printf("winbench all: %d run%s left out what this Windows lacks or refused (rows of kind \"skipped\" say "
                   "what and why)\n", st->skips, st->skips == 1 ? "" : "s");
     fflush(stdout);
-    wb_console_say_deferred(stderr);
+    wb_deferred_say(&st->warnings, stderr);
     if (st->cfg.json) {
         if (wb_suite_json_finish(&st->json, st->cfg.json, st->cfg.force) != 0) return WB_EXIT_RUNTIME;
         wb_printf("winbench all: JSON of %d run%s in %s\n", st->json.runs, st->json.runs == 1 ? "" : "s", st->cfg.json);

@@ -34,12 +34,13 @@ void wb_suite_end_add(wb_suite_end *e, const char *bench, const char *csv, const
 /* "sendmsg (12 variants): of a SendMessage, your code 0-62%, the API 38-100%, the OS 0-45%" */
 static void print_bench(const wb_suite_end *e, int b)
 {
-    static const int order[] = { WB_LAYER_CODE, WB_LAYER_API, WB_LAYER_OS };
+    static const int order[WB_LAYER_COUNT] = { WB_LAYER_CODE, WB_LAYER_API, WB_LAYER_OS, WB_LAYER_MACHINE };
     const wb_module *m = wb_module_find(e->benches[b].bench);
     int i, first = 1;
     if (m == NULL) return;
     wb_printf("  %s (%d variant%s): of %s,", m->name, e->benches[b].variants, e->benches[b].variants == 1 ? "" : "s",
-              wb_module_report(m)->split.whole_name);
+              wb_module_report(m)->split.headline_name ? wb_module_report(m)->split.headline_name
+                                                       : wb_module_report(m)->split.whole_name);
     for (i = 0; i < WB_LAYER_COUNT; i++) {
         double lo = 100.0 * e->benches[b].least[order[i]], hi = 100.0 * e->benches[b].most[order[i]];
         if (hi < 0.5) continue;   /* a layer none of its parts belongs to */

@@ -33,28 +33,29 @@ static double upper_tail(double x)
 }
 
 /* The number of arrangements of n1 + n2 values giving each U = 0 .. n1*n2, by the recurrence
- * f(n1, n2, u) = f(n1 - 1, n2, u - n2) + f(n1, n2 - 1, u) (the largest value is in group one,
- * adding n2 to U, or in group two). Doubles: C(40, 20) is 1.4e11, exact in a double. */
-static double *exact_counts(size_t n1, size_t n2)
+ * f(i, j, u) = f(i - 1, j, u - j) + f(i, j - 1, u) (the largest value is in group one, adding j
+ * to U, or in group two), kept as two layers of i (50 a side: 51 x 2501 counts, not 51^2 x 2501).
+ * Doubles: C(40, 20) is 1.4e11, exact; C(100, 50) is 1e29, to a double's precision, which the
+ * tail sums a p-value is made of keep. */
+double *wb_mwu_counts(size_t n1, size_t n2)
 {
-    size_t umax = n1 * n2, i, j, u;
-    /* f[i][j][u] for i <= n1, j <= n2, flattened; each slice holds umax + 1 counts */
-    double *f = (double *)calloc((n1 + 1) * (n2 + 1) * (umax + 1), sizeof *f), *out;
-#define F(i, j, u) f[((i) * (n2 + 1) + (j)) * (umax + 1) + (u)]
-    if (f == NULL) return NULL;
-    for (i = 0; i <= n1; i++)
-        for (j = 0; j <= n2; j++) {
-            if (i == 0 || j == 0) {
-                F(i, j, 0) = 1;   /* one arrangement, U = 0 */
-                continue;
-            }
+    size_t umax = n1 * n2, i, j, u, slice = umax + 1;
+    double *prev = (double *)calloc((n2 + 1) * slice, sizeof *prev), *cur = (double *)calloc((n2 + 1) * slice, sizeof *cur);
+    double *out = (double *)malloc(slice * sizeof *out), *swap;
+    if (prev == NULL || cur == NULL || out == NULL) {
+        free(prev), free(cur), free(out);
+        return NULL;
+    }
+    for (j = 0; j <= n2; j++) prev[j * slice] = 1;   /* i = 0: one arrangement, U = 0 */
+    for (i = 1; i <= n1; i++) {
+        cur[0] = 1;                                   /* j = 0 */
+        for (j = 1; j <= n2; j++)
             for (u = 0; u <= i * j; u++)
-                F(i, j, u) = (u >= j ? F(i - 1, j, u - j) : 0) + F(i, j - 1, u);
-        }
-    out = (double *)malloc((umax + 1) * sizeof *out);
-    if (out) memcpy(out, &F(n1, n2, 0), (umax + 1) * sizeof *out);
-#undef F
-    free(f);
+                cur[j * slice + u] = (u >= j ? prev[j * slice + u - j] : 0) + (u <= i * (j - 1) ? cur[(j - 1) * slice + u] : 0);
+        swap = prev, prev = cur, cur = swap;
+    }
+    memcpy(out, &prev[n2 * slice], slice * sizeof *out);
+    free(prev), free(cur);
     return out;
 }
 
@@ -93,7 +94,7 @@ int wb_mann_whitney(const double *a, size_t na, const double *b, size_t nb, wb_m
 
     if (!ties && na <= WB_MWU_EXACT_MAX && nb <= WB_MWU_EXACT_MAX) {
         size_t umax = na * nb, u = (size_t)(out->u + 0.5);
-        double *f = exact_counts(na, nb), total = 0, below = 0, above = 0;
+        double *f = wb_mwu_counts(na, nb), total = 0, below = 0, above = 0;
         if (f == NULL) return -1;
         for (i = 0; i <= umax; i++) {
             total += f[i];
@@ -116,4 +117,9 @@ int wb_mann_whitney(const double *a, size_t na, const double *b, size_t nb, wb_m
         if (out->p > 1.0) out->p = 1.0;
     }
     return 0;
+}
+
+double wb_normal_two_sided_p(double z)
+{
+    return upper_tail(fabs(z) / sqrt(2.0));
 }

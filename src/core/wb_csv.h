@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "wb_strindex.h"
+
 /* Bump when columns change meaning or order; docs/csv.md lists each version. */
 #define WB_CSV_SCHEMA 1
 
@@ -46,18 +48,19 @@ void wb_csv_format_double(double value, char *buf, size_t cap);
 /* Reading: the whole text parsed into rows of fields. */
 typedef struct wb_csv_row {
     size_t nfields;
-    char **fields;
+    char **fields;    /* into the table's cells */
+    size_t first;     /* its first field's place among them */
     size_t line;      /* 1-based line where the record starts */
 } wb_csv_row;
 
 typedef struct wb_csv_table {
     size_t nrows;
     wb_csv_row *rows;
-    /* the header's names by hash (open addressing; a column's index + 1, 0: empty), made by
-     * wb_csv_parse: wb_csv_column is asked for a dozen columns of every row of every file */
-    int *names;
-    size_t names_cap;
+    /* the header's names to their columns, made by wb_csv_parse (a table made by hand has none:
+     * wb_csv_column then searches the header) */
+    wb_strindex names;
     char *arena;      /* every field's text (the rows' fields point into it) */
+    char **cells;     /* every row's fields, one after another */
 } wb_csv_table;
 
 /* Returns 0, or -1 with "line N: what" in err (unterminated quote, junk after a quote). */
@@ -66,5 +69,8 @@ int  wb_csv_parse(const char *text, size_t len, char sep, wb_csv_table *out,
 void wb_csv_free(wb_csv_table *t);
 /* Index of a header name in row 0, or -1. */
 int  wb_csv_column(const wb_csv_table *t, const char *name);
+/* A cell as a number, the double strtod reads (winbench's own "%.10g" cells without calling it):
+ * 0, or -1 when the cell is empty or not a number. */
+int  wb_csv_number(const char *cell, double *out);
 
 #endif

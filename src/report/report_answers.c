@@ -7,33 +7,24 @@
 #include <string.h>
 
 #include "report_render.h"
-#include "report_parts.h"
+#include "report_words.h"
 #include "wb_console.h"
 
-/* One comparison in a line: "sendmsg target=button, VM: 1.41 times slower than target=scratch
- * (p=0.008); 98% of it in the window procedure (your code)". 0 when g is no answer. */
+/* One comparison in a line: "sendmsg target=button, VM: 1.41x slower than target=scratch [1.36,
+ * 1.47], p=0.008; 98% of it in the window procedure (your code)": its headline as every output
+ * says it, and where, where something moved. 0 when g is no answer. */
 static int answer_line(const rp_report *r, const rp_group *g, char *buf, size_t cap)
 {
-    char config[256], machine[128], base[192], words[64], where[320];
-    double ratio;
-    size_t used;
-    if (g->base == NULL || g->is_baseline || g->unlike_base || g->ratio != g->ratio) return 0;
-    if (g->significance != RP_SIG_YES && g->significance != RP_SIG_NO) return 0;
+    char config[256], machine[128], headline[1024], where[1024];   /* a where of four parts and an unexplained runs to ~500 */
+    int verdict = g->cmp->headline.verdict;
+    if (g->base == NULL || g->is_baseline || g->unlike_base || !g->cmp->compared) return 0;
+    if (verdict != WB_CMP_DIFFERS && verdict != WB_CMP_SAME) return 0;
     rp_short_variant(r, g, config, sizeof config);
     rp_machine_name(r, g->machine, machine, sizeof machine);
-    rp_base_name(r, g, base, sizeof base);
-    if (g->significance == RP_SIG_NO) {
-        snprintf(buf, cap, "%s %s, %s: no significant difference from %s (p=%.2g)", g->m->name, config, machine, base, g->p);
-        return 1;
-    }
-    ratio = g->ratio >= 1.0 ? g->ratio : 1.0 / g->ratio;
-    rp_words(g, g->ratio >= 1.0 ? wb_module_report(g->m)->better : wb_module_report(g->m)->worse, words, sizeof words);
-    used = (size_t)snprintf(buf, cap, "%s %s, %s: %.2f times %s than %s (p=%.2g)", g->m->name, config, machine, ratio,
-                            words, base, g->p);
-    rp_where_brief(g, where, sizeof where);
-    if (where[0] && used < cap) used += (size_t)snprintf(buf + used, cap - used, "; %s", where);
-    if (g->loss_median > 0 && !(g->baseline_loss > 0) && used < cap)
-        snprintf(buf + used, cap - used, "; lost %.0f where %s lost none", g->loss_median, base);
+    rp_comparison_text(r, g, headline, sizeof headline);
+    where[0] = '\0';
+    if (verdict == WB_CMP_DIFFERS) rp_where_brief(r, g, where, sizeof where);   /* "it": the difference said */
+    snprintf(buf, cap, "%s %s, %s: %s%s%s", g->m->name, config, machine, headline, where[0] ? "; " : "", where);
     return 1;
 }
 
@@ -42,41 +33,43 @@ static int answer_line(const rp_report *r, const rp_group *g, char *buf, size_t 
  * or were offered under 99% of their rate. */
 static void say_loads_not_carried(const rp_report *r, FILE *f)
 {
-    size_t mach;
+    enum { MODULES = 16 };
+    size_t *all = (size_t *)calloc(r->nmachines * MODULES, sizeof *all), *fell = (size_t *)calloc(r->nmachines * MODULES, sizeof *fell);
+    size_t i, mach;
     int b;
-    for (mach = 0; mach < r->nmachines; mach++) {
-        for (b = 0; wb_modules[b]; b++) {
-            const rp_group *g = rp_first_group(r, wb_modules[b], (int)mach);
-            const wb_report_spec *spec = wb_module_report(wb_modules[b]);
-            size_t all = 0, fell = 0, j;
-            char machine[128];
-            if (g == NULL || spec->traffic.loss_column == NULL || spec->traffic.load_column == NULL) continue;
-            for (j = 0; j < r->ngroups; j++) {
-                const rp_group *h = &r->groups[j];
-                char rate[32];
-                double asked = rp_group_value(h, spec->traffic.load_column, rate, sizeof rate) ? strtod(rate, NULL) : NAN;
-                if (h->m != g->m || (size_t)h->machine != mach || h->values.n == 0) continue;
-                all++;
-                fell += h->loss_pct > 1.0 || (asked > 0 && h->achieved_median < 0.99 * asked);
-            }
-            if (all >= 2 && 2 * fell >= all)
+    char machine[128], rate[32];
+    for (i = 0; all && fell && i < r->ngroups; i++) {   /* one pass: each group counted on its machine */
+        const rp_group *h = &r->groups[i];
+        double asked;
+        for (b = 0; wb_modules[b] && wb_modules[b] != h->m; b++) {}
+        if (b >= MODULES || h->spec->traffic.loss_column == NULL || h->spec->traffic.load_column == NULL || h->values.n == 0)
+            continue;
+        asked = rp_group_value(h, h->spec->traffic.load_column, rate, sizeof rate) ? strtod(rate, NULL) : NAN;
+        all[h->machine * MODULES + b]++;
+        fell[h->machine * MODULES + b] += h->loss_pct > 1.0 || (asked > 0 && h->achieved_median < 0.99 * asked);
+    }
+    for (mach = 0; all && fell && mach < r->nmachines; mach++)
+        for (b = 0; wb_modules[b] && b < MODULES; b++) {
+            size_t n = all[mach * MODULES + b], k = fell[mach * MODULES + b];
+            if (n >= 2 && 2 * k >= n)
                 wb_fprintf(f, "%s on %s did not carry the load asked: %lu of its %lu configurations lost over 1%% of what "
                            "they sent or were offered under 99%% of their rate, so their latencies compare nothing\n",
-                           g->m->name, rp_machine_name(r, (int)mach, machine, sizeof machine), (unsigned long)fell,
-                           (unsigned long)all);
+                           wb_modules[b]->name, rp_machine_name(r, (int)mach, machine, sizeof machine), (unsigned long)k,
+                           (unsigned long)n);
         }
-    }
+    free(all);
+    free(fell);
 }
 
 /* The block; tables_follow: the table and the splits come after it (the console's report). */
 static int write_answers(const rp_report *r, FILE *f, int tables_follow)
 {
     size_t i, answered = 0, cannot = 0, least = 1;
-    char line[1024];
+    char line[2600];   /* answer_line: its config, machine, headline and where together */
     say_loads_not_carried(r, f);
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
-        if (g->significance == RP_SIG_CANNOT_TELL && !g->unlike_base) cannot++;
+        if (g->cmp->headline.verdict == WB_CMP_CANNOT_TELL && !g->unlike_base) cannot++;
         if (!answer_line(r, g, line, sizeof line)) continue;
         if (answered++ == 0)
             wb_fprintf(f, "answers (one line per comparison%s):\n", tables_follow ? "; the table and each one's parts follow" : "");

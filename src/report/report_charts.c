@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report_render.h"
+#include "report_words.h"
 #include "report_svg.h"
 #include "wb_hist.h"
 #include "wb_units.h"
@@ -134,7 +135,7 @@ static void draw_bar(FILE *f, const rp_report *r, const rp_group *g, const scale
         wb_fprintf(f, "<text class=\"lossy\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#c00\" "
                       "font-weight=\"bold\">!<title>", cx, above - 4);
         rp_svg_text(f, rp_machine_name(r, g->machine, name, sizeof name));
-        wb_fprintf(f, " %s: lost %.0f (%.2g%%)</title></text>\n", label, g->loss_median, g->loss_pct);
+        wb_fprintf(f, " %s: lost %.0f (%.2g%%)</title></text>\n", label, rp_group_lost(g), g->loss_pct);
     }
     if (g->min == g->min && g->max == g->max) {
         ylo = y_of(sc, g->min);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "report_render.h"
+#include "report_words.h"
 #include "core/wb_json.h"
 #include "core/wb_stats.h"
 #include "win/wb_utf8.h"
@@ -203,9 +204,10 @@ static void gb_context(wb_json *j, const rp_report *r)
     wb_json_raw(j, "\"context\":{");
     wb_json_key_string(j, "executable", "winbench report", &first);
     if (r->nmachines) {
-        wb_utf8(r->machines[0].host, text, sizeof text);
+        wb_utf8(r->machines[0].ctx[WB_COL_HOST], text, sizeof text);
         wb_json_key_string(j, "host_name", text, &first);
-        if (atoi(r->machines[0].cpus) > 0) wb_json_key_number(j, "num_cpus", atoi(r->machines[0].cpus), &first);
+        if (atoi(r->machines[0].ctx[WB_COL_CPUS]) > 0)
+            wb_json_key_number(j, "num_cpus", atoi(r->machines[0].ctx[WB_COL_CPUS]), &first);
     }
     wb_json_key_string(j, "library_build_type", "release", &first);
     wb_json_key_string(j, "winbench_version", WINBENCH_VERSION, &first);
@@ -213,14 +215,16 @@ static void gb_context(wb_json *j, const rp_report *r)
     wb_json_raw(j, "[");
     for (i = 0; i < r->nmachines; i++) {
         const rp_machine *m = &r->machines[i];
-        int mfirst = 1;
+        int mfirst = 1, k;
         wb_json_raw(j, i ? ",{" : "{");
-#define EX_MACHINE_FIELD(field)                                   \
-        wb_utf8(m->field, text, sizeof text);                     \
-        wb_json_key_string(j, #field, text, &mfirst);
-        EX_MACHINE_FIELD(host) EX_MACHINE_FIELD(label) EX_MACHINE_FIELD(os) EX_MACHINE_FIELD(arch) EX_MACHINE_FIELD(cpu)
-        EX_MACHINE_FIELD(cpus) EX_MACHINE_FIELD(hypervisor) EX_MACHINE_FIELD(wine)
-#undef EX_MACHINE_FIELD
+        wb_utf8(m->label, text, sizeof text);
+        wb_json_key_string(j, "label", text, &mfirst);
+        for (k = 0; k < WB_CONTEXT_COUNT; k++) {   /* the machines table's facts, by their column's name */
+            char fact[400];
+            if (!rp_machine_shown_column(k)) continue;
+            wb_utf8(rp_machine_fact(m, k, fact, sizeof fact), text, sizeof text);
+            wb_json_key_string(j, wb_context_columns[k], text, &mfirst);
+        }
         rp_machine_name(r, (int)i, text, sizeof text);
         wb_json_key(j, "name", &mfirst);
         {

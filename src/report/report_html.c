@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "report_render.h"
+#include "report_words.h"
 #include "report_svg.h"
 #include "wb_units.h"
 #include "wb_console.h"
@@ -22,30 +23,23 @@ static void cell(FILE *f, const char *text)
     wb_fputs("</td>", f);
 }
 
-/* The machines, a row each: its colour, name and context, and what calibrate said of it. */
+/* The machines, a row each: its colour, its name, and the context columns flagged WB_SHOWN
+ * (csv_columns.h), a label's columns in one cell ("OS"). */
 static void machines_table(FILE *f, const rp_report *r)
 {
-    static const char *const machine_cols[] = { "machine", "host", "OS", "arch", "CPU", "CPUs", "VM", "Wine",
-                                                "QPC Hz", "themes", "winbench", "calibration" };
-    size_t i, k;
-    char name[128];
-    for (k = 0; k < sizeof machine_cols / sizeof machine_cols[0]; k++) wb_fprintf(f, "<th>%s</th>", machine_cols[k]);
+    size_t i;
+    int k;
+    char name[128], text[400];
+    wb_fputs("<th>machine</th>", f);
+    for (k = 0; k < WB_CONTEXT_COUNT; k++)
+        if (rp_machine_shown_column(k)) wb_fprintf(f, "<th>%s</th>", wb_context_types[k].label);
     wb_fputs("</tr>\n", f);
     for (i = 0; i < r->nmachines; i++) {
-        const rp_machine *m = &r->machines[i];
         wb_fprintf(f, "<tr><td><span style=\"color:%s\">&#9632;</span> ", rp_svg_colour((int)i));
         rp_svg_text(f, rp_machine_name(r, (int)i, name, sizeof name));
         wb_fputs("</td>", f);
-        cell(f, m->host), cell(f, m->os), cell(f, m->arch), cell(f, m->cpu), cell(f, m->cpus);
-        cell(f, !strcmp(m->hypervisor, "1") ? "yes" : !strcmp(m->hypervisor, "0") ? "no" : "?");
-        cell(f, m->wine[0] ? m->wine : "no"), cell(f, m->qpc);
-        cell(f, !strcmp(m->themes, "1") ? "on" : !strcmp(m->themes, "0") ? "off" : "?"), cell(f, m->tool);
-        {
-            char broken[128], text[160];
-            if (rp_machine_broken(m, broken, sizeof broken)[0]) snprintf(text, sizeof text, "broken: %s", broken);
-            else snprintf(text, sizeof text, "%s", m->calibration[0] ? "ok" : "not run");
-            cell(f, text);
-        }
+        for (k = 0; k < WB_CONTEXT_COUNT; k++)
+            if (rp_machine_shown_column(k)) cell(f, rp_machine_fact(&r->machines[i], k, text, sizeof text));
         wb_fputs("</tr>\n", f);
     }
     wb_fputs("</table>\n", f);
@@ -54,7 +48,7 @@ static void machines_table(FILE *f, const rp_report *r)
 int rp_write_html(const rp_report *r, FILE *f)
 {
     size_t i;
-    int b;
+    int b, pooled;
     char name[128], text[256], base[128], note[96];
     wb_fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>winbench report</title>\n"
           "<style>\nbody{font-family:'Segoe UI',Arial,sans-serif;margin:24px;color:#222}\n"
@@ -90,8 +84,11 @@ int rp_write_html(const rp_report *r, FILE *f)
         wb_fprintf(f, "<h2>%s</h2>\n<table>\n<tr><th>configuration</th><th>machine</th><th>n</th><th>median (", m->name);
         rp_svg_text(f, wb_module_report(m)->unit);
         rp_svg_text(f, rp_alt_note(r, m, note, sizeof note));   /* some rows in the spec's other words */
-        wb_fprintf(f, ")</th><th>min</th><th>max</th>%s<th>compared</th></tr>\n",
-                wb_module_report(m)->traffic.loss_column ? "<th>lost</th><th>loss %</th>" : "");
+        pooled = 0;
+        for (i = 0; i < r->ngroups; i++) pooled |= r->groups[i].m == m && r->groups[i].pooled == r->groups[i].pooled;
+        wb_fprintf(f, ")</th><th>min</th><th>max</th>%s%s<th>compared</th></tr>\n",
+                   pooled ? "<th>every sample together</th>" : "",
+                   wb_module_report(m)->traffic.loss_column ? "<th>lost</th><th>loss %</th>" : "");
         for (i = 0; i < r->ngroups; i++) {
             const rp_group *g = &r->groups[i];
             if (g->m != m) continue;
@@ -101,8 +98,9 @@ int rp_write_html(const rp_report *r, FILE *f)
             cell(f, rp_machine_name(r, g->machine, name, sizeof name));
             wb_fprintf(f, "<td>%lu</td>", (unsigned long)g->values.n);
             number_cell(f, g->median), number_cell(f, g->min), number_cell(f, g->max);
+            if (pooled) number_cell(f, g->pooled);   /* the run's own figure, beside the median repetition's */
             if (wb_module_report(m)->traffic.loss_column) {   /* loss beside latency: a latency of what arrived */
-                number_cell(f, g->loss_median);
+                number_cell(f, rp_group_lost(g));
                 number_cell(f, g->loss_pct);
             }
             rp_comparison_text(r, g, text, sizeof text);

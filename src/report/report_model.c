@@ -1,6 +1,7 @@
 /* The report's model: statistics per group, each group's base and its ratio to it with the rank
  * test's answer, and the order of the table (the words: report_names.c). */
 #include "report_model.h"
+#include "wb_hist.h"
 #include "wb_sort.h"
 
 #include <math.h>
@@ -8,7 +9,6 @@
 #include <string.h>
 
 #include "core/wb_hdr.h"
-#include "core/wb_mannwhitney.h"
 #include "core/wb_stats.h"
 
 int rp_values_add(rp_values *v, double x)
@@ -39,8 +39,9 @@ const wb_part *rp_part_at(const wb_module *m, int k, int *is_floor)
     *is_floor = 0;
     while (spec->split.parts && spec->split.parts[n].column) n++;
     if (k < n) return &spec->split.parts[k];
-    *is_floor = 1;
     k -= n;
+    if (spec->split.machine && n > 0 && k-- == 0) return spec->split.machine;   /* with parts only */
+    *is_floor = 1;
     for (n = 0; spec->split.floors && spec->split.floors[n].column; n++)
         if (n == k) return &spec->split.floors[n];
     return NULL;
@@ -53,11 +54,26 @@ int rp_part_count(const wb_module *m)
     return k;
 }
 
+/* The headline over all the repetitions' samples together, as the run's summary row takes it
+ * (the module's summary rule for its metric: the histograms' mean, pooled: each row's mean
+ * weighted by its histogram's count); NaN where that rule is the median, or a repetition has
+ * no histogram. */
+static double pooled_of(const rp_group *g)
+{
+    const wb_metric_summary *rule;
+    for (rule = g->m->summary_rules; rule && rule->column; rule++)
+        if (strcmp(rule->column, g->spec->metric) == 0) break;
+    if (rule == NULL || rule->column == NULL || rule->how != WB_SUM_HIST_MEAN) return NAN;
+    if (g->hist == NULL || g->hist_reps != g->reps || !(g->pooled_count > 0)) return NAN;
+    return g->pooled_sum / g->pooled_count;
+}
+
 static void summarize_group(rp_group *g)
 {
     double *scratch = (double *)malloc((g->values.n ? g->values.n : 1) * sizeof *scratch);
     wb_summary s;
     g->median = g->mean = g->stddev = g->min = g->max = NAN;
+    g->pooled = pooled_of(g);
     if (scratch && wb_summarize(g->values.v, g->values.n, scratch, &s) == 0) {
         g->median = s.median;
         g->mean = s.mean;
@@ -86,6 +102,15 @@ double rp_pooled_loss_pct(const rp_group *g)
     if (g->loss.n == 0 || g->loss.n != g->sent.n) return NAN;
     for (i = 0; i < g->loss.n; i++) lost += g->loss.v[i], sent += g->sent.v[i];
     return sent > 0 ? 100.0 * lost / sent : NAN;
+}
+
+double rp_group_lost(const rp_group *g)
+{
+    double sum = 0;
+    size_t i;
+    if (g->loss.n == 0) return NAN;
+    for (i = 0; i < g->loss.n; i++) sum += g->loss.v[i];
+    return sum;
 }
 
 int rp_loads_differ(double a, double b)
@@ -245,58 +270,6 @@ void rp_reference_value(const rp_report *r, const wb_module *m, const char *colu
         if (r->groups[k].m == m) rp_group_value(&r->groups[k], column, ref, cap);
 }
 
-/* The configuration that must match under --compare COLUMN: all of it less COLUMN, and less the
- * columns COLUMN sets when it is the module's preset (idle's case). */
-static void compared_part(const rp_group *g, const char *column, char *buf, size_t cap)
-{
-    const wb_report_spec *spec = wb_module_report(g->m);
-    char tmp[256];
-    int i;
-    rp_variant_without(g, column, buf, cap);
-    if (spec->preset.column == NULL || strcmp(spec->preset.column, column) != 0) return;
-    for (i = 0; spec->preset.sets && spec->preset.sets[i]; i++) {
-        snprintf(tmp, sizeof tmp, "%s", buf);
-        rp_text_without(tmp, spec->preset.sets[i], buf, cap);
-    }
-}
-
-/* The group g is compared with: the baseline machine's of the same configuration, or under
- * --compare COLUMN the same machine's with COLUMN at the reference value. */
-static const rp_group *base_of(const rp_report *r, const rp_group *g, int *is_base)
-{
-    const char *column = rp_compare_column(r, g->m);
-    size_t k;
-    *is_base = 0;
-    if (column) {
-        char value[64], mine[256], other[256], ref[64];
-        rp_reference_value(r, g->m, column, ref, sizeof ref);
-        if (!rp_group_value(g, column, value, sizeof value)) return NULL;
-        if (strcmp(value, ref) == 0) {
-            *is_base = 1;
-            return NULL;
-        }
-        compared_part(g, column, mine, sizeof mine);
-        for (k = 0; k < r->ngroups; k++) {
-            const rp_group *b = &r->groups[k];
-            if (b->m != g->m || b->machine != g->machine) continue;
-            compared_part(b, column, other, sizeof other);
-            if (strcmp(mine, other) == 0 && rp_group_value(b, column, value, sizeof value) &&
-                strcmp(value, ref) == 0)
-                return b;
-        }
-        return NULL;
-    }
-    if (g->machine == r->baseline) {
-        *is_base = 1;
-        return NULL;
-    }
-    /* the groups are in table order (module, configuration, machine): the base is in g's run */
-    for (k = (size_t)(g - r->groups); k > 0 && r->groups[k - 1].m == g->m && r->groups[k - 1].order == g->order; k--) {}
-    for (; k < r->ngroups && r->groups[k].m == g->m && r->groups[k].order == g->order; k++)
-        if (r->groups[k].machine == r->baseline) return &r->groups[k];
-    return NULL;
-}
-
 int rp_group_alt(const rp_group *g)
 {
     const char *when = wb_module_report(g->m)->alt.when, *at;
@@ -308,50 +281,6 @@ int rp_group_alt(const rp_group *g)
     return 0;
 }
 
-/* ratio > 1 means this group did better than its base. The uncertainty propagates both groups'
- * standard deviations (over repetitions) as hyperfine does; with a single repetition on either
- * side there is no spread to propagate, and no +- is given. Whether the difference is real is
- * the rank test's to say, and only where the repetitions could let it say yes. */
-static void compare_groups(rp_report *r)
-{
-    size_t i;
-    for (i = 0; i < r->ngroups; i++) {
-        rp_group *g = &r->groups[i];
-        const rp_group *b;
-        g->ratio = g->ratio_err = g->ratio_to_baseline = g->p = g->baseline_loss = g->baseline_achieved = NAN;
-        g->unsent_median = rp_values_median(&g->unsent);
-        g->achieved_median = rp_values_median(&g->achieved);
-        g->loss_median = rp_values_median(&g->loss);
-        g->loss_pct = rp_pooled_loss_pct(g);
-        g->significance = RP_SIG_NONE;
-        b = base_of(r, g, &g->is_baseline);
-        g->base = b;
-        g->unlike_base = b != NULL && rp_group_alt(b) != rp_group_alt(g);
-        if (g->unlike_base) continue;   /* a round trip is no faster than a one-way latency */
-        if (g->is_baseline) {
-            g->ratio = g->ratio_to_baseline = 1.0;
-            continue;
-        }
-        if (b == NULL || !(g->median > 0) || !(b->median > 0)) continue;
-        g->baseline_loss = rp_values_median(&b->loss);
-        g->baseline_achieved = rp_values_median(&b->achieved);
-        g->ratio = wb_module_report(g->m)->higher_is_better ? g->median / b->median : b->median / g->median;
-        g->ratio_to_baseline = g->median / b->median;
-        if (rp_smallest_p(g->values.n, b->values.n) >= RP_ALPHA) {
-            g->significance = RP_SIG_CANNOT_TELL;
-        } else {   /* is the difference real? a rank test on the repetitions themselves */
-            wb_mwu t;
-            wb_mann_whitney(g->values.v, g->values.n, b->values.v, b->values.n, &t);
-            g->p = t.p;
-            g->significance = t.p != t.p ? RP_SIG_CANNOT_TELL : t.p < RP_ALPHA ? RP_SIG_YES : RP_SIG_NO;
-        }
-        if (g->stddev == g->stddev && b->stddev == b->stddev) {   /* both had 2+ repetitions */
-            double sg = g->stddev / g->median, sb = b->stddev / b->median;
-            g->ratio_err = g->ratio * sqrt(sg * sg + sb * sb);
-        }
-    }
-}
-
 static int module_index(const wb_module *m)
 {
     int i;
@@ -361,33 +290,22 @@ static int module_index(const wb_module *m)
 }
 
 /* For each group, the first group of its module whose configuration less `column` (the
- * module's column of that name; NULL: none) is the same as its own: found by hash (each group
- * asking all those before it made the report grow with the square of the groups). first[i] = i
- * for the first of its kind, and for every group when memory runs out. */
+ * module's column of that name; NULL: none) is the same as its own, found by its key (each
+ * group asking all those before it made the report grow with the square of the groups).
+ * first[i] = i for the first of its kind, and for every group when memory runs out. */
 static void first_alike(const rp_report *r, const char *(*column_of)(const wb_module *m), size_t *first)
 {
-    size_t i, k, cap = 256, *index;
-    char mine[256], other[256];
-    while (cap < 2 * r->ngroups) cap *= 2;
-    index = (size_t *)calloc(cap, sizeof *index);
+    wb_strindex index;
+    size_t i;
+    char key[300];
+    wb_strindex_init(&index);
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
-        const char *column = column_of ? column_of(g->m) : NULL, *v = mine;
-        size_t h = (size_t)2166136261u ^ ((size_t)g->m >> 4);
-        first[i] = i;
-        if (index == NULL) continue;
-        rp_text_without(g->variant, column, mine, sizeof mine);
-        for (; *v; v++) h = (h ^ (unsigned char)*v) * 16777619u;
-        for (k = h & (cap - 1); index[k]; k = (k + 1) & (cap - 1)) {
-            const rp_group *o = &r->groups[index[k] - 1];
-            if (o->m != g->m) continue;
-            rp_text_without(o->variant, column, other, sizeof other);
-            if (!strcmp(other, mine)) break;
-        }
-        if (!index[k]) index[k] = i + 1;
-        first[i] = index[k] - 1;
+        int n = snprintf(key, sizeof key, "%d|", module_index(g->m));
+        rp_text_without(g->variant, column_of ? column_of(g->m) : NULL, key + n, sizeof key - (size_t)n);
+        if (wb_strindex_get(&index, key, i, &first[i]) < 0) first[i] = i;
     }
-    free(index);
+    wb_strindex_free(&index);
 }
 
 static const char *natural_column(const wb_module *m) { return wb_module_report(m)->natural_column; }
@@ -444,13 +362,33 @@ static void number_line_styles(rp_report *r, size_t *first)
 
 static int group_order(const void *pa, const void *pb)
 {
-    const rp_group *a = (const rp_group *)pa, *b = (const rp_group *)pb;
+    const rp_group *a = *(const rp_group *const *)pa, *b = *(const rp_group *const *)pb;
     int ma = module_index(a->m), mb = module_index(b->m);
     if (ma != mb) return ma - mb;
     if (a->sort_major != b->sort_major) return a->sort_major < b->sort_major ? -1 : 1;
     if (a->sort_minor != b->sort_minor) return a->sort_minor < b->sort_minor ? -1 : 1;
     if (a->order != b->order) return a->order < b->order ? -1 : 1;
     return a->machine - b->machine;
+}
+
+/* The groups in the table's order. Their addresses are sorted, then the groups copied once in
+ * that order: a group is a few KiB, and the CRT's qsort swaps elements byte by byte (Wine's
+ * did so for 11% of a lab's report). */
+static void sort_groups(rp_report *r)
+{
+    const rp_group **order = (const rp_group **)malloc((r->ngroups ? r->ngroups : 1) * sizeof *order);
+    rp_group *sorted = (rp_group *)malloc((r->groups_cap ? r->groups_cap : 1) * sizeof *sorted);
+    size_t i;
+    if (order == NULL || sorted == NULL) {   /* out of memory: the order they were read in */
+        free(order), free(sorted);
+        return;
+    }
+    for (i = 0; i < r->ngroups; i++) order[i] = &r->groups[i];
+    qsort((void *)order, r->ngroups, sizeof *order, group_order);
+    for (i = 0; i < r->ngroups; i++) sorted[i] = *order[i];
+    free(order);
+    free(r->groups);
+    r->groups = sorted;
 }
 
 void rp_model_finish(rp_report *r)
@@ -464,14 +402,13 @@ void rp_model_finish(rp_report *r)
         }
     } else {
         rank_configurations(r, first);
-        qsort(r->groups, r->ngroups, sizeof *r->groups, group_order);
+        sort_groups(r);
         number_line_styles(r, first);
         free(first);
     }
-    free(r->group_index);   /* the indexes are the load's: the groups have moved */
-    r->group_index = NULL;
-    r->group_index_cap = 0;
-    compare_groups(r);   /* after the sort: each group keeps a pointer to its base */
+    wb_strindex_free(&r->group_index);   /* the load's: the groups have moved */
+    /* the comparisons come after the sort (each group keeps a pointer to its base):
+     * rp_report_finish, report_compare.c */
 }
 
 void rp_report_free(rp_report *r)
@@ -484,15 +421,22 @@ void rp_report_free(rp_report *r)
         free(r->groups[i].stall.v), free(r->groups[i].loss.v), free(r->groups[i].sent.v), free(r->groups[i].unsent.v), free(r->groups[i].achieved.v);
         for (k = 0; k < RP_MAX_PERCENTILES; k++) free(r->groups[i].pct[k].v);
         free(r->groups[i].hist);
-        for (k = 0; k < RP_MAX_PARTS; k++) free(r->groups[i].parts[k].v), free(r->groups[i].parts_pm[k].v);
-        free(r->groups[i].whole.v);
+        for (k = 0; k < RP_MAX_PARTS; k++)
+            free(r->groups[i].parts[k].v), free(r->groups[i].parts_pm[k].v), free(r->groups[i].parts_round[k].v);
+        free(r->groups[i].whole.v), free(r->groups[i].whole_round.v), free(r->groups[i].rounds.v);
         free(r->groups[i].whole_pm.v);
+        free(r->groups[i].headline.v), free(r->groups[i].headline_round.v);
+        free(r->groups[i].rate.v), free(r->groups[i].rate_round.v), free(r->groups[i].split_rows.v);
     }
     free(r->groups);
-    free(r->group_index);
+    free(r->comparisons);
+    wb_strindex_free(&r->runs);
+    wb_strindex_free(&r->group_index);
+    wb_strindex_free(&r->machine_index);
+    for (i = 0; i < r->nmachines; i++)
+        for (k = 0; k < WB_CONTEXT_COUNT; k++) free(r->machines[i].ctx[k]);
     free(r->machines);
-    for (i = 0; i < r->seen_cap; i++) free(r->seen[i].key);
     for (i = 0; i < r->nseen_files; i++) free(r->seen_files[i]);
-    free(r->seen);
+    wb_strindex_free(&r->seen);
     free(r->seen_files);
 }

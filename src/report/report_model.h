@@ -7,26 +7,43 @@
 
 #include <stdio.h>
 #include "run/modules.h"   /* the module registry */
+#include "core/csv_columns.h"
+#include "core/wb_strindex.h"
+#include "core/wb_compare.h"
 
 #define RP_MAX_PERCENTILES 8
-#define RP_MAX_PARTS 12          /* a spec's parts and floors together */
+#define RP_MAX_PARTS 14          /* a spec's parts, its machine and its floors together */
+#define RP_PACE_AGREES 0.10      /* the call beside the loop and the loop's pace agree (sendmsg's SENDMSG_PACE_APART) */
+enum { RP_SPLIT_WHOLE = RP_MAX_PARTS, RP_SPLIT_HEADLINE, RP_SPLIT_RATE, RP_SPLIT_ROUND, RP_SPLIT_STRIDE };
+#define RP_MAX_VARIANT_COLUMNS 32   /* a spec's configuration columns (tests/test_tables.c checks each module's) */
 
 typedef struct rp_values {
     double *v;
     size_t n, cap;
 } rp_values;
 
-/* One machine: what its rows say about it (from the first row seen). */
+/* One machine: what its rows say about it. A machine is its label and its context columns
+ * flagged WB_ID (csv_columns.h); what else the report says of it is its first row's context. */
 typedef struct rp_machine {
-    char host[64], os[160], label[128], arch[16], cpu[160], cpus[16], hypervisor[8], wine[32], qpc[32],
-        tool[32], themes[8], power[16], wow64[8];
-    char calibration[128];       /* the calibrate verdicts its rows carry ("cal_clock=ok;..."), if any */
+    char label[128];
+    /* its first row's context cells ("" for a column its file lacks); calibration: the first
+     * of its rows that carries calibrate's verdicts ("cal_clock=ok;...") */
+    char *ctx[WB_CONTEXT_COUNT];
     char shown[256];             /* its name as shown (rp_machine_name), once all are read; "" before */
 } rp_machine;
+/* A context fact of the machine as the report says it: the cells of the columns of one label
+ * ("OS": "Windows XP 5.1.2600 Service Pack 3") joined, each in words ("VM": "yes"; a machine
+ * not under Wine: "no"); the column's own when it has no label. */
+const char *rp_machine_fact(const rp_machine *m, int column, char *buf, size_t cap);
+/* 1 when the context column heads a fact the machines table shows (WB_SHOWN, the first of its label). */
+int rp_machine_shown_column(int column);
+/* 1 when it heads a fact a comparison of two machines names when they differ (WB_CONFOUND). */
+int rp_machine_confound_column(int column);
 
 typedef struct rp_group rp_group;
 struct rp_group {
     const wb_module *m;
+    const wb_report_spec *spec;  /* m's (wb_module_report) */
     char variant[256];
     int machine;                 /* index into the machines */
     size_t order;                /* where its configuration was first seen: the table's order */
@@ -39,6 +56,10 @@ struct rp_group {
      * table's order. */
     size_t line_style;
     rp_values values;            /* the module's report metric, one per rep row */
+    /* beside each value (and each part's, and the whole's): its round, when its run was
+     * interleaved (the run's number among those read and the repetition's: rep k of two
+     * variants of one interleaved run are one round), NaN else */
+    rp_values rounds;
     rp_values pct[RP_MAX_PERCENTILES];   /* the spec's percentile columns, one per rep row */
     /* the rep rows' latency histograms (latency_hdr) merged: the group's percentiles are this
      * histogram's when every rep row had one (hist_reps == reps), else the median of the rows' */
@@ -53,35 +74,50 @@ struct rp_group {
     rp_values unsent, achieved;  /* the spec's unsent and achieved columns, one per rep row */
     /* the spec's parts, then its floors (rp_part_at), one per rep row that has the cell; and
      * the whole they add up to, one per rep row */
-    rp_values parts[RP_MAX_PARTS];
-    rp_values whole;
+    rp_values parts[RP_MAX_PARTS], parts_round[RP_MAX_PARTS];
+    rp_values whole, whole_round;
     /* beside each (rows from 0.6 on): the half-width of its 95% interval within the repetition */
     rp_values parts_pm[RP_MAX_PARTS];
     rp_values whole_pm;
     size_t parts_apart;          /* rep rows whose parts did not add up to their whole (parts_add_up 0) */
+    /* the headline per operation in the parts' unit (split.headline), and the rate it is times
+     * (split.rate), one per rep row that has the parts */
+    rp_values headline, headline_round, rate, rate_round;
+    /* the same, row by row: RP_SPLIT_STRIDE values a rep row that has parts (each part, machine
+     * and floor at its rp_part_at index, then RP_SPLIT_WHOLE, _HEADLINE, _RATE and the row's
+     * round, RP_SPLIT_ROUND; NaN where the row has none), so that a split can take one
+     * repetition's figures together */
+    rp_values split_rows;
     size_t empty;                /* rep rows whose metric was empty (nothing received) */
     /* the spec's series rows of the first repetition: time (s, from its start), metric, rate */
     rp_values series_t, series_v, series_rate;
     char series_rep[16];         /* which repetition they came from */
     /* computed */
-    double median, mean, stddev, min, max;
-    double ratio, ratio_err;     /* against the baseline machine's group; NaN when none */
-    double ratio_to_baseline;    /* median / the baseline's median, whichever is better */
-    double p;                    /* Mann-Whitney against the baseline's repetitions; NaN: too few */
-    double loss_median, baseline_loss;   /* medians of the loss column (NaN without one) */
+    double median, mean, stddev, min, max;   /* of the repetitions' values */
+    /* the metric over every sample of the repetitions together, as the run's summary says it
+     * (sockloop's and wakeup's mean latency over every packet or wake-up); NaN where the run's
+     * summary takes the median */
+    double pooled;
+    double pooled_sum, pooled_count;   /* the rows' means times their histograms' counts, and the counts */
     double loss_pct;             /* the repetitions' lost over their sent, pooled, % (NaN without them) */
-    double unsent_median, achieved_median, baseline_achieved;   /* NaN without the columns */
+    double unsent_median, achieved_median;   /* NaN without the columns */
     const rp_group *base;        /* what it was compared with (NULL: nothing, or it is the baseline) */
-    int significance;            /* RP_SIG_*: what p says */
     int is_baseline;
     int unlike_base;             /* base measures something else (rp_group_alt differs): not compared */
+    /* its comparison with base (report_compare.h), computed once; and from it, for the writers
+     * that only colour or mark: */
+    const struct rp_comparison *cmp;
+    double ratio;                /* times better than base (faster, lower latency ...); NaN when none */
+    double ratio_to_baseline;    /* the metric's ratio to base's (mine over base) */
+    double p;                    /* the headline's rank test; NaN: too few */
+    int significance;            /* RP_SIG_*: its verdict */
 };
 
 /* NONE: baseline, or nothing to compare; CANNOT_TELL: with these repetitions no outcome could
  * reach p < RP_ALPHA (3 and 3: the smallest two-sided p is 0.1), so "no difference" would be a
  * claim the test cannot make. */
 enum { RP_SIG_NONE, RP_SIG_YES, RP_SIG_NO, RP_SIG_CANNOT_TELL };
-#define RP_ALPHA 0.05
+#define RP_ALPHA WB_ALPHA
 /* Two achieved loads (packets/s) more than 1% apart: what a sender that kept up to its schedule
  * cannot differ by (sockloop's SL_KEPT_UP), so the runs measured different loads. */
 #define RP_LOAD_PRECISION 0.01
@@ -90,14 +126,11 @@ int rp_loads_differ(double a, double b);
  * loss and sent columns): 13% is then what the runs lost, not a median of one column over
  * a median of another that no repetition had. */
 double rp_pooled_loss_pct(const rp_group *g);
+/* What the group's repetitions lost, all together (NaN without a loss column): the one "lost"
+ * every output says. */
+double rp_group_lost(const rp_group *g);
 /* The median of the values (the mean of the two middle ones of an even count); NaN for none. */
 double rp_values_median(const rp_values *v);
-
-/* A slot of the table of rows read (report_load.c): NULL key, a free slot. */
-typedef struct rp_seen {
-    char *key;
-    size_t file;                 /* index into seen_files: the file it was first read from */
-} rp_seen;
 
 typedef struct rp_report {
     rp_machine *machines;
@@ -111,8 +144,7 @@ typedef struct rp_report {
     const char *compare_column;
     char compare_value[64];
     size_t rows_repeated, rows_skipped;   /* rep rows read twice (counted once), and left out by spec */
-    rp_seen *seen;               /* the rep rows read so far, to count each once (report_load.c) */
-    size_t nseen, seen_cap;
+    wb_strindex seen;            /* the rep rows read so far, to count each once: to the file they came from */
     char **seen_files;           /* the files they came from */
     size_t nseen_files;
     size_t files_loaded, files_failed, files_skipped;
@@ -123,9 +155,12 @@ typedef struct rp_report {
     struct { const wb_module *m; unsigned long long places; } varying[8];
     int nvarying;
     int merge_machines;          /* --merge-machines: every row is of one machine, "all machines" */
-    /* while loading: the groups by (module, machine, configuration), open addressing (an index
-     * + 1; 0 empty), and the groups' room (report_load.c) */
-    size_t *group_index, group_index_cap, groups_cap;
+    struct rp_comparison *comparisons;   /* one per group (rp_model_finish) */
+    wb_strindex runs;            /* the run ids read, each its number (a round's key) */
+    /* while loading: the groups by (module, machine, configuration) and their room, the
+     * machines by identity (report_load.c) */
+    wb_strindex group_index, machine_index;
+    size_t groups_cap;
 } rp_report;
 
 int  rp_values_add(rp_values *v, double x);
@@ -137,8 +172,8 @@ int  rp_pick_baseline(const rp_report *r, const char *name);
 void rp_model_finish(rp_report *r);
 void rp_report_free(rp_report *r);
 
-/* The spec's parts and floors as one list: the k-th (parts first), or NULL past the end;
- * *is_floor says which list it came from. */
+/* The spec's parts, its machine (with parts only) and its floors as one list: the k-th (parts
+ * first), or NULL past the end; *is_floor says whether it is a floor. */
 const wb_part *rp_part_at(const wb_module *m, int k, int *is_floor);
 int rp_part_count(const wb_module *m);
 
@@ -153,12 +188,6 @@ int rp_percentile_index(const wb_module *m, double p);   /* median over reps; Na
 
 /* The smallest two-sided p a rank test of n1 and n2 distinct values can give: 2 / C(n1+n2, n1). */
 double rp_smallest_p(size_t n1, size_t n2);
-/* What a group was compared with, in the comparison's words: "B", "loop=select". */
-const char *rp_base_name(const rp_report *r, const rp_group *g, char *buf, size_t cap);
-/* "3.51 +- 0.05 times faster than B, p=0.008" (or "baseline"), into buf. */
-void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t cap);
-/* "yes" / "no" / "" (too few repetitions, or the baseline). */
-const char *rp_significant_text(const rp_group *g);
 /* The group's configuration as people read it: only the "name=value" pairs that differ among
  * the module's groups ("target=button thread=cross"); the whole configuration when none does. */
 void rp_short_variant(const rp_report *r, const rp_group *g, char *buf, size_t cap);

@@ -38,36 +38,103 @@ const char *rp_words(const rp_group *g, const char *text, char *buf, size_t cap)
     return buf;
 }
 
+/* One context cell in the report's words. */
+static const char *cell_words(int column, const char *cell, char *buf, size_t cap)
+{
+    char broken[128];
+    switch (column) {
+    case WB_COL_HYPERVISOR:
+    case WB_COL_THEMES_ACTIVE: {
+        int vm = column == WB_COL_HYPERVISOR;
+        return !strcmp(cell, "1") ? (vm ? "yes" : "on") : !strcmp(cell, "0") ? (vm ? "no" : "off") : "?";
+    }
+    case WB_COL_WINE_VERSION: return cell[0] ? cell : "no";
+    /* an x86 process on 64-bit Windows: its kernel and win32k floors and hand-offs cross WOW64's thunks */
+    case WB_COL_WOW64: return !strcmp(cell, "1") ? "x86 on 64-bit Windows" : !strcmp(cell, "0") ? "native" : "";
+    case WB_COL_CALIBRATION:
+        if (wb_verdicts_broken(cell, broken, sizeof broken)[0]) snprintf(buf, cap, "broken: %s", broken);
+        else snprintf(buf, cap, "%s", cell[0] ? "ok" : "not run");
+        return buf;
+    default: return cell;
+    }
+}
+
+const char *rp_machine_fact(const rp_machine *m, int column, char *buf, size_t cap)
+{
+    const char *label = wb_context_types[column].label;
+    size_t used = 0;
+    int i;
+    if (cap == 0) return buf;
+    buf[0] = '\0';
+    for (i = 0; i < WB_CONTEXT_COUNT && used < cap; i++) {
+        char words[160];
+        const char *w;
+        if (i != column && !(label && wb_context_types[i].label && !strcmp(wb_context_types[i].label, label))) continue;
+        if (!(w = cell_words(i, m->ctx[i], words, sizeof words))[0]) continue;
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? ((wb_context_types[i].machine & WB_DOT) ? "." : " ") : "",
+                                 w);
+    }
+    return buf;
+}
+
+/* 1 when the column is the first of its label (the one that stands for the label's value). */
+static int first_of_label(int column)
+{
+    int i;
+    for (i = 0; i < column && wb_context_types[column].label; i++)
+        if (wb_context_types[i].label && !strcmp(wb_context_types[i].label, wb_context_types[column].label)) return 0;
+    return 1;
+}
+
+int rp_machine_confound_column(int column)
+{
+    return (wb_context_types[column].machine & WB_CONFOUND) && first_of_label(column);
+}
+
+int rp_machine_shown_column(int column)
+{
+    return (wb_context_types[column].machine & WB_SHOWN) && first_of_label(column);
+}
+
 /* The machine's name without its distinction: its label, else its host. */
 static const char *base_machine_name(const rp_machine *m)
 {
-    return m->label[0] ? m->label : m->host;
+    return m->label[0] ? m->label : m->ctx[WB_COL_HOST];
 }
 
-/* Two different machines may share a label or host (two VMs called "VM"): each then gets the
- * first thing that tells them apart, "VM (Wine 10.0)", "VM (Windows XP 5.1.2600)". */
-/* Its name among all the machines read (every other one looked at: found once per machine in
- * rp_names_prepare, not for every cell of the table). */
+/* The machine's name among all the machines read: two different machines may share a label or
+ * host (two VMs called "VM"), and each then gets the first of its identity's facts (WB_ID) that
+ * tells them apart, Wine's first, "VM (Wine 10.0)", "VM (Windows XP 5.1.2600)". Found once per
+ * machine in rp_names_prepare, not for every cell of the table. */
 static const char *machine_name_among(const rp_report *r, int machine, char *buf, size_t cap)
 {
     const rp_machine *m = &r->machines[machine];
-    int wine = 0, os = 0, arch = 0, cpu = 0, same = 0;
+    char mine[256], theirs[256];
+    int k, same = 0;
     size_t i;
-    for (i = 0; i < r->nmachines; i++) {
-        const rp_machine *o = &r->machines[i];
-        if ((int)i == machine || strcmp(base_machine_name(o), base_machine_name(m)) != 0) continue;
-        same = 1;
-        wine |= strcmp(o->wine, m->wine) != 0;
-        os |= strcmp(o->os, m->os) != 0;
-        arch |= strcmp(o->arch, m->arch) != 0;
-        cpu |= strcmp(o->cpu, m->cpu) != 0;
+    for (i = 0; i < r->nmachines; i++)
+        same |= (int)i != machine && strcmp(base_machine_name(&r->machines[i]), base_machine_name(m)) == 0;
+    if (!same) {
+        snprintf(buf, cap, "%s", base_machine_name(m));
+        return buf;
     }
-    if (!same) snprintf(buf, cap, "%s", base_machine_name(m));
-    else if (wine) snprintf(buf, cap, "%s (%s%s)", base_machine_name(m), m->wine[0] ? "Wine " : "not Wine", m->wine);
-    else if (os) snprintf(buf, cap, "%s (%s)", base_machine_name(m), m->os);
-    else if (arch) snprintf(buf, cap, "%s (%s)", base_machine_name(m), m->arch);
-    else if (cpu) snprintf(buf, cap, "%s (%s)", base_machine_name(m), m->cpu);
-    else snprintf(buf, cap, "%s (#%d)", base_machine_name(m), machine + 1);
+    for (k = -1; k < WB_CONTEXT_COUNT; k++) {
+        int col = k < 0 ? WB_COL_WINE_VERSION : k, differs = 0;
+        if ((k >= 0 && col == WB_COL_WINE_VERSION) || !(wb_context_types[col].machine & WB_ID) || !first_of_label(col))
+            continue;
+        rp_machine_fact(m, col, mine, sizeof mine);
+        for (i = 0; i < r->nmachines && !differs; i++) {
+            const rp_machine *o = &r->machines[i];
+            differs = (int)i != machine && !strcmp(base_machine_name(o), base_machine_name(m)) &&
+                      strcmp(rp_machine_fact(o, col, theirs, sizeof theirs), mine) != 0;
+        }
+        if (!differs) continue;
+        if (col == WB_COL_WINE_VERSION)
+            snprintf(buf, cap, "%s (%s%s)", base_machine_name(m), m->ctx[col][0] ? "Wine " : "not Wine", m->ctx[col]);
+        else snprintf(buf, cap, "%s (%s)", base_machine_name(m), mine);
+        return buf;
+    }
+    snprintf(buf, cap, "%s (#%d)", base_machine_name(m), machine + 1);
     return buf;
 }
 
@@ -78,80 +145,9 @@ const char *rp_machine_name(const rp_report *r, int machine, char *buf, size_t c
     return buf;
 }
 
-const char *rp_base_name(const rp_report *r, const rp_group *g, char *buf, size_t cap)
-{
-    char value[64];
-    const char *column = rp_compare_column(r, g->m);
-    if (column) {
-        rp_reference_value(r, g->m, column, value, sizeof value);
-        if (value[0]) snprintf(buf, cap, "%s=%s", column, value);
-        else snprintf(buf, cap, "the first %s", column);
-        return buf;
-    }
-    return rp_machine_name(r, r->baseline, buf, cap);
-}
-
 const char *rp_machine_broken(const rp_machine *m, char *buf, size_t cap)
 {
-    return wb_verdicts_broken(m->calibration, buf, cap);
-}
-
-void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t cap)
-{
-    char base[192];
-    rp_base_name(r, g, base, sizeof base);
-    if (g->values.n == 0 && g->empty > 0)
-        snprintf(buf, cap, "%s (%lu repetition%s)", wb_module_report(g->m)->traffic.empty_metric_text ? wb_module_report(g->m)->traffic.empty_metric_text : "no value",
-                 (unsigned long)g->empty, g->empty == 1 ? "" : "s");
-    else if (g->is_baseline) snprintf(buf, cap, "baseline");
-    else if (g->unlike_base)
-        snprintf(buf, cap, "not compared with %s: that is a %s, this a %s", base, rp_group_alt(g) ? wb_module_report(g->m)->alt.from
-                 : wb_module_report(g->m)->alt.to, rp_group_alt(g) ? wb_module_report(g->m)->alt.to : wb_module_report(g->m)->alt.from);
-    else if (g->ratio != g->ratio) snprintf(buf, cap, "no %s run to compare with", base);
-    else {
-        /* "2.00 times slower" rather than "0.50 times faster" */
-        double ratio = g->ratio >= 1.0 ? g->ratio : 1.0 / g->ratio;
-        double err = g->ratio >= 1.0 ? g->ratio_err : g->ratio_err / (g->ratio * g->ratio);
-        char spread[32] = "", verdict[160] = "";
-        if (err == err) snprintf(spread, sizeof spread, " +- %.2f", err);
-        if (g->significance == RP_SIG_YES) snprintf(verdict, sizeof verdict, ", p=%.3g", g->p);
-        else if (g->significance == RP_SIG_NO) snprintf(verdict, sizeof verdict, ": no significant difference (p=%.2g)", g->p);
-        else if (g->significance == RP_SIG_CANNOT_TELL) {
-            /* what would let the test answer: as many a side, or enough beside the larger side */
-            size_t n1 = g->values.n, n2 = g->base ? g->base->values.n : 0, big = n1 > n2 ? n1 : n2, beside = 1, even = 1;
-            while (rp_smallest_p(even, even) >= RP_ALPHA) even++;
-            while (beside < big && rp_smallest_p(beside, big) >= RP_ALPHA) beside++;
-            if (n1 == n2 || rp_smallest_p(beside, big) >= RP_ALPHA)
-                snprintf(verdict, sizeof verdict, ": cannot tell with %lu and %lu repetitions (at least %lu a side are "
-                         "needed for p < %.2g)", (unsigned long)n1, (unsigned long)n2, (unsigned long)even, RP_ALPHA);
-            else
-                snprintf(verdict, sizeof verdict, ": cannot tell with %lu and %lu repetitions (p < %.2g needs at least "
-                         "%lu beside %lu, or %lu a side)", (unsigned long)n1, (unsigned long)n2, RP_ALPHA,
-                         (unsigned long)beside, (unsigned long)big, (unsigned long)even);
-        }
-        size_t used;
-        char words[64];
-        rp_words(g, g->ratio >= 1.0 ? wb_module_report(g->m)->better : wb_module_report(g->m)->worse, words, sizeof words);
-        snprintf(buf, cap, "%.2f%s times %s than %s%s", ratio, spread, words, base, verdict);
-        used = strlen(buf);
-        /* Loss changes what the latency means: said where this group lost what the baseline did not. */
-        if (g->loss_median > 0 && !(g->baseline_loss > 0) && used < cap)
-            snprintf(buf + used, cap - used, "; lost %.0f where %s lost none", g->loss_median, base);
-        else if (g->loss_median == 0 && g->baseline_loss > 0 && used < cap)
-            snprintf(buf + used, cap - used, "; %s lost %.0f, this none", base, g->baseline_loss);
-        else if (g->loss_median > 0 && g->baseline_loss > 0 && used < cap)
-            snprintf(buf + used, cap - used, "; lost %.0f, %s %.0f", g->loss_median, base, g->baseline_loss);
-        used = strlen(buf);
-        /* A sender that fell behind offered less: the latencies are of another load. */
-        if (rp_loads_differ(g->achieved_median, g->baseline_achieved) && used < cap)
-            snprintf(buf + used, cap - used, "; at different loads: sent %.1f/s where %s sent %.1f/s", g->achieved_median,
-                     base, g->baseline_achieved);
-    }
-}
-
-const char *rp_significant_text(const rp_group *g)
-{
-    return g->significance == RP_SIG_YES ? "yes" : g->significance == RP_SIG_NO ? "no" : "";
+    return wb_verdicts_broken(m->ctx[WB_COL_CALIBRATION], buf, cap);
 }
 
 /* The n-th "name=value" token of a configuration, into buf; 0 when there is none. */
@@ -241,6 +237,6 @@ int rp_pick_baseline(const rp_report *r, const char *name)
     for (i = 0; i < r->nmachines; i++)
         if (!strcmp(r->machines[i].label, name)) return (int)i;
     for (i = 0; i < r->nmachines; i++)
-        if (!_stricmp(r->machines[i].host, name)) return (int)i;
+        if (!_stricmp(r->machines[i].ctx[WB_COL_HOST], name)) return (int)i;
     return -1;
 }

@@ -4,6 +4,7 @@
  * machines where a row per configuration and machine would run to thousands. The comparisons'
  * sentences, ratios and p-values stay in the long form (--csv, --json). */
 #include "report_render.h"
+#include "report_words.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* The report as a table: aligned columns for the console, tab-separated text (what --tsv
  * prints and --clip puts on the clipboard), CSV and Markdown. One list of columns serves all. */
 #include "report_render.h"
-#include "report_parts.h"
+#include "report_words.h"
 #include "win/wb_utf8.h"
 
 #include <math.h>
@@ -20,13 +20,13 @@
     X(C_BENCH, "benchmark", WB_TEXT) X(C_CONFIG, "configuration", WB_TEXT) X(C_MACHINE, "machine", WB_TEXT)        \
     X(C_HOST, "host", WB_TEXT) X(C_OS, "os", WB_TEXT) X(C_LABEL, "label", WB_TEXT) X(C_N, "n", WB_NUM)              \
     X(C_MEDIAN, "median", WB_NUM) X(C_STDDEV, "stddev", WB_NUM) X(C_MIN, "min", WB_NUM) X(C_MAX, "max", WB_NUM)      \
-    X(C_UNIT, "unit", WB_TEXT) X(C_RATIO, "ratio", WB_NUM) X(C_RATIO_ERR, "ratio_err", WB_NUM)                     \
+    X(C_UNIT, "unit", WB_TEXT) X(C_RATIO, "ratio", WB_NUM) X(C_RATIO_LO, "ratio_lo", WB_NUM) X(C_RATIO_HI, "ratio_hi", WB_NUM)                     \
     X(C_COMPARISON, "comparison", WB_TEXT) X(C_P, "p_value", WB_NUM) X(C_SIGNIFICANT, "significant", WB_TEXT)      \
     X(C_RATIO_TO_BASELINE, "ratio_to_baseline", WB_NUM) X(C_CALIBRATION, "calibration", WB_TEXT)                   \
     X(C_LOST, "lost", WB_NUM) X(C_LOSS_PCT, "loss_pct", WB_NUM) X(C_WHERE, "where", WB_TEXT)                       \
     X(C_AA_RATIO, "aa_ratio", WB_NUM) X(C_AA_P, "aa_p", WB_NUM) X(C_ACHIEVED, "achieved_rate", WB_NUM)             \
     X(C_UNSENT, "unsent", WB_NUM) X(C_P50, "p50", WB_NUM) X(C_P99, "p99", WB_NUM)                                  \
-    X(C_PCT_FROM, "percentiles_from", WB_TEXT)
+    X(C_PCT_FROM, "percentiles_from", WB_TEXT) X(C_POOLED, "pooled", WB_NUM)
 #define COLUMN_ID(id, name, type) id,
 #define COLUMN_NAME(id, name, type) name,
 #define COLUMN_TYPE(id, name, type) type,
@@ -46,22 +46,24 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     snprintf(cells[C_BENCH], 256, "%s", g->m->name);
     snprintf(cells[C_CONFIG], 256, "%s", g->variant);
     rp_machine_name(r, g->machine, cells[C_MACHINE], 256);
-    snprintf(cells[C_HOST], 256, "%s", m->host);
-    snprintf(cells[C_OS], 256, "%s", m->os);
+    snprintf(cells[C_HOST], 256, "%s", m->ctx[WB_COL_HOST]);
+    rp_machine_fact(m, WB_COL_OS_NAME, cells[C_OS], 256);
     snprintf(cells[C_LABEL], 256, "%s", m->label);
     snprintf(cells[C_N], 256, "%lu", (unsigned long)g->values.n);
     fmt(g->median, cells[C_MEDIAN], 256);
+    fmt(g->pooled, cells[C_POOLED], 256);
     fmt(g->stddev, cells[C_STDDEV], 256);
     fmt(g->min, cells[C_MIN], 256);
     fmt(g->max, cells[C_MAX], 256);
     rp_words(g, wb_module_report(g->m)->unit, cells[C_UNIT], 256);
-    fmt(g->ratio, cells[C_RATIO], 256);
-    fmt(g->ratio_err, cells[C_RATIO_ERR], 256);
+    fmt(g->ratio, cells[C_RATIO], 256);   /* times better than its base, with its 95% interval */
+    fmt(g->cmp->compared ? g->cmp->better_lo : NAN, cells[C_RATIO_LO], 256);
+    fmt(g->cmp->compared ? g->cmp->better_hi : NAN, cells[C_RATIO_HI], 256);
     rp_comparison_text(r, g, cells[C_COMPARISON], 256);
     fmt(g->p, cells[C_P], 256);
     snprintf(cells[C_SIGNIFICANT], 256, "%s", rp_significant_text(g));
     fmt(g->ratio_to_baseline, cells[C_RATIO_TO_BASELINE], 256);
-    fmt(g->loss_median, cells[C_LOST], 256);
+    fmt(rp_group_lost(g), cells[C_LOST], 256);
     fmt(g->loss_pct, cells[C_LOSS_PCT], 256);
     fmt(g->achieved_median, cells[C_ACHIEVED], 256);
     fmt(g->unsent_median, cells[C_UNSENT], 256);
@@ -70,26 +72,23 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     fmt(rp_group_percentile(g, rp_percentile_index(g->m, 50)), cells[C_P50], 256);
     fmt(rp_group_percentile(g, rp_percentile_index(g->m, 99)), cells[C_P99], 256);
     snprintf(cells[C_PCT_FROM], 256, "%s", rp_group_percentiles_from(g));
-    rp_where_text(g, cells[C_WHERE], RP_CELL);
-    {   /* the group against itself: its noise floor */
-        rp_noise z;
-        rp_group_noise(g, &z);
-        fmt(z.ratio, cells[C_AA_RATIO], 256);
-        fmt(z.p, cells[C_AA_P], 256);
-    }
+    rp_where_text(r, g, cells[C_WHERE], RP_CELL);
+    /* the group against itself: its noise floor */
+    fmt(g->cmp->noise.halves.ratio, cells[C_AA_RATIO], 256);
+    fmt(g->cmp->noise.halves.log.p, cells[C_AA_P], 256);
     {   /* what calibrate said of the machine: "broken: clock, cpus", "ok", or "" (not run) */
         char broken[128];
         if (rp_machine_broken(m, broken, sizeof broken)[0]) snprintf(cells[C_CALIBRATION], 256, "broken: %s", broken);
-        else snprintf(cells[C_CALIBRATION], 256, "%s", m->calibration[0] ? "ok" : "");
+        else snprintf(cells[C_CALIBRATION], 256, "%s", m->ctx[WB_COL_CALIBRATION][0] ? "ok" : "");
     }
 }
 
 /* Loss cells for people: "859" and "8.6%"; "" for a module that counts none. */
 static void people_loss(const rp_group *g, char cells[C_COUNT][RP_CELL])
 {
-    if (g->loss_median == g->loss_median) {
+    if (rp_group_lost(g) == rp_group_lost(g)) {
         if (g->loss_pct == g->loss_pct) snprintf(cells[C_LOSS_PCT], 256, "%.2g%%", g->loss_pct);
-        snprintf(cells[C_LOST], 256, "%.0f", g->loss_median);
+        snprintf(cells[C_LOST], 256, "%.0f", rp_group_lost(g));
     }
     if (g->unsent_median == g->unsent_median) snprintf(cells[C_UNSENT], 256, "%.0f", g->unsent_median);
 }
@@ -107,6 +106,7 @@ static void console_cells(const rp_report *r, const rp_group *g, char cells[C_CO
     snprintf(cells[C_MEDIAN], 256, "%s", median);
     if (strstr(unit, "(us)") != NULL || strstr(unit, "(ms)") != NULL) snprintf(cells[C_UNIT], 256, "%s", unit_words);
     if (cells[C_P99][0] && strstr(unit, "(us)") != NULL) wb_format_duration(atof(cells[C_P99]) * 1e-6, cells[C_P99], 256);
+    if (cells[C_POOLED][0] && strstr(unit, "(us)") != NULL) wb_format_duration(g->pooled * 1e-6, cells[C_POOLED], 256);
     people_loss(g, cells);
 }
 
@@ -137,13 +137,15 @@ static size_t people_columns(const rp_report *r, int *shown)
 {
     static const int base[] = { C_BENCH, C_CONFIG, C_MACHINE, C_N, C_MEDIAN, C_UNIT };
     size_t n = 0, i;
-    int loss = 0, unsent = 0, p99 = 0;
+    int loss = 0, unsent = 0, p99 = 0, pooled = 0;
     for (i = 0; i < r->ngroups; i++) {
+        pooled |= r->groups[i].pooled == r->groups[i].pooled;
         loss |= wb_module_report(r->groups[i].m)->traffic.loss_column != NULL;
         p99 |= rp_percentile_index(r->groups[i].m, 99) >= 0;
         unsent |= r->groups[i].unsent_median > 0;   /* a sender fell behind: how far, beside the loss */
     }
     for (i = 0; i < sizeof base / sizeof base[0]; i++) shown[n++] = base[i];
+    if (pooled) shown[n++] = C_POOLED;   /* the run's own figure, beside the median repetition's */
     if (p99) shown[n++] = C_P99;
     if (loss) shown[n++] = C_LOST, shown[n++] = C_LOSS_PCT;
     if (unsent) shown[n++] = C_UNSENT;
@@ -341,33 +343,57 @@ int rp_write_markdown(const rp_report *r, FILE *f)
 
 /* The same table for programs (docs/schema/winbench-report.schema.json): a group per object,
  * its cells by column, numbers as numbers and empty ones as null; built whole, written at once. */
-/* The group's split as numbers: what its where-line says in words. */
+/* The group's split as numbers: what its where-line says in words (shares only where the whole
+ * moved: null else). */
+static void json_part(wb_json *j, const rp_part_cmp *c, const char *role, int k)
+{
+    int pfirst = 1;
+    wb_json_raw(j, k ? ",{" : "{");
+    wb_json_key_string(j, "name", c->part->name, &pfirst);
+    wb_json_key_string(j, "column", c->part->column, &pfirst);
+    wb_json_key_string(j, "layer", c->part->layer >= 0 ? wb_layer_name(c->part->layer) : "", &pfirst);
+    wb_json_key_string(j, "role", role, &pfirst);
+    wb_json_key(j, "floor", &pfirst);
+    wb_json_raw(j, c->is_floor ? "true" : "false");
+    wb_json_key_number(j, "base", c->base, &pfirst);
+    wb_json_key_number(j, "this", c->mine, &pfirst);
+    wb_json_key_number(j, "ratio", c->ratio, &pfirst);
+    wb_json_key_number(j, "p_value", c->shift.p, &pfirst);
+    wb_json_key_string(j, "significant", c->moved ? "yes" : c->shift.lo == c->shift.lo ? "no" : "cannot tell", &pfirst);
+    wb_json_key_number(j, "share", c->is_floor ? NAN : c->share, &pfirst);
+    wb_json_raw(j, "}");
+}
+
+static const char *const where_states[] = { "none", "cannot tell", "did not change", "the other way", "no part moved",
+                                            "placed" };
+
+/* The group's split as numbers: what its where-line says in words (shares only where the whole
+ * moved: null else). */
 static void json_parts(wb_json *j, const rp_group *g, int *first)
 {
-    rp_part_cmp c[RP_MAX_PARTS];
-    rp_whole_cmp w;
-    int n = g->base && !g->is_baseline ? rp_split(g, c, RP_MAX_PARTS, &w) : 0, k;
+    const rp_where *w = &g->cmp->where;
+    int n = g->cmp->compared ? w->n : 0, k, sfirst = 1;
     wb_json_key(j, "parts", first);
     wb_json_raw(j, "[");
-    for (k = 0; k < n; k++) {
-        int pfirst = 1;
-        wb_json_raw(j, k ? ",{" : "{");
-        wb_json_key_string(j, "name", c[k].part->name, &pfirst);
-        wb_json_key_string(j, "column", c[k].part->column, &pfirst);
-        wb_json_key_string(j, "layer", wb_layer_name(c[k].part->layer), &pfirst);
-        wb_json_key(j, "floor", &pfirst);
-        wb_json_raw(j, c[k].is_floor ? "true" : "false");
-        wb_json_key_number(j, "base", c[k].base, &pfirst);
-        wb_json_key_number(j, "this", c[k].mine, &pfirst);
-        wb_json_key_number(j, "ratio", c[k].ratio, &pfirst);
-        wb_json_key_number(j, "p_value", c[k].p, &pfirst);
-        wb_json_key_string(j, "significant",
-                           c[k].significance == RP_SIG_YES ? "yes" : c[k].significance == RP_SIG_NO ? "no" : "cannot tell",
-                           &pfirst);
-        wb_json_key_number(j, "share", c[k].is_floor ? NAN : c[k].share, &pfirst);
-        wb_json_raw(j, "}");
-    }
+    for (k = 0; k < n; k++)
+        json_part(j, &w->parts[k], w->parts[k].is_floor ? (w->parts[k].part->beside ? "beside" : "floor") : w->parts[k].is_machine ? "machine" : "part", k);
+    if (n > 0 && w->call.part) json_part(j, &w->call, "whole_of_parts", k++);
+    if (n > 0 && w->has_rate) json_part(j, &w->rate, "rate", k++);
     wb_json_raw(j, "]");
+    wb_json_key(j, "split", first);
+    wb_json_raw(j, "{");
+    wb_json_key_string(j, "state", where_states[g->cmp->compared && w->state >= 0 && w->state <= RP_WHERE_PLACED ? w->state : 0],
+                       &sfirst);
+    wb_json_key(j, "of_headline", &sfirst);
+    wb_json_raw(j, w->of_headline ? "true" : "false");
+    wb_json_key_string(j, "whole", w->of_headline ? g->spec->split.headline_name : g->spec->split.whole_name ? g->spec->split.whole_name : "",
+                       &sfirst);
+    wb_json_key_number(j, "base", n ? w->base : NAN, &sfirst);
+    wb_json_key_number(j, "this", n ? w->mine : NAN, &sfirst);
+    wb_json_key_number(j, "unexplained", n ? w->unexplained : NAN, &sfirst);
+    wb_json_key(j, "same_code", &sfirst);
+    wb_json_raw(j, w->same_code ? "true" : "false");
+    wb_json_raw(j, "}");
 }
 
 int rp_write_json(const rp_report *r, FILE *f)

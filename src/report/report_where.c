@@ -1,7 +1,7 @@
 /* After the console table (and in the Markdown): every comparison, split by the parts of the
  * module's operation where it measures them, with the group's noise floor (A/A) and what else
  * differs between the two machines. */
-#include "report_parts.h"
+#include "report_words.h"
 #include "report_render.h"
 
 #include <math.h>
@@ -17,31 +17,57 @@ static void part_row(FILE *f, int md, const char *name, const char *base, const 
     else wb_fprintf(f, "    %-66s %10s %10s %6s %7s %6s\n", name, base, mine, ratio, p, share);
 }
 
-static void write_split(FILE *f, int md, const rp_group *g, const rp_part_cmp *c, int n, const rp_whole_cmp *w,
-                        const char *base_name)
+/* A figure's row: its medians, ratio, own p and share (shares only of a whole that moved). */
+static void figure_row(FILE *f, int md, const rp_group *g, const char *name, const rp_part_cmp *c, int zero_ok)
 {
-    char a[48], b[48], ratio[16], p[16], share[16], name[200];
+    char a[48], b[48], ratio[16], p[16], share[16];
+    rp_part_value_text(g->m, c->base, zero_ok && c->part->difference ? c->base_pm : NAN, a, sizeof a);
+    rp_part_value_text(g->m, c->mine, zero_ok && c->part->difference ? c->mine_pm : NAN, b, sizeof b);
+    if (c->part->layer < 0 && c == &g->cmp->where.rate) {   /* a rate, not a time */
+        snprintf(a, sizeof a, "%.1f/s", c->base);
+        snprintf(b, sizeof b, "%.1f/s", c->mine);
+    }
+    snprintf(ratio, sizeof ratio, c->ratio == c->ratio ? "%.2f" : "-", c->ratio);
+    if (c->shift.p != c->shift.p) snprintf(p, sizeof p, "?");
+    else snprintf(p, sizeof p, "%.2g", c->shift.p);
+    if (c->share == c->share) snprintf(share, sizeof share, "%.0f%%", 100.0 * c->share);
+    else snprintf(share, sizeof share, !c->is_floor ? "-" : c->part->beside ? "beside" : "floor");
+    part_row(f, md, name, a, b, ratio, p, share);
+}
+
+static void write_split(FILE *f, int md, const rp_group *g, const rp_where *w, const char *base_name)
+{
+    const rp_part_cmp *c = w->parts;
+    const int placed = w->state == RP_WHERE_PLACED || w->state == RP_WHERE_NO_PART;
+    char a[48], b[48], ratio[16], p[16], name[200];
     int k;
     rp_part_value_text(g->m, w->base, NAN, a, sizeof a);   /* a whole is measured, never "~0" */
     rp_part_value_text(g->m, w->mine, NAN, b, sizeof b);
     if (md) wb_fprintf(f, "\n| part | %s | this | ratio | p | share |\n|:---|---:|---:|---:|---:|---:|\n", base_name);
     else part_row(f, 0, "part", base_name, "this", "ratio", "p", "share");
-    snprintf(name, sizeof name, "%s (the whole)", wb_module_report(g->m)->split.whole_name);
+    snprintf(name, sizeof name, "%s (the whole%s)", w->of_headline ? g->spec->split.headline_name : g->spec->split.whole_name,
+             w->of_headline ? ", the headline's" : "");
     snprintf(ratio, sizeof ratio, w->ratio == w->ratio ? "%.2f" : "-", w->ratio);
-    if (w->significance == RP_SIG_CANNOT_TELL || w->p != w->p) snprintf(p, sizeof p, "?");
-    else snprintf(p, sizeof p, "%.2g", w->p);
-    part_row(f, md, name, a, b, ratio, p, "100%");
-    for (k = 0; k < n; k++) {
-        rp_part_value_text(g->m, c[k].base, c[k].part->difference ? c[k].base_pm : NAN, a, sizeof a);
-        rp_part_value_text(g->m, c[k].mine, c[k].part->difference ? c[k].mine_pm : NAN, b, sizeof b);
-        snprintf(ratio, sizeof ratio, c[k].ratio == c[k].ratio ? "%.2f" : "-", c[k].ratio);
-        if (c[k].significance == RP_SIG_CANNOT_TELL) snprintf(p, sizeof p, "?");
-        else snprintf(p, sizeof p, "%.2g", c[k].p);
-        if (c[k].share == c[k].share) snprintf(share, sizeof share, "%.0f%%", 100.0 * c[k].share);
-        else snprintf(share, sizeof share, c[k].is_floor ? "floor" : "-");
-        snprintf(name, sizeof name, "%s%s (%s)", c[k].is_floor ? "floor: " : "", c[k].part->name,
-                 wb_layer_name(c[k].part->layer));
-        part_row(f, md, name, a, b, ratio, p, share);
+    if (w->shift.p != w->shift.p) snprintf(p, sizeof p, "?");
+    else snprintf(p, sizeof p, "%.2g", w->shift.p);
+    /* shares only of a whole that moved: where it did not, there is nothing to place */
+    part_row(f, md, name, a, b, ratio, p, placed ? "100%" : "-");
+    if (w->of_headline && strcmp(g->spec->split.whole, g->spec->split.headline) != 0) {
+        /* the parts' own whole, beside: its share is its parts' (none where the parts split the
+         * headline itself: sockloop's latency) */
+        snprintf(name, sizeof name, "%s (its parts' sum, timed beside)", g->spec->split.whole_name);
+        figure_row(f, md, g, name, &w->call, 0);
+    }
+    for (k = 0; k < w->n; k++) {
+        snprintf(name, sizeof name, "%s%s (%s)", !c[k].is_floor ? "" : c[k].part->beside ? "beside: " : "floor: ",
+                 c[k].part->name, wb_layer_name(c[k].part->layer));
+        figure_row(f, md, g, name, &c[k], 1);
+    }
+    if (w->has_rate) figure_row(f, md, g, w->rate.part->name, &w->rate, 0);
+    if (w->of_headline && placed) {
+        char share[16];
+        snprintf(share, sizeof share, "%.0f%%", 100.0 * w->unexplained);
+        part_row(f, md, "unexplained (the whole less the parts, the machine and the rate)", "", "", "", "", share);
     }
 }
 
@@ -51,14 +77,14 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
     int any = 0;
     for (i = 0; i < r->ngroups; i++) {
         const rp_group *g = &r->groups[i];
-        rp_part_cmp c[RP_MAX_PARTS];
-        rp_whole_cmp w;
-        int n = rp_split(g, c, RP_MAX_PARTS, &w);
+        const rp_where *w = &g->cmp->where;
+        const int n = w->n, untold_here = g->cmp->headline.verdict == WB_CMP_CANNOT_TELL &&
+                                          (n == 0 || w->state == RP_WHERE_CANNOT_TELL);
         char config[256], machine[128], base[192], line[1024];
         if (g->base == NULL || g->is_baseline || g->unlike_base) continue;   /* nothing compared */
         /* neither the headline nor the parts' whole can be told apart: nothing to place, so its
          * line, that, and what else differs, not a table of "?" (counted once at the end) */
-        if (g->significance == RP_SIG_CANNOT_TELL && (n == 0 || w.significance == RP_SIG_CANNOT_TELL)) untold++;
+        if (untold_here) untold++;
         if (!any)
             wb_fprintf(f, md ? "\n## Each comparison: where the difference lies, and the noise beside it\n\nSplit by the "
                             "parts of the operation where the benchmark measures them (medians of the repetitions; p: "
@@ -75,26 +101,27 @@ int rp_write_where(const rp_report *r, FILE *f, int md)
         rp_base_name(r, g, base, sizeof base);
         rp_comparison_text(r, g, line, sizeof line);
         wb_fprintf(f, md ? "\n### %s %s, %s\n\n%s.\n" : "\n%s %s, %s: %s\n", g->m->name, config, machine, line);
-        if (g->significance == RP_SIG_CANNOT_TELL && (n == 0 || w.significance == RP_SIG_CANNOT_TELL)) {
+        if (untold_here) {
             if (n > 0) wb_fprintf(f, md ? "\nwhere: cannot tell (too few repetitions to tell the whole apart).\n"
                                         : "  where: cannot tell (too few repetitions to tell the whole apart)\n");
         } else if (n > 0) {
-            write_split(f, md, g, c, n, &w, base);
-            rp_where_text(g, line, sizeof line);
+            write_split(f, md, g, w, base);
+            rp_where_text(r, g, line, sizeof line);
             wb_fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
-            if (g->parts_apart || g->base->parts_apart)
+            if (w->apart_mine || w->apart_base)
                 wb_fprintf(f, md ? "\nthe parts do not add up to the whole within their intervals in %lu of this side's "
                                    "repetitions and %lu of its base's.\n"
                                  : "  the parts do not add up to the whole within their intervals in %lu of this side's "
                                    "repetitions and %lu of its base's\n",
-                           (unsigned long)g->parts_apart, (unsigned long)g->base->parts_apart);
+                           (unsigned long)w->apart_mine, (unsigned long)w->apart_base);
         }
         rp_noise_text(g, line, sizeof line);
-        if (line[0] && g->significance != RP_SIG_CANNOT_TELL) wb_fprintf(f, md ? "\nnoise: %s.\n" : "  noise: %s\n", line);
+        if (line[0] && g->cmp->headline.verdict != WB_CMP_CANNOT_TELL)
+            wb_fprintf(f, md ? "\nnoise: %s.\n" : "  noise: %s\n", line);
         rp_interaction_text(r, g, line, sizeof line);
         if (line[0]) wb_fprintf(f, md ? "\n%s.\n" : "  %s\n", line);
         if (g->base->machine != g->machine) {
-            rp_confounds(r, g->base->machine, g->machine, line, sizeof line);
+            rp_confounds_text(r, g, line, sizeof line);
             if (line[0]) wb_fprintf(f, md ? "\nalso differs between the machines: %s.\n" : "  also differs between the machines: %s\n", line);
             rp_stalls_text(r, g, line, sizeof line);
             if (line[0]) wb_fprintf(f, md ? "\n%s.\n" : "  %s\n", line);

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "wb_module.h"
-#include "core/csv_columns.h"
 
 extern const wb_module wb_sendmsg_module;
 extern const wb_module wb_idle_module;
@@ -73,44 +72,43 @@ const wb_report_spec *wb_module_report(const wb_module *m)
     return m->report ? m->report : &generic_report;
 }
 
-static void each_name(const char *const *names, void (*each)(void *, const char *), void *arg)
-{
-    int i;
-    for (i = 0; names && names[i]; i++) each(arg, names[i]);
-}
-
-typedef struct name_walk {
-    void (*each)(void *arg, const char *name);
-    void *arg;
-} name_walk;
-
-static int option_name(void *arg, const wb_option *o, const void *config)
-{
-    const name_walk *w = (const name_walk *)arg;
-    char column[64];
-    (void)config;
-    w->each(w->arg, wb_option_column(o, column, sizeof column));
-    return 0;
-}
-
-void wb_module_columns(const wb_module *m, void (*each)(void *arg, const char *name), void *arg)
-{
-    name_walk w;
-    int i;
-    w.each = each;
-    w.arg = arg;
-    for (i = 0; i < WB_LEAD_COUNT; i++) each(arg, wb_lead_columns[i]);
-    wb_options_each(m->options, NULL, option_name, &w);
-    each_name(m->fact_names, each, arg);
-    for (i = 0; i < WB_MEASURE_COUNT; i++) each(arg, wb_measure_columns[i]);
-    each_name(m->metric_names, each, arg);
-    each_name(m->verdict_names, each, arg);
-    each(arg, WB_WARNINGS_COLUMN);
-    for (i = 0; i < WB_CONTEXT_COUNT; i++) each(arg, wb_context_columns[i]);
-}
-
 const char *wb_layer_name(int layer)
 {
     static const char *const names[] = { WB_LAYERS(WB_LIST_NAME) NULL };
     return layer >= 0 && layer < WB_LAYER_COUNT ? names[layer] : "";
+}
+
+/* The value text of the option whose column is `column`, in config; 0 when none has it. */
+static int column_value(const wb_module *m, const void *config, const char *column, char *buf, size_t cap)
+{
+    const wb_option *o;
+    char name[64];
+    for (o = m->options; o && o->name; o++)
+        if (strcmp(wb_option_column(o, name, sizeof name), column) == 0) {
+            wb_option_value_text(o, config, buf, cap);
+            return 1;
+        }
+    return 0;
+}
+
+const char *wb_module_varying_column(const wb_module *m, int n, const void *const *variants, char *first_value, size_t cap)
+{
+    const wb_report_spec *spec = wb_module_report(m);
+    const char *first = NULL;
+    int c, i;
+    for (c = 0; spec->variant_columns[c]; c++) {
+        char one[256], other[256];
+        int varies = 0;
+        if (!column_value(m, variants[0], spec->variant_columns[c], one, sizeof one)) continue;
+        for (i = 1; i < n && !varies; i++)
+            varies = column_value(m, variants[i], spec->variant_columns[c], other, sizeof other) && strcmp(one, other) != 0;
+        if (!varies) continue;
+        if (spec->natural_column && strcmp(spec->natural_column, spec->variant_columns[c]) == 0) first = NULL;
+        if (first == NULL) {
+            first = spec->variant_columns[c];
+            snprintf(first_value, cap, "%s", one);
+        }
+        if (first == spec->natural_column) break;
+    }
+    return first;
 }

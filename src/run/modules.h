@@ -14,15 +14,15 @@ const wb_module *wb_module_find(const char *name);
  * column makes a configuration). A new module's rows are shown before it has a spec. */
 const wb_report_spec *wb_module_report(const wb_module *m);
 
-/* Every column of the module's CSV, in the order the CSV sink writes them: the lead columns,
- * its options, facts, the measures, its metrics, verdicts, warnings and the context columns. */
-void wb_module_columns(const wb_module *m, void (*each)(void *arg, const char *name), void *arg);
-
 /* The length of a module's NULL-terminated metric list, uncapped. */
 unsigned wb_module_metric_count(const wb_module *m);
 /* 0 when the module's facts and metrics fit WB_MAX_FACTS / WB_MAX_METRICS; else -1 with the
  * reason in err. The runner refuses to run a module that does not fit (its rows would lose
  * columns), and tests/test_tables.c checks every registered one. */
 int wb_module_check_limits(const wb_module *m, char *err, size_t cap);
+/* The configuration column (of the report spec's) that the n variants differ in: the module's
+ * natural one when it does, else the first; NULL when none does. first_value gets the first
+ * variant's value of it (what the others are compared with). */
+const char *wb_module_varying_column(const wb_module *m, int n, const void *const *variants, char *first_value, size_t cap);
 
 #endif

@@ -12,7 +12,12 @@
  * (buf empty) when the module has no parts or this row has none (--floors off). */
 int wb_parts_line(const wb_module *m, const double *metrics, char *buf, size_t cap);
 
-/* Each layer's share of the parts' whole (WB_LAYER_*, fractions that add up to 1 where the
+/* The headline per operation where the module splits it (split.headline; a common column such
+ * as ns_per_op, which the module's metrics lack, as its pace and machine added), else NaN. */
+double wb_split_headline(const wb_module *m, const double *metrics);
+
+/* Each layer's share of the headline where the module splits it (the code's layers sharing the
+ * pace as the parts share the call itself), else of the parts' whole (WB_LAYER_*, fractions that add up to 1 where the
  * parts add up to the whole): 0, or -1 when the row has no parts. */
 int wb_parts_layer_shares(const wb_module *m, const double *metrics, double shares[WB_LAYER_COUNT]);
 

@@ -2,7 +2,9 @@
  * no file, console or environment is touched here, so it runs the same with a fake module and
  * an in-memory sink (tests/test_reps.c) as with a real benchmark and the CSV. */
 #include "reps.h"
+#include "wb_warning_codes.h"
 #include "summary_rules.h"
+#include "parts_text.h"
 #include "wb_stalls.h"
 
 #include <stdio.h>
@@ -165,7 +167,7 @@ static int values_alloc(rep_values *v, size_t reps)
     v->ns = (double *)malloc(reps * sizeof *v->ns);
     v->cpu = (double *)malloc(reps * sizeof *v->cpu);
     v->scratch = (double *)malloc(reps * sizeof *v->scratch);
-    v->per_metric = (double *)malloc(reps * WB_MAX_METRICS * sizeof *v->per_metric);
+    v->per_metric = (double *)malloc(reps * (WB_SUM_NS_ROW + 1) * sizeof *v->per_metric);   /* and ns_per_op */
     v->flags = (unsigned char *)calloc(reps ? reps : 1, 1);
     v->pooled = (wb_hist *)calloc(1, sizeof *v->pooled);
     if (v->rates && v->ns && v->cpu && v->scratch && v->per_metric && v->flags && v->pooled) return 0;
@@ -180,8 +182,25 @@ static void values_add(rep_values *v, const wb_measure *me, const wb_sample *sam
     v->ns[v->done] = me->ns_per_op;
     v->cpu[v->done] = me->cpu_pct;
     for (k = 0; k < nmetrics; k++) v->per_metric[k * v->cap + v->done] = sample->metrics[k];
+    v->per_metric[(size_t)WB_SUM_NS_ROW * v->cap + v->done] = me->ns_per_op;
     if (sample->latency) wb_hist_merge(v->pooled, sample->latency), v->pooled_reps++;
     v->done++;
+}
+
+/* A split headline's pace is the headline less the machine, in the summary as in each row: the
+ * median time per operation and the median machine, so that the summary's three add up as a
+ * row's do (medians of each would not). */
+static void pace_of_summary(const wb_module *m, wb_variant_result *out)
+{
+    const wb_report_spec *spec = m->report;
+    int pace, machine;
+    if (spec == NULL || spec->split.pace == NULL || spec->split.machine == NULL || spec->split.headline == NULL ||
+        strcmp(spec->split.headline, "ns_per_op") != 0)
+        return;
+    pace = wb_metric_index(m, spec->split.pace);
+    machine = wb_metric_index(m, spec->split.machine->column);
+    if (pace >= 0 && machine >= 0 && out->medians[machine] == out->medians[machine])
+        out->medians[pace] = out->ns_median - out->medians[machine];
 }
 
 /* Medians over the complete repetitions, and what they say together. */
@@ -204,6 +223,7 @@ static void summarize(const wb_module *m, rep_values *v, wb_variant_result *out)
     /* counts totalled, latencies pooled, parts with their whole: the row's identities kept */
     wb_apply_summary_rules(m, v->per_metric, done, stride, v->pooled_reps == done ? v->pooled : NULL, scratch,
                            out->medians);
+    pace_of_summary(m, out);
     {   /* the figure the repetitions are judged on, higher is worse */
         const double *worse = v->ns;
         int k_judged = judged_metric(m);
@@ -319,7 +339,7 @@ static int one_rep(wb_reps *L, void *state, unsigned i, wb_error *err)
         r.rep = r.rep ? r.rep : 1;
         wb_row_stamp_now(&r.stamp);   /* no measures: the row writes none */
         r.warnings = *plan->context_warnings;
-        wb_warn(&r.warnings, "skipped", "%s", sample->skipped);
+        wb_warn(&r.warnings, WB_W(skipped), "%s", sample->skipped);
         EACH_SINK(&L->link, rep, (sink, &r));
         rc = WB_REPS_DONE;
     } else if (wb_stop_requested) {

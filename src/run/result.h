@@ -7,6 +7,7 @@
 #include "wb_runner.h"
 #include "warnings.h"
 #include "win/wb_sysinfo.h"
+#include "layout.h"
 
 /* When a row's numbers were taken: the UTC time (to the millisecond) and the process's peak
  * working set then. The repetition loop reads both with the numbers, so that a sink only
@@ -32,6 +33,7 @@ void wb_measure_from_sample(const wb_sample *s, wb_measure *out);
 /* The same for every row of a run: the module, the machine, the options as typed. */
 typedef struct wb_run_info {
     const wb_module *m;
+    const wb_layout *layout;               /* its columns: every sink writes a row in this order */
     const wb_common *common;
     const wb_sysinfo *si;
     const wb_clock_info *clk;
@@ -45,6 +47,7 @@ typedef struct wb_run_info {
      * with fewer summaries than this is an interrupted run's (`all --resume` runs it again). */
     const char *variants_text;
     const wb_qos *qos;                     /* the throttling asked off, the power, the CPU classes */
+    wb_deferred *deferred;                 /* a brief run's caller's store of warnings, else NULL */
 } wb_run_info;
 
 /* One variant of the run (one --loop of `--loop all`, or the run itself): its configuration

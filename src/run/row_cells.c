@@ -1,6 +1,7 @@
 /* The cells of every row winbench writes: the lead columns, the module's options, facts,
- * measures, metrics and verdicts, the warnings and the context (src/core/csv_columns.h,
- * docs/csv.md). The sinks only say how a cell is written (row_cells.h). */
+ * measures, metrics and verdicts, the warnings and the context, in the order of the run's
+ * layout (layout.h; src/core/csv_columns.h, docs/csv.md). The sinks only say how a cell is
+ * written (row_cells.h). */
 #include "row_cells.h"
 
 #include <math.h>
@@ -130,15 +131,6 @@ static const char *context_cell(const wb_row_source *src, const row_values *row,
     }
 }
 
-static int option_cell(void *arg, const wb_option *o, const void *config)
-{
-    const wb_cell_out *out = (const wb_cell_out *)arg;
-    char buf[512];
-    wb_option_value_text(o, config, buf, sizeof buf);
-    out->text(out->arg, buf);
-    return 0;
-}
-
 /* The latency histogram as HdrHistogram encodes it (a few KiB at most: built here, at the
  * repetition's end, never in its timed loop); empty without one. */
 static void latency_cell(const wb_cell_out *out, const wb_hist *h)
@@ -150,39 +142,58 @@ static void latency_cell(const wb_cell_out *out, const wb_hist *h)
     free(text);
 }
 
-/* One whole row: the lead columns, options, facts, measures, metrics, warnings, context. */
+/* A lead column's cell. */
+static void lead_cell(const wb_row_source *src, const row_values *row, int index, const wb_cell_out *out)
+{
+    switch (index) {
+    case WB_COL_SCHEMA: out->count(out->arg, WB_CSV_SCHEMA); return;
+    case WB_COL_BENCHMARK: out->text(out->arg, src->run->m->name); return;
+    case WB_COL_LABEL: out->text(out->arg, src->run->common->label ? src->run->common->label : ""); return;
+    case WB_COL_ROW: out->text(out->arg, row->kind); return;
+    default:
+        if (row->rep) out->count(out->arg, row->rep);
+        else out->empty(out->arg);
+    }
+}
+
+static void measure_cell(const measure_cells *mc, int i, const wb_cell_out *out)
+{
+    if (i == WB_COL_OPS || i == WB_COL_N) {   /* counts: written as integers */
+        if (mc->v[i] == mc->v[i]) out->count(out->arg, (uint64_t)mc->v[i]);
+        else out->empty(out->arg);
+    } else {
+        out->number(out->arg, mc->v[i]);
+    }
+}
+
+/* One whole row, a cell for every column of the run's layout (layout.c), in its order. */
 static void write_row(const wb_row_source *src, const row_values *row, const measure_cells *mc, const wb_cell_out *out)
 {
     const wb_module *m = src->run->m;
     const wb_variant_info *v = src->variant;
+    const wb_layout *l = src->run->layout;
+    const char *verdicts[WB_MAX_FACTS] = { NULL };
     char buf[512];
     int i;
-    out->count(out->arg, WB_CSV_SCHEMA);
-    out->text(out->arg, m->name);
-    out->text(out->arg, src->run->common->label ? src->run->common->label : "");
-    out->text(out->arg, row->kind);
-    if (row->rep) out->count(out->arg, row->rep);
-    else out->empty(out->arg);
-    wb_options_each(m->options, v->config, option_cell, (void *)out);
-    for (i = 0; m->fact_names && m->fact_names[i]; i++) out->text(out->arg, v->facts[i] ? v->facts[i] : "");
-    for (i = 0; i < WB_MEASURE_COUNT; i++) {
-        if (i == WB_COL_OPS || i == WB_COL_N) {   /* counts: written as integers */
-            if (mc->v[i] == mc->v[i]) out->count(out->arg, (uint64_t)mc->v[i]);
-            else out->empty(out->arg);
-        } else {
-            out->number(out->arg, mc->v[i]);
+    if (row->with_verdicts && m->verdicts) m->verdicts(row->metrics, verdicts);
+    for (i = 0; i < l->n; i++) {
+        const wb_column *c = &l->col[i];
+        switch (c->section) {
+        case WB_SEC_LEAD: lead_cell(src, row, c->index, out); break;
+        case WB_SEC_OPTION:
+            wb_option_value_text(c->option, v->config, buf, sizeof buf);
+            out->text(out->arg, buf);
+            break;
+        case WB_SEC_FACT: out->text(out->arg, v->facts[c->index] ? v->facts[c->index] : ""); break;
+        case WB_SEC_MEASURE: measure_cell(mc, c->index, out); break;
+        case WB_SEC_METRIC: out->number(out->arg, row->metrics[c->index]); break;
+        case WB_SEC_VERDICT: out->text(out->arg, verdicts[c->index] ? verdicts[c->index] : ""); break;
+        case WB_SEC_WARNINGS: out->text(out->arg, row->codes); break;
+        case WB_SEC_CONTEXT:
+            if (c->index == WB_COL_LATENCY_HDR) latency_cell(out, row->latency);
+            else out->text(out->arg, context_cell(src, row, c->index, buf, sizeof buf));
+            break;
         }
-    }
-    for (i = 0; m->metric_names && m->metric_names[i]; i++) out->number(out->arg, row->metrics[i]);
-    if (m->verdict_names) {
-        const char *verdicts[WB_MAX_FACTS] = { NULL };
-        if (row->with_verdicts && m->verdicts) m->verdicts(row->metrics, verdicts);
-        for (i = 0; m->verdict_names[i]; i++) out->text(out->arg, verdicts[i] ? verdicts[i] : "");
-    }
-    out->text(out->arg, row->codes);
-    for (i = 0; i < WB_CONTEXT_COUNT; i++) {
-        if (i == WB_COL_LATENCY_HDR) latency_cell(out, row->latency);
-        else out->text(out->arg, context_cell(src, row, i, buf, sizeof buf));
     }
 }
 

@@ -1,4 +1,4 @@
-/* One result row's cells, in the columns' order (wb_module_columns), handed to whatever
+/* One result row's cells, in the order of the run's layout (layout.h), handed to whatever
  * writes them: the CSV file cell by cell, the JSON document by column. Both sinks build their
  * rows here, so a run's CSV and JSON hold the same values. Private to winbench.exe. */
 #ifndef WB_ROW_CELLS_H

@@ -1,11 +1,13 @@
 /* Runs one benchmark module: options, process set-up, then each variant's set-up, repetitions
  * (reps.c) and tear-down, with the results going to the CSV and console sinks. */
 #include "reps.h"
+#include "wb_warning_codes.h"
 #include "summary_rules.h"
 #include "wb_process.h"
 #include "wb_test_hooks.h"
 #include "wb_timer.h"
 #include "core/wb_shuffle.h"
+#include "outcome.h"
 #include "parts_text.h"
 #include "wb_console.h"
 #include "wb_units.h"
@@ -29,6 +31,7 @@ typedef struct wb_run {
     uint64_t affinity_mask;         /* the CPUs the process may use, once set */
     wb_qos qos;
     wb_run_info info;
+    wb_layout layout;               /* the module's columns, built once */
     wb_rep_plan plan;
     wb_sink *sinks[RUN_MAX_SINKS];  /* where results go: the CSV first, then the console */
     int nsinks;
@@ -47,47 +50,35 @@ static int runtime_error(const wb_run *r, const char *what)
     return WB_EXIT_RUNTIME;
 }
 
+/* --affinity and --priority, as asked, and what the process then has (its rows say it). */
 static int apply_process_settings(wb_run *r)
 {
-    HANDLE self = GetCurrentProcess();
-    DWORD_PTR pmask = 0, smask = 0;
-    DWORD got;
+    unsigned long long now = 0, system = 0;
+    unsigned long got = 0;
     wb_error err;
-
-    if (r->common.affinity != 0) {
-        char msg[128];
-        if (r->common.affinity > (uint64_t)(DWORD_PTR)-1) {
-            snprintf(msg, sizeof msg, "--affinity: 0x%llx names CPUs a %s process cannot use",
-                     (unsigned long long)r->common.affinity, r->si.arch);
-            return wb_usage_error(r->m->name, msg);
-        }
-        GetProcessAffinityMask(self, &pmask, &smask);
-        /* CPUs the machine does not have are the user's mistake, not a failed call. */
-        if ((r->common.affinity & ~(uint64_t)smask) != 0) {
-            snprintf(msg, sizeof msg, "--affinity: 0x%llx names %s of this machine (mask 0x%llx)",
-                     (unsigned long long)r->common.affinity,
-                     (r->common.affinity & (uint64_t)smask) ? "CPUs that are not" : "no CPU", (unsigned long long)smask);
-            return wb_usage_error(r->m->name, msg);
-        }
-        if (!SetProcessAffinityMask(self, (DWORD_PTR)r->common.affinity)) {
-            wb_error_win32(&err, "SetProcessAffinityMask", GetLastError());
-            return runtime_error(r, err.what);
-        }
+    char msg[160];
+    int rc;
+    if (r->common.affinity > (uint64_t)(DWORD_PTR)-1) {
+        snprintf(msg, sizeof msg, "--affinity: 0x%llx names CPUs a %s process cannot use",
+                 (unsigned long long)r->common.affinity, r->si.arch);
+        return wb_usage_error(r->m->name, msg);
     }
-    GetProcessAffinityMask(self, &pmask, &smask);
-    r->affinity_mask = (uint64_t)pmask;
-    snprintf(r->affinity_text, sizeof r->affinity_text, "0x%llx", (unsigned long long)pmask);
-
-    if (!SetPriorityClass(self, wb_priority_class(r->common.priority))) {
-        wb_error_win32(&err, "SetPriorityClass", GetLastError());
-        return runtime_error(r, err.what);
+    if ((rc = wb_process_affinity(r->common.affinity, &now, &system, &err)) == 1) {
+        /* CPUs the machine does not have are the user's mistake, not a failed call */
+        snprintf(msg, sizeof msg, "--affinity: 0x%llx names %s of this machine (mask 0x%llx)",
+                 (unsigned long long)r->common.affinity, (r->common.affinity & system) ? "CPUs that are not" : "no CPU",
+                 system);
+        return wb_usage_error(r->m->name, msg);
     }
-    got = GetPriorityClass(self);
+    if (rc != 0) return runtime_error(r, err.what);
+    r->affinity_mask = now;
+    snprintf(r->affinity_text, sizeof r->affinity_text, "0x%llx", now);
+    if (wb_process_priority(wb_priority_class(r->common.priority), &got, &err) != 0) return runtime_error(r, err.what);
     snprintf(r->priority_text, sizeof r->priority_text, "%s",
              wb_priority_name_of_class(got) ? wb_priority_name_of_class(got) : "other");
     if (got != wb_priority_class(r->common.priority))
         /* Realtime without SeIncreaseBasePriorityPrivilege silently becomes high. */
-        wb_warn(&r->run_warnings, "priority", "asked for %s priority, running at %s",
+        wb_warn(&r->run_warnings, WB_W(priority), "asked for %s priority, running at %s",
                 wb_priority_name(r->common.priority), r->priority_text);
     return WB_EXIT_OK;
 }
@@ -268,97 +259,6 @@ static int expand_variants(wb_run *r, void **variants, double **medians, int *rc
     return n;
 }
 
-/* One variant in a few words: its parts' whole ("a SendMessage 359.7 ns"), else its report
- * metric ("180.7"; its unit is the caller's to say); with its layers' shares when alone (": your
- * code 42%, the API 58%"). The length written. */
-static size_t variant_headline(const wb_module *m, const double *metrics, int alone, char *out, size_t cap)
-{
-    const wb_report_spec *spec = wb_module_report(m);
-    int w = wb_metric_index(m, spec->split.whole), k, first = 1;
-    double shares[WB_LAYER_COUNT];
-    char value[32];
-    size_t used;
-    if (w >= 0 && metrics[w] == metrics[w]) {
-        wb_format_duration(metrics[w] * wb_parts_unit_seconds(spec->split.unit), value, sizeof value);
-        if (alone) used = (size_t)snprintf(out, cap, "%s %s", spec->split.whole_name, value);
-        else used = (size_t)snprintf(out, cap, "%s", value);
-    } else if ((w = wb_metric_index(m, spec->metric)) >= 0 && metrics[w] == metrics[w]) {
-        used = (size_t)snprintf(out, cap, "%s", wb_format_number(metrics[w], value, sizeof value));
-        return used < cap ? used : cap;
-    } else return 0;
-    if (alone && wb_parts_layer_shares(m, metrics, shares) == 0)
-        for (k = WB_LAYER_COUNT - 1; k >= 0 && used < cap; k--)   /* your code, the API, the OS */
-            if (shares[k] >= 0.005) {
-                used += (size_t)snprintf(out + used, cap - used, "%s %s %.0f%%", first ? ":" : ",", wb_layer_name(k),
-                                         100.0 * shares[k]);
-                first = 0;
-            }
-    return used < cap ? used : cap;
-}
-
-/* The run in a line (the caller's, with outcome->brief): its verdicts where it gives some
- * (calibrate's "cal_clock=ok;..."); else its variant's headline, or each variant's named and
- * the unit once ("select 114.4 us, wsapoll 113.3 us (the receiver's busy time per packet)"). */
-static void fill_headline(wb_run *r, int n, void *const *variants, double *const *medians)
-{
-    const wb_report_spec *spec = wb_module_report(r->m);
-    char *out = r->outcome->headline, name[64];
-    size_t used = 0, cap = sizeof r->outcome->headline;
-    int i;
-    if (r->outcome->verdicts[0]) {
-        snprintf(out, cap, "%s", r->outcome->verdicts);
-        return;
-    }
-    for (i = 0; i < n && used + 1 < cap; i++) {
-        size_t before = used;
-        name[0] = '\0';
-        if (n > 1 && r->m->variant_name) r->m->variant_name(variants[i], name, sizeof name);
-        if (n > 1) used += (size_t)snprintf(out + used, cap - used, "%s%s ", used ? ", " : "", name);
-        if (used >= cap) break;
-        if (variant_headline(r->m, medians[i], n == 1, out + used, cap - used) == 0) used = before, out[used] = '\0';
-        else used += strlen(out + used);
-    }
-    if (used > 0 && used + 1 < cap && (n > 1 || spec->split.parts == NULL))
-        snprintf(out + used, cap - used, " (%s)", spec->split.parts ? spec->split.whole_name : spec->unit);
-}
-
-/* What the caller of the run gets back: the last variant's verdicts (calibrate's, for the
- * suite) and every variant's parts line (`winbench all` ends with them). */
-static void fill_outcome(wb_run *r, int n, void *const *variants, double *const *medians)
-{
-    int i;
-    if (n > 0 && r->m->verdicts && r->last_result_reps > 0) {
-        const char *values[WB_MAX_FACTS] = { NULL };
-        size_t used = 0;
-        r->m->verdicts(medians[n - 1], values);
-        for (i = 0; r->m->verdict_names[i] && used + 1 < sizeof r->outcome->verdicts; i++)
-            used += (size_t)snprintf(r->outcome->verdicts + used, sizeof r->outcome->verdicts - used, "%s%s=%s",
-                                     i ? ";" : "", r->m->verdict_names[i], values[i] ? values[i] : "");
-    }
-    r->outcome->split = 0;
-    for (i = 0; i < n; i++) {   /* each layer's share, least and most over the variants */
-        double shares[WB_LAYER_COUNT];
-        int k;
-        if (wb_parts_layer_shares(r->m, medians[i], shares) != 0) continue;
-        for (k = 0; k < WB_LAYER_COUNT; k++) {
-            if (r->outcome->split == 0 || shares[k] < r->outcome->share_least[k]) r->outcome->share_least[k] = shares[k];
-            if (r->outcome->split == 0 || shares[k] > r->outcome->share_most[k]) r->outcome->share_most[k] = shares[k];
-        }
-        r->outcome->split++;
-    }
-    fill_headline(r, n, variants, medians);
-    {
-        size_t used = 0;
-        for (i = 0; i < n && used + 1 < sizeof r->outcome->parts; i++) {
-            char line[640], name[64] = "";
-            if (wb_parts_line(r->m, medians[i], line, sizeof line) != 0) continue;
-            if (r->m->variant_name && r->m->expand) r->m->variant_name(variants[i], name, sizeof name);
-            used += (size_t)snprintf(r->outcome->parts + used, sizeof r->outcome->parts - used, "%s%s%s\n", name,
-                                     name[0] ? ": " : "", line);
-        }
-    }
-}
-
 /* A run of fixed schedule that will take a while says so first, so that nobody waits blind
  * (the README's seed experiment took 4 m 35 s under Wine with nothing saying so). Set-up and
  * the parts' floors come on top. */
@@ -410,7 +310,7 @@ static int run_variants(wb_run *r)
             if (rc != WB_EXIT_OK) n = i + 1;   /* an error, or Ctrl+C: no further variants */
         }
     }
-    if (r->outcome) fill_outcome(r, n, variants, medians);
+    if (r->outcome) wb_outcome_fill(r->outcome, r->m, n, variants, medians, r->last_result_reps);
     if (rc == WB_EXIT_OK && n > 1)
         for (i = 0; i < r->nsinks; i++)
             if (r->sinks[i]->compare)
@@ -512,6 +412,7 @@ static void describe(wb_run *r)
 {
     wb_run_info *info = &r->info;
     info->m = r->m;
+    info->layout = &r->layout;
     info->common = &r->common;
     info->si = &r->si;
     info->clk = &r->clk;
@@ -593,6 +494,11 @@ static int close_sinks(wb_run *r, int rc)
         rc = runtime_error(r, err);
     }
     e.rc = rc;
+    if (r->outcome) {
+        snprintf(r->outcome->rows_path, sizeof r->outcome->rows_path, "%s", e.rows_path);
+        r->outcome->variants = r->variants;
+        r->outcome->quiet = r->common.quiet;
+    }
     for (i = r->nsinks - 1; i >= 0; i--) r->sinks[i]->close(r->sinks[i], &e);   /* the last opened first */
     r->nsinks = 0;
     return rc;
@@ -648,8 +554,9 @@ int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *out
     r->m = m;
     r->outcome = outcome;
     if (outcome) {
-        outcome->verdicts[0] = outcome->parts[0] = outcome->headline[0] = '\0';
-        outcome->write_failed = 0;
+        outcome->verdicts[0] = outcome->parts[0] = outcome->headline[0] = outcome->rows_path[0] = '\0';
+        outcome->write_failed = outcome->variants = outcome->quiet = 0;
+        outcome->compare[0] = '\0';
     }
     {   /* a module whose columns outgrow a row would have them cut or read past the arrays */
         char why[200];
@@ -661,11 +568,13 @@ int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *out
     }
     wb_watch_for_stop();
     r->config = calloc(1, m->config_size ? m->config_size : 1);
-    if (r->config == NULL) rc = runtime_error(r, "out of memory");
+    if (r->config == NULL || wb_layout_build(m, &r->layout) != 0) rc = runtime_error(r, "out of memory");
     else if ((rc = parse(r, argc, argv)) == WB_EXIT_OK) {
         r->common.brief = outcome && outcome->brief;
+        r->info.deferred = outcome && outcome->brief ? outcome->deferred : NULL;
         rc = run_parsed(r);
     }
+    wb_layout_free(&r->layout);
     free(r->config);
     free(r);
     return rc;

@@ -35,39 +35,30 @@ typedef struct console_sink {
     CRITICAL_SECTION lock;   /* result lines and the progress line do not interleave */
 } console_sink;
 
-/* Brief runs' warnings, each kind (its code) once, in its first sentence, with how many
- * variants had it: said by wb_console_say_deferred() when the caller (`winbench all`) ends. */
-static struct {
-    char code[32], text[WB_WARNING_TEXT];
-    unsigned count;
-    int machine;                  /* the machine's (Wine, a VM): every run has it, said once plainly */
-} deferred[64];
-static int ndeferred;
-
-static void defer_warning(const char *code, const char *text, int machine)
+void wb_deferred_add(wb_deferred *d, const char *code, const char *text, int machine)
 {
     int i;
-    for (i = 0; i < ndeferred; i++)
-        if (strcmp(deferred[i].code, code) == 0) {
-            deferred[i].count++;
+    for (i = 0; i < d->n; i++)
+        if (strcmp(d->w[i].code, code) == 0) {
+            d->w[i].count++;
             return;
         }
-    if (ndeferred < (int)(sizeof deferred / sizeof deferred[0])) {
-        snprintf(deferred[ndeferred].code, sizeof deferred[0].code, "%s", code);
-        snprintf(deferred[ndeferred].text, sizeof deferred[0].text, "%s", text);
-        deferred[ndeferred].machine = machine;
-        deferred[ndeferred++].count = 1;
+    if (d->n < (int)(sizeof d->w / sizeof d->w[0])) {
+        snprintf(d->w[d->n].code, sizeof d->w[0].code, "%s", code);
+        snprintf(d->w[d->n].text, sizeof d->w[0].text, "%s", text);
+        d->w[d->n].machine = machine;
+        d->w[d->n++].count = 1;
     }
 }
 
-void wb_console_say_deferred(FILE *f)
+void wb_deferred_say(wb_deferred *d, FILE *f)
 {
     int i;
-    for (i = 0; i < ndeferred; i++)
-        if (deferred[i].count > 1 && !deferred[i].machine)   /* the first sentence stands for all: each CSV's warnings column has its own */
-            wb_fprintf(f, "warning (%u runs or variants): %s\n", deferred[i].count, deferred[i].text);
-        else wb_fprintf(f, "warning: %s\n", deferred[i].text);
-    ndeferred = 0;
+    for (i = 0; i < d->n; i++)
+        if (d->w[i].count > 1 && !d->w[i].machine)   /* the first sentence stands for all: each CSV's warnings column has its own */
+            wb_fprintf(f, "warning (%u runs or variants): %s\n", d->w[i].count, d->w[i].text);
+        else wb_fprintf(f, "warning: %s\n", d->w[i].text);
+    d->n = 0;
 }
 
 static DWORD WINAPI progress_main(void *arg)
@@ -204,7 +195,7 @@ static void generic_rep_line(const console_sink *c, const wb_rep_result *r)
 /* Where the operation's time went, when the module measures its parts. */
 static void print_parts(const console_sink *c, const double *metrics)
 {
-    char line[640];
+    char line[1024];
     if (wb_parts_line(c->run->m, metrics, line, sizeof line) == 0) wb_fprintf(c->con, "    %s\n", line);
 }
 
@@ -290,7 +281,8 @@ static void con_summary(wb_sink *s, const wb_variant_result *r)
     int k;
     if (c->brief) {   /* the caller's line says the run; its warnings wait for the caller's end */
         for (k = 0; k < r->warnings.n; k++)
-            defer_warning(r->warnings.code[k], r->warnings.text[k], is_run_warning(c->run, r->warnings.code[k]));
+            if (c->run->deferred)
+                wb_deferred_add(c->run->deferred, r->warnings.code[k], r->warnings.text[k], is_run_warning(c->run, r->warnings.code[k]));
         return;
     }
     take(c);

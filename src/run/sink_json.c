@@ -19,18 +19,6 @@
 
 #define JSON_FORMAT_VERSION 1
 
-typedef enum section { S_LEAD, S_OPTION, S_FACT, S_MEASURE, S_METRIC, S_VERDICT, S_WARNINGS, S_CONTEXT } section;
-
-/* One column: its name, what part of the row it is, and whether its text cells are numbers. */
-typedef struct json_column {
-    const char *name;
-    char own_name[64];     /* an option's column name, made here (a TIME option's has its unit) */
-    section sec;
-    int index;             /* within its section (the context's: WB_COL_*) */
-    int numeric_text;      /* a text cell that reads as a JSON number is written as one */
-    const char *unit;
-} json_column;
-
 typedef struct json_variant {
     const void *config;
     wb_json head;                  /* "name", "options", "facts" */
@@ -46,8 +34,8 @@ typedef struct json_sink {
     wb_row_source src;
     wb_cell_out out;
     char path[MAX_PATH];
-    json_column *cols;
-    int ncols, cell;               /* the columns; the next cell's column */
+    const wb_column *cols;         /* the run's layout */
+    int ncols, cell;               /* its columns; the next cell's column */
     wb_json cells;                 /* the row being built: each cell's JSON text... */
     size_t *cell_at;               /* ...starting here (ncols + 1 offsets) */
     wb_json context;               /* the first row's run-wide context */
@@ -56,64 +44,6 @@ typedef struct json_sink {
     wb_json row_facts;             /* the facts of the row being filed */
     int failed;
 } json_sink;
-
-/* ---- the columns ---- */
-
-typedef struct column_list {
-    json_sink *j;
-    int n;
-} column_list;
-
-/* unit: the column's unit as declared (csv_columns.h, an option's, a module's metric list). */
-static void add_column(column_list *l, const char *name, section sec, int index, int numeric_text, const char *unit)
-{
-    if (l->j->cols) {
-        json_column *c = &l->j->cols[l->n];
-        c->name = name;
-        c->sec = sec;
-        c->index = index;
-        c->numeric_text = numeric_text;
-        c->unit = unit;
-    }
-    l->n++;
-}
-
-static int option_column(void *arg, const wb_option *o, const void *config)
-{
-    column_list *l = (column_list *)arg;
-    int numeric = o->type == WB_OPT_COUNT || o->type == WB_OPT_SECONDS || o->type == WB_OPT_FLAG;
-    (void)config;
-    /* its unit as the option declares it: a TIME's, or a count's own ("/s": a rate) */
-    const char *unit = o->type == WB_OPT_SECONDS ? wb_option_unit_name(o)
-                     : o->count_unit && strcmp(o->count_unit, "/s") == 0 ? "1/s" : NULL;
-    if (l->j->cols) {
-        json_column *c = &l->j->cols[l->n];
-        add_column(l, wb_option_column(o, c->own_name, sizeof c->own_name), S_OPTION, 0, numeric, unit);
-    } else {
-        add_column(l, o->name, S_OPTION, 0, numeric, unit);
-    }
-    return 0;
-}
-
-/* The columns in the order of wb_module_columns (row_cells.c writes them so). */
-static void list_columns(json_sink *j, column_list *l)
-{
-    const wb_module *m = j->run->m;
-    int i;
-    l->j = j;
-    l->n = 0;
-    for (i = 0; i < WB_LEAD_COUNT; i++) add_column(l, wb_lead_columns[i], S_LEAD, i, 0, NULL);
-    wb_options_each(m->options, NULL, option_column, l);
-    for (i = 0; m->fact_names && m->fact_names[i]; i++) add_column(l, m->fact_names[i], S_FACT, i, 0, NULL);
-    for (i = 0; i < WB_MEASURE_COUNT; i++)
-        add_column(l, wb_measure_columns[i], S_MEASURE, i, 0, wb_measure_types[i].unit);
-    for (i = 0; m->metric_names && m->metric_names[i]; i++)
-        add_column(l, m->metric_names[i], S_METRIC, i, 0, m->metric_units ? m->metric_units[i] : NULL);
-    for (i = 0; m->verdict_names && m->verdict_names[i]; i++) add_column(l, m->verdict_names[i], S_VERDICT, i, 0, NULL);
-    add_column(l, WB_WARNINGS_COLUMN, S_WARNINGS, 0, 0, NULL);
-    for (i = 0; i < WB_CONTEXT_COUNT; i++)   /* typed as csv_columns.h declares them */
-        add_column(l, wb_context_columns[i], S_CONTEXT, i, wb_context_types[i].number, wb_context_types[i].unit);
-}
 
 /* ---- a row's cells ---- */
 
@@ -131,9 +61,9 @@ static void cell_text(void *arg, const char *text)
 {
     json_sink *j = (json_sink *)arg;
     cell_begin(j);
-    if (j->cell < j->ncols && j->cols[j->cell].numeric_text && wb_json_is_number(text)) {
+    if (j->cell < j->ncols && j->cols[j->cell].number && wb_json_is_number(text)) {
         wb_json_raw(&j->cells, text);
-    } else if (j->cell < j->ncols && j->cols[j->cell].numeric_text && text[0] == '\0') {
+    } else if (j->cell < j->ncols && j->cols[j->cell].number && text[0] == '\0') {
         wb_json_raw(&j->cells, "null");
     } else {
         char utf8[1024];
@@ -174,7 +104,7 @@ static void start_row(json_sink *j)
 }
 
 /* The cells of the columns for which keep(column) says so, as "name":value pairs. */
-static void put_cells(const json_sink *j, wb_json *into, int (*keep)(const json_column *c))
+static void put_cells(const json_sink *j, wb_json *into, int (*keep)(const wb_column *c))
 {
     int i, first = 1;
     wb_json_raw(into, "{");
@@ -186,15 +116,11 @@ static void put_cells(const json_sink *j, wb_json *into, int (*keep)(const json_
     wb_json_raw(into, "}");
 }
 
-static int is_option(const json_column *c) { return c->sec == S_OPTION; }
-static int is_fact(const json_column *c) { return c->sec == S_FACT; }
-static int is_run_context(const json_column *c) { return c->sec == S_CONTEXT && !wb_context_types[c->index].per_row; }
+static int is_option(const wb_column *c) { return c->section == WB_SEC_OPTION; }
+static int is_fact(const wb_column *c) { return c->section == WB_SEC_FACT; }
+static int is_run_context(const wb_column *c) { return c->section == WB_SEC_CONTEXT && !c->per_row; }
 /* A row: its kind and repetition, what it measured, its warnings and its own context. */
-static int is_row_cell(const json_column *c)
-{
-    return (c->sec == S_LEAD && (c->index == WB_COL_ROW || c->index == WB_COL_REP)) || c->sec == S_MEASURE ||
-           c->sec == S_METRIC || c->sec == S_VERDICT || c->sec == S_WARNINGS || (c->sec == S_CONTEXT && wb_context_types[c->index].per_row);
-}
+static int is_row_cell(const wb_column *c) { return c->per_row; }
 
 /* The variant the sink was last told of, found or added (by its configuration: an interleaved
  * run tells of each variant again before each of its repetitions). */
@@ -257,18 +183,15 @@ static void file_row(json_sink *j, wb_json *list, int *count)
 static void json_begin(wb_sink *s, const wb_run_info *run)
 {
     json_sink *j = (json_sink *)s;
-    column_list l;
     j->run = run;
     wb_row_source_init(&j->src, run);
-    list_columns(j, &l);
-    j->cols = (json_column *)calloc((size_t)l.n, sizeof *j->cols);
-    j->cell_at = (size_t *)calloc((size_t)l.n + 1, sizeof *j->cell_at);
-    if (j->cols == NULL || j->cell_at == NULL) {
+    j->cols = run->layout->col;
+    j->cell_at = (size_t *)calloc((size_t)run->layout->n + 1, sizeof *j->cell_at);
+    if (j->cell_at == NULL) {
         j->failed = 1;
         return;
     }
-    list_columns(j, &l);
-    j->ncols = l.n;
+    j->ncols = run->layout->n;
 }
 
 static void json_variant_told(wb_sink *s, const wb_variant_info *v)
@@ -335,7 +258,7 @@ static void put_document(const json_sink *j, const json_variant *const *in_order
     wb_json_key(doc, "units", &first);
     wb_json_raw(doc, "{");
     for (i = 0; i < j->ncols; i++)
-        if (j->cols[i].unit && j->cols[i].sec != S_LEAD) {
+        if (j->cols[i].unit && j->cols[i].section != WB_SEC_LEAD) {
             wb_json_key_string(doc, j->cols[i].name, j->cols[i].unit, &ufirst);
         }
     wb_json_raw(doc, "}");
@@ -415,7 +338,6 @@ static void json_close(wb_sink *s, const wb_run_end *e)
     wb_json_free(&j->row_facts);
     wb_json_free(&j->context);
     free(j->variants);
-    free(j->cols);
     free(j->cell_at);
     free(j);
 }

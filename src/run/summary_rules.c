@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "parts_text.h"
 
@@ -31,12 +32,21 @@ static void middle_reps(const double *per_rep, size_t n, size_t stride, int by, 
     if (*hi < 0) *hi = *lo;
 }
 
+/* A rule's `by` or `of`: a metric's index, or WB_SUM_NS_ROW for "ns_per_op" (the time per
+ * operation, a common column: a whole and its parts are taken from the repetition of the
+ * median headline), or -1. */
+static int column_index(const wb_module *m, const char *name)
+{
+    if (name && strcmp(name, "ns_per_op") == 0) return WB_SUM_NS_ROW;
+    return wb_metric_index(m, name);
+}
+
 /* One rule taken from the repetitions; NAN where none had the figures. */
 static double from_reps(const wb_module *m, const wb_metric_summary *r, int k, const double *per_rep, size_t n,
                         size_t stride, const wb_hist *pooled, double *scratch, double median)
 {
     const double *v = per_rep + (size_t)k * stride;
-    int by = wb_metric_index(m, r->by), of = wb_metric_index(m, r->of);
+    int by = column_index(m, r->by), of = wb_metric_index(m, r->of);
     double acc = 0, w = 0, total = 0, grand;
     size_t i, have = 0;
     long lo, hi;
@@ -105,7 +115,7 @@ int wb_summary_rules_check(const wb_module *m, char *err, size_t cap)
     const wb_metric_summary *r;
     for (r = m->summary_rules; r && r->column; r++) {
         const char *bad = wb_metric_index(m, r->column) < 0 ? r->column
-                        : r->by && wb_metric_index(m, r->by) < 0 ? r->by
+                        : r->by && column_index(m, r->by) < 0 ? r->by
                         : r->of && wb_metric_index(m, r->of) < 0 ? r->of : NULL;
         if (bad) {   /* a misspelt name would leave the median, silently */
             snprintf(err, cap, "%s's summary rule for %s names %s, which is none of its metrics", m->name, r->column, bad);

@@ -7,8 +7,13 @@
 #include "wb_module.h"
 #include "wb_hist.h"
 
+/* Where per_rep holds each repetition's ns_per_op, after every metric's room: a rule's `by` may
+ * name it (sendmsg's parts, from the repetition of the median time per SendMessage). */
+#define WB_SUM_NS_ROW WB_MAX_METRICS
+
 /* out holds one median per metric; the metrics the rules name are set as they say, from
- * per_rep (metric k of repetition i at k * stride + i, n repetitions) and pooled (every
+ * per_rep (metric k of repetition i at k * stride + i, n repetitions; ns_per_op at row
+ * WB_SUM_NS_ROW) and pooled (every
  * repetition's latency histogram added, or NULL when one had none: a percentile rule then
  * keeps its median). scratch: n doubles. */
 void wb_apply_summary_rules(const wb_module *m, const double *per_rep, size_t n, size_t stride,

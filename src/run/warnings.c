@@ -1,6 +1,7 @@
 /* Warnings and the rules that raise them. Nothing is ever dropped or corrected silently: a
  * suspect number is kept and marked. One warning per code: the first sentence is kept. */
 #include "warnings.h"
+#include "wb_warning_codes.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -42,17 +43,17 @@ void wb_warn_codes(const wb_warnings *w, char *buf, size_t cap)
 void wb_context_warnings(const wb_sysinfo *si, int pinned, wb_warnings *w)
 {
     if (si->wine[0])
-        wb_warn(w, "wine", "running under Wine %s: its numbers are not Windows numbers", si->wine);
+        wb_warn(w, WB_W(wine), "running under Wine %s: its numbers are not Windows numbers", si->wine);
     if (si->hypervisor == 1)
-        wb_warn(w, "hypervisor",
+        wb_warn(w, WB_W(hypervisor),
                 "running in a virtual machine (CPUID): expect timer and scheduling noise; compare VMs on the same host");
     if (si->interactive == 0 || (si->session == 0 && si->os_major >= 6))
-        wb_warn(w, "no_desktop", "running %s: windows there get another desktop heap and no input ever arrives, so "
+        wb_warn(w, WB_W(no_desktop), "running %s: windows there get another desktop heap and no input ever arrives, so "
                 "sendmsg's and idle's figures are not an interactive desktop's (run it logged on, at the console or "
                 "over RDP)", si->interactive == 0 ? "on a window station no one sees (a service, or a task run as "
                 "SYSTEM)" : "in session 0 (a service, or a task run as SYSTEM)");
     if (si->os_major == 5 && si->cpus > 1 && !pinned)
-        wb_warn(w, "unpinned",
+        wb_warn(w, WB_W(unpinned),
                 "multi-core Windows %u.%u without --affinity: QPC may be read on cores whose counters differ "
                 "(pin with --affinity 0x1)", si->os_major, si->os_minor);
 }
@@ -60,11 +61,11 @@ void wb_context_warnings(const wb_sysinfo *si, int pinned, wb_warnings *w)
 void wb_qos_warnings(const wb_qos *q, wb_warnings *w)
 {
     if (strcmp(q->power_source, "battery") == 0)
-        wb_warn(w, "on_battery", "running on battery: Windows may lower the clocks and move threads to efficient "
+        wb_warn(w, WB_W(on_battery), "running on battery: Windows may lower the clocks and move threads to efficient "
                 "cores mid-run, whatever was asked (power_throttling); plug in for numbers to compare");
     /* Without an affinity, or with one that spans classes: either way the threads may move. */
     if (q->classes > 1)
-        wb_warn(w, "mixed_cores", "the CPUs this run may use are of %d efficiency classes (class:CPUs %s, a hybrid "
+        wb_warn(w, WB_W(mixed_cores), "the CPUs this run may use are of %d efficiency classes (class:CPUs %s, a hybrid "
                 "CPU): Windows moves threads between fast and efficient cores as it sees fit; hold the run to CPUs "
                 "of one class with --affinity", q->classes, q->cpu_classes);
 }
@@ -82,10 +83,10 @@ void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks
      * late (a 0.3 s repetition read 0.1 s short beside four Wine test programs), while its
      * timeGetTime reads the clock itself. */
     if (wb_trust_is_leap(qpc_s, tick_s) && wb_trust_is_leap(qpc_s, mm_s))
-        wb_warn(w, "qpc_leap", "repetition %u: QPC measured %.3f s where GetTickCount measured %.3f s "
+        wb_warn(w, WB_W(qpc_leap), "repetition %u: QPC measured %.3f s where GetTickCount measured %.3f s "
                 "(a counter leap, KB274323?): that repetition's numbers are suspect", rep, qpc_s, tick_s);
     if (resolution_ticks && s->iv.t1 - s->iv.t0 < 1000 * resolution_ticks)
-        wb_warn(w, "short_interval", "repetition %u lasted %.1f us, under 1000 x the timer's resolution: "
+        wb_warn(w, WB_W(short_interval), "repetition %u lasted %.1f us, under 1000 x the timer's resolution: "
                 "use more iterations or a longer duration", rep, qpc_s * 1e6);
     /* Windows charges CPU time a whole tick at a time to whichever thread runs as it fires
      * (KB810876; still so for GetProcessTimes after Vista, which switched only its quantum
@@ -99,16 +100,16 @@ void wb_rep_warnings(unsigned rep, const wb_sample *s, uint64_t resolution_ticks
         char length[32];
         wb_format_duration(wall, length, sizeof length);
         if (ticks < 1)
-            wb_warn(w, "cpu_coarse", "repetition %u: Windows charged it no CPU: it counts CPU time in whole %.1f ms "
+            wb_warn(w, WB_W(cpu_coarse), "repetition %u: Windows charged it no CPU: it counts CPU time in whole %.1f ms "
                     "clock ticks, and this repetition (%s) was too short to be charged one, so its CPU%% columns "
                     "from GetProcessTimes say nothing", rep, tick_ms, length);
         else if (points > 50)   /* an error bar wider than the scale: no number worth giving */
-            wb_warn(w, "cpu_coarse", "repetition %u: Windows charged %.0f ms of CPU as %.0f clock ticks of %.1f ms, too "
+            wb_warn(w, WB_W(cpu_coarse), "repetition %u: Windows charged %.0f ms of CPU as %.0f clock ticks of %.1f ms, too "
                     "few for its CPU%% columns from GetProcessTimes to mean anything; about %.0f s of the same load "
                     "would be charged %d ticks, enough to trust", rep, charged * 1e3, ticks, tick_ms, ceil(enough),
                     WB_TRUST_MIN_TICKS);
         else
-            wb_warn(w, "cpu_coarse", "repetition %u: Windows charged %.0f ms of CPU as %.0f clock ticks of %.1f ms, so "
+            wb_warn(w, WB_W(cpu_coarse), "repetition %u: Windows charged %.0f ms of CPU as %.0f clock ticks of %.1f ms, so "
                     "its CPU%% columns from GetProcessTimes are uncertain by about +-%.1f points; about %.0f s "
                     "of the same load would be charged %d ticks, enough to trust", rep, charged * 1e3, ticks, tick_ms,
                     points, ceil(enough), WB_TRUST_MIN_TICKS);
@@ -129,21 +130,21 @@ void wb_test_hook_warnings(wb_warnings *w)
         if (wb_test_hook_text(distorting[i])[0] && used + 80 < sizeof set)
             used += (size_t)snprintf(set + used, sizeof set - used, "%s%s=%s", used ? ", " : "",
                                      wb_test_hook_name(distorting[i]), wb_test_hook_text(distorting[i]));
-    if (used) wb_warn(w, "test_hook", "test hooks set (%s): these numbers were provoked on purpose", set);
+    if (used) wb_warn(w, WB_W(test_hook), "test hooks set (%s): these numbers were provoked on purpose", set);
 }
 
 void wb_calibration_warnings(const char *calibration, wb_warnings *w)
 {
     char broken[128];
     if (wb_verdicts_broken(calibration, broken, sizeof broken)[0])
-        wb_warn(w, "calibration", "winbench calibrate judged this machine's %s broken (see the calibrate CSV of "
+        wb_warn(w, WB_W(calibration), "winbench calibrate judged this machine's %s broken (see the calibrate CSV of "
                 "this suite): its numbers may not be trusted", broken);
 }
 
 void wb_timer_warnings(double sleep1_ms, int period_1ms_asked, wb_warnings *w)
 {
     if (period_1ms_asked && sleep1_ms > WB_TRUST_SLEEP1_MAX_MS)
-        wb_warn(w, "timer_throttled", "a 1 ms timer period was asked for, yet Sleep(1) takes %.1f ms: Windows "
+        wb_warn(w, WB_W(timer_throttled), "a 1 ms timer period was asked for, yet Sleep(1) takes %.1f ms: Windows "
                 "is ignoring it (power throttling of a process without visible windows, Windows 11?); "
                 "the mouse and packet schedules are coarser than asked", sleep1_ms);
 }
@@ -184,16 +185,16 @@ void wb_run_warnings(const double *worse, size_t n, const wb_summary *rate, unsi
         if (unlisted) snprintf(which + used, sizeof which - used, ", and %lu more", unlisted);
         if (z[0] > WB_TRUST_OUTLIER_Z && worse[0] - s.median > floor_) {
             if (flags) flags[0] |= WB_REP_FIRST_SLOW;
-            wb_warn(w, "first_slow", "the first repetition was much slower than the others: "
+            wb_warn(w, WB_W(first_slow), "the first repetition was much slower than the others: "
                     "add --warmup 1 (or more) so that caches and the scheduler settle first");
         }
         if (named)
-            wb_warn(w, "outliers", "statistical outliers (modified Z-score over %.1f, and over %.0f%% from the median) "
+            wb_warn(w, WB_W(outliers), "statistical outliers (modified Z-score over %.1f, and over %.0f%% from the median) "
                     "in repetition(s) %s: something else ran; rerun on a quieter machine", WB_TRUST_OUTLIER_Z,
                     100.0 * WB_TRUST_OUTLIER_MIN_FRACTION, which);
     }
     if (n >= 2 && rate->cv == rate->cv && rate->cv > WB_TRUST_CV_HIGH)
-        wb_warn(w, "cv_high", "the repetitions vary a lot (CV %.1f%%): the median is reported, but compare with care",
+        wb_warn(w, WB_W(cv_high), "the repetitions vary a lot (CV %.1f%%): the median is reported, but compare with care",
                 100.0 * rate->cv);
     free(z);
     free(scratch);

@@ -8,6 +8,8 @@
 #include "wb_options.h"
 #include "core/usage.h"
 
+#define WB_DEFERRED_TEXT 1024   /* a warning's sentence, whole (warnings.h: WB_WARNING_TEXT) */
+
 /* Ctrl+C / Ctrl+Break handling (and the WINBENCH_STOP_* test hooks), armed once. The
  * request is this flag; modules see it only through their run context (wb_run_ctx.stop). */
 void wb_watch_for_stop(void);
@@ -20,12 +22,23 @@ typedef struct wb_common {
     double stalls;   /* seconds of the stall probe after each repetition; 0: none */
     const char *csv, *json, *hlog, *label, *run_id, *calibration;
     int tsv, priority, quiet, force, order;
-    int brief;   /* the caller's outcome->brief: no summary block, the warnings kept for wb_console_say_deferred() */
+    int brief;   /* the caller's outcome->brief: no summary block, the warnings kept in the caller's wb_deferred */
 } wb_common;
 
-/* Brief runs' warnings (wb_run_outcome.brief), each kind once with how many runs had it
- * (`winbench all` at its end), to f; then forgotten. */
-void wb_console_say_deferred(FILE *f);
+/* Brief runs' warnings (wb_run_outcome.deferred), each kind (its code) once, in its first
+ * sentence, with how many runs or variants had it: the caller's store (`winbench all` keeps one
+ * for the suite and says it at its end), which the run's console fills. */
+typedef struct wb_deferred {
+    struct {
+        char code[32], text[WB_DEFERRED_TEXT];
+        unsigned count;
+        int machine;              /* the machine's (Wine, a VM): every run has it, said once plainly */
+    } w[64];
+    int n;
+} wb_deferred;
+void wb_deferred_add(wb_deferred *d, const char *code, const char *text, int machine);
+/* Each to f, then forgotten. */
+void wb_deferred_say(wb_deferred *d, FILE *f);
 
 /* --order: how the repetitions of a run's variants (sockloop's --loop all and --rate lists,
  * sendmsg's --work lists) follow each other. Interleaved: in rounds, each variant once per
@@ -59,9 +72,10 @@ void wb_common_options_for(const wb_module *m, wb_option *out, size_t cap);
  * passes to the later runs of the suite as --calibration. */
 typedef struct wb_run_outcome {
     /* Set by the caller: the run prints nothing of its own but skips and notes (no summary,
-     * no CSV line), and keeps its warnings for wb_console_say_deferred(): the caller prints
+     * no CSV line), and keeps its warnings in *deferred (wb_deferred_say): the caller prints
      * headline below, a line per run (`winbench all`). */
     int brief;
+    wb_deferred *deferred;       /* with brief: where its warnings go (the caller says them) */
     char verdicts[256];
     /* Where each variant's time went, from its summary (the parts line, a variant's name before
      * it under --loop all), one per line: `winbench all` ends with them. "" when none. */
@@ -74,6 +88,14 @@ typedef struct wb_run_outcome {
      * or its verdicts: "a SendMessage 359.7 ns: your code 42%, the API 58%". */
     char headline[640];
     int write_failed;            /* its rows could not all be written (a full disk): a suite stops */
+    /* Set by the run: the file its rows went to ("" none, "-" stdout), how many variants it had,
+     * whether it was asked to be quiet: the caller that compares its variants (the report's
+     * answers on that file: `winbench sendmsg --work 0,2000`) knows from these whether it can. */
+    char rows_path[MAX_PATH];
+    int variants, quiet;
+    /* "work=0": the configuration column the variants differ in, and its first variant's value
+     * (what the others are compared with); "" when they differ in none */
+    char compare[128];
 } wb_run_outcome;
 
 /* Run one benchmark module with its arguments (after the module name). Returns the exit code,

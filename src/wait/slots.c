@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include "wb_error.h"
+#include "wb_wait.h"
 
 int wb_slots_init(wb_slots *s, unsigned cap)
 {
@@ -56,4 +57,12 @@ void wb_slots_free(wb_slots *s)
     free(s->place);
     free(s->index);
     s->place = s->index = NULL;
+}
+
+int wb_wait_deliver_ready(const wb_wait_handler *h, const unsigned *ready, int n, const wb_slots *in, wb_error *err)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (in->place[ready[i]] != WB_SLOT_FREE && h->readable(h->ctx, ready[i], err) < 0) return -1;
+    return n;
 }

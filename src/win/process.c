@@ -1,5 +1,6 @@
 /* See include/wb_process.h. */
 #include "wb_process.h"
+#include "wb_error.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -42,4 +43,40 @@ int wb_windows_64bit(void)
     wb_fn_IsWow64Process is_wow64 = WB_API(IsWow64Process);
     if (sizeof(void *) == 8) return 1;
     return is_wow64 && is_wow64(GetCurrentProcess(), &wow64) && wow64;
+}
+
+int wb_process_affinity(unsigned long long want, unsigned long long *now, unsigned long long *system, wb_error *err)
+{
+    HANDLE self = GetCurrentProcess();
+    DWORD_PTR pmask = 0, smask = 0;
+    if (!GetProcessAffinityMask(self, &pmask, &smask)) {
+        wb_error_win32(err, "GetProcessAffinityMask", GetLastError());
+        return -1;
+    }
+    *system = (unsigned long long)smask;
+    *now = (unsigned long long)pmask;
+    if (want == 0) return 0;
+    /* CPUs the machine does not have, or a mask wider than this process's word: the user's mistake */
+    if (want > (unsigned long long)(DWORD_PTR)-1 || (want & ~(unsigned long long)smask) != 0) return 1;
+    if (!SetProcessAffinityMask(self, (DWORD_PTR)want)) {
+        wb_error_win32(err, "SetProcessAffinityMask", GetLastError());
+        return -1;
+    }
+    if (!GetProcessAffinityMask(self, &pmask, &smask)) {
+        wb_error_win32(err, "GetProcessAffinityMask", GetLastError());
+        return -1;
+    }
+    *now = (unsigned long long)pmask;
+    return 0;
+}
+
+int wb_process_priority(unsigned long wanted, unsigned long *got, wb_error *err)
+{
+    HANDLE self = GetCurrentProcess();
+    if (!SetPriorityClass(self, wanted)) {
+        wb_error_win32(err, "SetPriorityClass", GetLastError());
+        return -1;
+    }
+    *got = GetPriorityClass(self);
+    return 0;
 }

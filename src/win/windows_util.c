@@ -92,6 +92,18 @@ int wb_scratch_register(wb_error *err)
                                   COLOR_WINDOW + 1, err);
 }
 
+/* One procedure for both character sets: it reads nothing a character set changes. */
+static LRESULT CALLBACK twin_wndproc(HWND hwnd, UINT msg, WPARAM wp, LPARAM lp)
+{
+    (void)hwnd, (void)wp, (void)lp;
+    return msg == WM_NCCREATE;
+}
+
+int wb_twin_register(wb_error *err)
+{
+    return wb_register_class_pair(WB_TWIN_CLASS, WB_TWIN_CLASS_W, twin_wndproc, twin_wndproc, 0, COLOR_WINDOW + 1, err);
+}
+
 void wb_drain_messages(void)
 {
     MSG msg;

@@ -3,11 +3,14 @@
 
     rules_check.py ROOT [OBJDIR]
 
-- no function in src/ or bench/ over 80 lines (from its first line to its closing brace);
-- the layers: src/core and src/win include nothing of src/run, src/report or src/cli, and src/run
-  nothing of src/report or src/cli (the report sits on the runner, not the other way round);
-- with OBJDIR (a build's object files), no two object files whose functions call each other (a loop of C
-  files), read from the symbols each defines and needs (nm), not from the includes.
+- no function in src/ or bench/ over 80 lines (from its first line to its closing brace; a signature
+  wrapped onto several lines counts from its first);
+- the layers of cmake/layers.txt (the table the build's check reads too): a folder includes nothing
+  of a folder above it;
+- with OBJDIR (a build's object files), no two object files that need each other (a loop of C
+  files): one calling the other's function, or naming its table of data (a table of function
+  pointers is a call that nm shows only as the table), read from the symbols each defines and
+  needs (nm), not from the includes.
 Prints each breach and the count; exits 1 when there is one."""
 import os
 import re
@@ -15,11 +18,17 @@ import subprocess
 import sys
 
 MAX_LINES = 80
-LAYERS = {  # folder: the folders of src/ it must not include
-    "src/core": ("run/", "report/", "cli/", "win/"),
-    "src/win": ("run/", "report/", "cli/"),
-    "src/run": ("report/", "cli/"),
-}
+
+
+def layers(root):
+    """cmake/layers.txt: {folder: the folders of src/ it must not include}."""
+    table = {}
+    with open(os.path.join(root, "cmake", "layers.txt"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("src/"):
+                parts = line.strip().split("|")
+                table[parts[0]] = tuple(parts[1:])
+    return table
 
 
 def c_files(root, folders):
@@ -37,13 +46,12 @@ def long_functions(path):
         lines = f.read().split("\n")
     found, start = [], None
     for i, line in enumerate(lines):
-        if line == "{" and start is None and i > 0 and not lines[i - 1].startswith((" ", "\t", "#", "/", "*")):
+        before = lines[i - 1] if i > 0 else ""
+        if line == "{" and start is None and before.rstrip().endswith(")") and \
+                not before.lstrip().startswith(("#", "/", "*")):
             first = i - 1
-            while first > 0 and "(" not in lines[first]:
-                first -= 1
-            while first > 0 and lines[first - 1] and not lines[first - 1].startswith(("/", " *", "#", "}")) \
-                    and not lines[first - 1].rstrip().endswith((";", "}", "*/")):
-                first -= 1   # a signature over several lines
+            while first > 0 and lines[first].startswith((" ", "\t")):
+                first -= 1   # a signature wrapped onto indented lines: from its first, at the margin
             start = first
         elif line == "}" and start is not None:
             m = re.search(r"(\w+)\s*\(", " ".join(lines[start:start + 3]))
@@ -53,7 +61,7 @@ def long_functions(path):
 
 
 def layer_breaches(root):
-    for folder, banned in LAYERS.items():
+    for folder, banned in layers(root).items():
         for path in c_files(root, [folder]):
             with open(path, encoding="utf-8", errors="replace") as f:
                 for no, line in enumerate(f, 1):
@@ -75,7 +83,8 @@ def object_loops(objdir, nm):
             d, u = set(), set()
             for line in out.splitlines():
                 parts = line.split()
-                if len(parts) >= 2 and parts[-2] == "T" and parts[-1].startswith(("wb_", "rp_", "sl_", "_wb_", "_rp_", "_sl_")):
+                if len(parts) >= 2 and parts[-2] in ("T", "D", "R", "B") and \
+                        parts[-1].startswith(("wb_", "rp_", "sl_", "_wb_", "_rp_", "_sl_")):
                     d.add(parts[-1])
                 elif len(parts) == 2 and parts[0] == "U":
                     u.add(parts[1])
