@@ -242,6 +242,7 @@ static void sockloop_teardown(void *state)
     }
     free(st->sockets), free(st->addrs), free(st->rbuf), free(st->sbuf);
     free(st->lat_actual), free(st->lat_intended), free(st->lat_parts);
+    sl_tail_close(st->tail);
     free(st);
 }
 
@@ -256,7 +257,9 @@ static int setup_buffers(sockloop_state *st, wb_error *err)
     st->lat_actual = (wb_hist *)calloc(1, sizeof *st->lat_actual);
     st->lat_intended = (wb_hist *)calloc(1, sizeof *st->lat_intended);
     st->lat_parts = (wb_hist *)calloc(SL_LATENCY_PARTS, sizeof *st->lat_parts);
-    if (!st->sockets || !st->addrs || !st->rbuf || !st->sbuf || !st->lat_actual || !st->lat_intended || !st->lat_parts) {
+    st->tail = sl_tail_open(&st->cfg, SL_TAIL_MOST);
+    if (!st->sockets || !st->addrs || !st->rbuf || !st->sbuf || !st->lat_actual || !st->lat_intended || !st->lat_parts
+        || !st->tail) {
         wb_error_text(err, "out of memory");
         return -1;
     }

@@ -54,6 +54,11 @@ extern const char sl_latency_raw_header[];
 extern const wb_part sl_latency_parts[];   /* the split of the mean latency from the actual send (the report's) */
 void sl_latency_reset(sockloop_state *st);
 void sl_latency_metrics(const sockloop_state *st, double *m);
+/* --percentile's value (90, 99, 99.9) for its TAIL_CHOICES index; the heap of the slowest
+ * packets for a variant's tail (at most `most` of them: SL_TAIL_MOST), NULL out of memory. */
+double sl_tail_percentile(int choice);
+sl_tail *sl_tail_open(const sockloop_config *c, size_t most);
+void sl_tail_close(sl_tail *t);
 
 /* sockloop_parts.c: after a repetition whose metrics m are filled, the parts of a packet's cost
  * (--floors on); and how they are read. */

@@ -67,6 +67,9 @@ const wb_option sockloop_options[] = {
     { .name = "floors", .type = WB_OPT_CHOICE, .offset = O(floors), .def = "on", .choices = WB_CHOICES(WB_OFF_ON),
       .help = "after each repetition, time a packet's parts (the wait, a recv, winbench's own processing) and an "
               "event wake-up at the same rate (up to 0.2 s)" },
+    { .name = "percentile", .type = WB_OPT_CHOICE, .offset = O(percentile), .def = "99", .choices = WB_CHOICES(TAIL_CHOICES),
+      .help = "the tail whose latency is split too (tail_* columns): the slowest 10%, 1% or 0.1% of the packets, their "
+              "mean parts; given, each repetition's console says them" },
     { .name = NULL }
 };
 
@@ -332,6 +335,7 @@ int sockloop_check(void *config, const wb_args *args, char *err, size_t cap)
     sockloop_config *c = (sockloop_config *)config;
     /* The effective address goes in the CSV: say it rather than leave the cell empty. */
     if (c->bind == NULL) c->bind = c->peer ? "0.0.0.0" : "127.0.0.1";
+    c->tail_asked = wb_args_named(args, "percentile");
     if (check_loop_list(c, err, cap) != 0 || check_reflector(c, err, cap) != 0 || check_group(c, args, err, cap) != 0 ||
         check_tcp(c, args, err, cap) != 0 ||
         check_reflector_loop(c, args, err, cap) != 0 || check_addresses(c, err, cap) != 0 || check_rates(c, err, cap) != 0 ||

@@ -66,11 +66,12 @@ static double own_processing_us(const sockloop_state *st, wb_floor_budget b, dou
     scratch->lat_actual = (wb_hist *)calloc(1, sizeof *scratch->lat_actual);
     scratch->lat_intended = (wb_hist *)calloc(1, sizeof *scratch->lat_intended);
     scratch->lat_parts = (wb_hist *)calloc(SL_LATENCY_PARTS, sizeof *scratch->lat_parts);
+    scratch->tail = sl_tail_open(&st->cfg, 1024);   /* as many compares a message; fewer kept */
     a.msg = (char *)calloc(1, (size_t)st->cfg.size);
     a.scratch = scratch;
     a.seq = 0;
     if (st->raw) scratch->raw = fopen("NUL", "wb");
-    if (scratch->lat_actual && scratch->lat_intended && scratch->lat_parts && a.msg) {
+    if (scratch->lat_actual && scratch->lat_intended && scratch->lat_parts && scratch->tail && a.msg) {
         wb_seqwin_reset(&scratch->rx.seq);
         wb_jitter_reset(&scratch->rx.jitter);
         put_u32(a.msg, PACKET_MAGIC);
@@ -78,7 +79,9 @@ static double own_processing_us(const sockloop_state *st, wb_floor_budget b, dou
         ns = wb_floor_time_pm(own_chunk, &a, b, pm_us);
     }
     if (scratch->raw) fclose(scratch->raw);
-    free(a.msg), free(scratch->lat_actual), free(scratch->lat_intended), free(scratch->lat_parts), free(scratch);
+    free(a.msg), free(scratch->lat_actual), free(scratch->lat_intended), free(scratch->lat_parts);
+    sl_tail_close(scratch->tail);
+    free(scratch);
     *pm_us *= 1e-3;
     return ns * 1e-3;
 }

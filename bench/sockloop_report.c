@@ -43,6 +43,13 @@ const wb_metric_summary sockloop_summary_rules[] = {
     { "until_wake_mean_us", WB_SUM_MEAN_BY, "received", NULL, 0, 0 },
     { "behind_mean_us", WB_SUM_MEAN_BY, "received", NULL, 0, 0 },
     { "in_recv_mean_us", WB_SUM_MEAN_BY, "received", NULL, 0, 0 },
+    /* the repetitions' slowest packets pooled: each repetition's tail, weighted by its packets
+     * (not the tail of all the packets together) */
+    WB_SUM_TOTAL_OF("tail_packets"), { "tail_lat_mean_us", WB_SUM_MEAN_BY, "tail_packets", NULL, 0, 0 },
+    { "tail_sender_late_us", WB_SUM_MEAN_BY, "tail_packets", NULL, 0, 0 },
+    { "tail_until_wake_us", WB_SUM_MEAN_BY, "tail_packets", NULL, 0, 0 },
+    { "tail_behind_us", WB_SUM_MEAN_BY, "tail_packets", NULL, 0, 0 },
+    { "tail_in_recv_us", WB_SUM_MEAN_BY, "tail_packets", NULL, 0, 0 },
     { "sender_late_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 }, { "until_wake_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 },
     { "behind_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 }, { "in_recv_max_us", WB_SUM_MOST, NULL, NULL, 0, 0 },
     WITH_BUSY("receiver_busy_us_per_pkt"), WITH_BUSY("own_us"), WITH_BUSY("recv_us"), WITH_BUSY("wait_us"),
@@ -147,6 +154,23 @@ int sl_kept_up(const double *m, uint64_t rate)
 
 static uint64_t rate_of(const void *variant) { return ((const sockloop_config *)variant)->rate; }
 
+/* --percentile given: the slowest packets' latency in its parts, each with its share of their
+ * mean (the parts add up to it: sockloop_latency.c), and the sender's lateness before it. */
+static void print_tail(FILE *out, const sockloop_config *c, const double *m)
+{
+    static const char *const names[] = { "until the wait returned", "behind earlier packets", "the recv itself" };
+    const double pct = sl_tail_percentile(c->percentile);
+    char a[24], b[24];
+    int i;
+    if (!(m[M_TAIL_PACKETS] > 0) || !(m[M_TAIL_LAT_MEAN] > 0)) return;
+    wb_fprintf(out, "    the slowest %g%% (%.0f packets, above p%g): mean %s from actual send:", 100 - pct,
+               m[M_TAIL_PACKETS], pct, us(m[M_TAIL_LAT_MEAN], a));
+    for (i = 0; i < 3; i++)
+        wb_fprintf(out, "%s %s %s (%.0f%%)", i ? "," : "", names[i], us(m[M_TAIL_UNTIL_WAKE + i], a),
+                   100.0 * m[M_TAIL_UNTIL_WAKE + i] / m[M_TAIL_LAT_MEAN]);
+    wb_fprintf(out, "; sender late %s before the send\n", us(m[M_TAIL_SENDER_LATE], b));
+}
+
 void sockloop_print_rep(FILE *out, const void *variant, unsigned rep, unsigned reps, const wb_sample *s)
 {
     const sockloop_config *c = (const sockloop_config *)variant;
@@ -189,6 +213,7 @@ void sockloop_print_rep(FILE *out, const void *variant, unsigned rep, unsigned r
         wb_fprintf(out, "    %s from intended send: p50 %s  p90 %s  p99 %s  p99.9 %s  max %s\n", times_are,
                 us(m[M_ILAT_P50], p[0]), us(m[M_ILAT_P90], p[1]), us(m[M_ILAT_P99], p[2]), us(m[M_ILAT_P999], p[3]),
                 us(m[M_ILAT_MAX], p[4]));
+        if (c->tail_asked) print_tail(out, c, m);
     } else {
         wb_fprintf(out, "    %s: - (no packet came back)\n", times_are);
     }

@@ -37,8 +37,13 @@ typedef struct sockloop_config {
     uint64_t outstanding;         /* iocp's and iocpex's receives kept posted per socket */
     unsigned nrates;              /* how many the run has (variants see their own rate only) */
     int floors;                   /* --floors: the parts of a packet's cost, timed after each repetition */
+    int percentile;               /* --percentile: a TAIL_CHOICES index, the tail whose parts are split */
+    int tail_asked;               /* --percentile given: the console splits the tail too */
 } sockloop_config;
 #define ALLOW_MAX 16
+/* --percentile: the tail of the latency whose packets' mean parts the row holds (tail_*). */
+#define TAIL_CHOICES(X) X(TAIL_P90, "90") X(TAIL_P99, "99") X(TAIL_P999, "99.9")
+enum { TAIL_CHOICES(WB_CHOICE_ID) };
 /* A sender kept up with its schedule when it sent (or tried to) this share of the packets
  * scheduled; below it the run warns sender_behind and comparisons say the loads differ. */
 #define SL_KEPT_UP 0.99
@@ -57,6 +62,13 @@ typedef struct sockloop_config {
     X(M_BEHIND_P99, "behind_p99_us", "us") X(M_BEHIND_MAX, "behind_max_us", "us")                                      \
     X(M_IN_RECV_MEAN, "in_recv_mean_us", "us") X(M_IN_RECV_P50, "in_recv_p50_us", "us")                                \
     X(M_IN_RECV_P99, "in_recv_p99_us", "us") X(M_IN_RECV_MAX, "in_recv_max_us", "us")
+/* The same split over the slowest packets alone (--percentile, default 99: the slowest 1%,
+ * those at or above the p99 of the latency from the actual send): how many, their mean latency
+ * from the actual send and the mean of each part over them (sender late beside, before it). */
+#define SL_TAIL_METRICS(X)                                                                                             \
+    X(M_TAIL_PACKETS, "tail_packets", NULL) X(M_TAIL_LAT_MEAN, "tail_lat_mean_us", "us")                              \
+    X(M_TAIL_SENDER_LATE, "tail_sender_late_us", "us") X(M_TAIL_UNTIL_WAKE, "tail_until_wake_us", "us")                \
+    X(M_TAIL_BEHIND, "tail_behind_us", "us") X(M_TAIL_IN_RECV, "tail_in_recv_us", "us")
 /* The parts in that order; each has four metrics from M_SENDER_LATE_MEAN on (mean, p50, p99, max). */
 enum { SL_PART_SENDER_LATE, SL_PART_UNTIL_WAKE, SL_PART_BEHIND, SL_PART_IN_RECV, SL_LATENCY_PARTS };
 
@@ -82,10 +94,12 @@ enum { SL_PART_SENDER_LATE, SL_PART_UNTIL_WAKE, SL_PART_BEHIND, SL_PART_IN_RECV,
     X(M_FLOORS_S, "floors_s", "s")                                                                                     \
     X(M_NOTIFY_LOST, "notifications_lost", NULL) X(M_UNSENT, "unsent", NULL)                                           \
     X(M_WAIT_PM_US, "wait_pm_us", "us")   /* 0.6's, after 0.5's */                                    \
-    SL_LATENCY_PART_METRICS(X)   /* 0.6's latency split, after them (bench/sockloop_latency.c) */
+    SL_LATENCY_PART_METRICS(X)   /* 0.6's latency split, after them (bench/sockloop_latency.c) */             \
+    SL_TAIL_METRICS(X)
 enum { SOCKLOOP_METRICS(WB_METRIC_ID) M_COUNT };
 WB_STATIC_ASSERT(M_COUNT <= WB_MAX_METRICS, sockloop_metrics_fit);
 WB_STATIC_ASSERT(M_IN_RECV_MAX == M_SENDER_LATE_MEAN + 4 * SL_LATENCY_PARTS - 1, sockloop_latency_parts_by_four);
+WB_STATIC_ASSERT(M_TAIL_IN_RECV == M_TAIL_SENDER_LATE + SL_LATENCY_PARTS - 1, sockloop_tail_parts_in_order);
 extern const char *const sockloop_metric_names[];
 extern const char *const sockloop_metric_units[];   /* each metric's, in the same order */
 
@@ -96,6 +110,20 @@ typedef struct interval_stats {
     double seconds;
     double jitter_us;             /* the run's RFC 3550 estimate at the interval's end */
 } interval_stats;
+
+/* The slowest packets so far, by their latency from the actual send, with their parts: a heap
+ * whose least is at the root, so that a packet faster than every kept one costs one compare.
+ * Sized at set-up for the tail of every packet the run can send; a tail larger than
+ * SL_TAIL_MOST packets is not split (its columns stay empty, docs/csv.md). */
+#define SL_TAIL_MOST ((size_t)1 << 20)
+typedef struct sl_slow {
+    uint64_t lat_ns;
+    uint64_t part_ns[SL_LATENCY_PARTS];
+} sl_slow;
+typedef struct sl_tail {
+    sl_slow *heap;
+    size_t cap, n;
+} sl_tail;
 
 /* ---- the state, in the parts a repetition resets whole ---------------------------------------- */
 
@@ -203,6 +231,7 @@ struct sockloop_state {
     uint64_t interval_ticks;
     wb_hist *lat_actual, *lat_intended;   /* ns */
     wb_hist *lat_parts;           /* SL_LATENCY_PARTS of them, ns: the latency split's */
+    sl_tail *tail;                /* the same split by the packet's latency, for the slowest ones */
     uint64_t test_behind_ticks;   /* WINBENCH_TEST_RECV_BEHIND_US */
     void *conn;                   /* the transport's own state (TCP: its connections) */
     wb_netmask allow[ALLOW_MAX];  /* a reflector echoes to these only (none: to anyone) */

@@ -4,6 +4,7 @@
  * packets), and work in the accounting that makes packets queue (behind earlier packets, growing
  * with their place in the wake). A planted packet is compared with its unplanted neighbours of
  * the same run (medians), so that a busy machine moves both. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "wb_test_hooks.h"
 
 static const char *const parts_raw[] = { "sender_late_us", "until_wake_us", "behind_us", "in_recv_us" };
+static const char *const tail_cols[] = { "tail_sender_late_us", "tail_until_wake_us", "tail_behind_us", "tail_in_recv_us" };
 
 /* "1234.567" (the raw file's us, written from whole ns) as ns, exactly. */
 static unsigned long long ns_of(const char *text)
@@ -71,6 +73,82 @@ static void test_adds_up(void)
            num(&c, row, "until_wake_max_us"));
     }
     wb_csv_free(&c.t);
+}
+
+/* One message of the raw file: its latency from the actual send and its parts, in ns. */
+typedef struct raw_message {
+    unsigned long long lat, part[4];
+} raw_message;
+
+static int slower_first(const void *a, const void *b)
+{
+    const unsigned long long x = ((const raw_message *)a)->lat, y = ((const raw_message *)b)->lat;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* The tail's split against the raw file: its k slowest messages by the latency from the actual
+ * send (k = 1% of them, rounded up), found here by sorting all of them. The row's count is k and
+ * its mean latency theirs to the ns; each part's mean lies within what the tie at the edge
+ * allows (QPC's 100 ns ticks make equal latencies common: which of the tied messages are in the
+ * tail is the code's choice, their parts may differ), at most. The console says the same count.
+ * The row's parts add up to its mean as the packets' do. */
+static void tail_against_raw(const char *csv, const char *rawname, const result *r)
+{
+    csv_file raw = load_csv_here(rawname, ','), c = load_csv_here(csv, ',');
+    raw_message *m = raw.ok ? (raw_message *)calloc(raw.t.nrows, sizeof *m) : NULL;
+    double *part = raw.ok ? (double *)calloc(raw.t.nrows, sizeof *part) : NULL;
+    size_t n = 0, k, row, j, first_tied, tied, rep = c.ok ? row_of(&c, "rep", NULL) : 0;
+    char said[64];
+    int p;
+    ok(m != NULL && part != NULL && rep > 0, "the raw file and a rep row");
+    if (m == NULL || part == NULL || rep == 0) goto done;
+    for (row = 1; row < raw.t.nrows; row++, n++) {
+        for (p = 0; p < 4; p++) m[n].part[p] = ns_of(cell(&raw, row, parts_raw[p]));
+        m[n].lat = m[n].part[1] + m[n].part[2] + m[n].part[3];
+    }
+    qsort(m, n, sizeof *m, slower_first);
+    k = (n + 99) / 100;
+    ok(num(&c, rep, "tail_packets") == (double)k, "tail_packets %g: the slowest 1%% of %lu is %lu",
+       num(&c, rep, "tail_packets"), (unsigned long)n, (unsigned long)k);
+    if (k == 0 || k > n) goto done;
+    for (first_tied = 0; m[first_tied].lat != m[k - 1].lat; first_tied++) continue;
+    for (tied = 0; first_tied + tied < n && m[first_tied + tied].lat == m[k - 1].lat; tied++) continue;
+    for (p = 0; p < 4; p++) {
+        /* the part over the untied ones, and the least and most that k - first_tied of the tied
+         * ones can add */
+        double sum = 0, least = 0, most = 0, got = num(&c, rep, tail_cols[p]);
+        for (j = 0; j < first_tied; j++) sum += (double)m[j].part[p];
+        for (j = 0; j < tied; j++) part[j] = (double)m[first_tied + j].part[p];
+        wb_sort_doubles(part, tied);
+        for (j = 0; j < k - first_tied; j++) least += part[j], most += part[tied - 1 - j];
+        ok(got * 1000 >= (sum + least) / (double)k - 2 && got * 1000 <= (sum + most) / (double)k + 2,
+           "%s: the tail's mean %g us, the raw file's %g..%g (%lu tied at the edge)", tail_cols[p], got,
+           (sum + least) / (double)k / 1000, (sum + most) / (double)k / 1000, (unsigned long)tied);
+    }
+    {
+        double lat = 0;
+        for (j = 0; j < k; j++) lat += (double)m[j].lat;
+        ok(fabs(num(&c, rep, "tail_lat_mean_us") * 1000 - lat / (double)k) <= 2,
+           "the tail's mean latency %g us, the raw file's slowest %lu %g us", num(&c, rep, "tail_lat_mean_us"),
+           (unsigned long)k, lat / (double)k / 1000);
+        ok(fabs(num(&c, rep, "tail_until_wake_us") + num(&c, rep, "tail_behind_us") + num(&c, rep, "tail_in_recv_us")
+                - num(&c, rep, "tail_lat_mean_us")) < 0.002, "the tail's parts add up to its mean");
+    }
+    snprintf(said, sizeof said, "the slowest 1%% (%lu packets, above p99)", (unsigned long)k);
+    ok(r->out && strstr(r->out, said) != NULL, "the console says \"%s\"", said);
+done:
+    free(m), free(part);
+    wb_csv_free(&raw.t);
+    wb_csv_free(&c.t);
+}
+
+static void test_tail(void)
+{
+    result r = run("sockloop", "--loop", "select", "--rate", "1000", "--duration", "1s", "--repeat", "1", "--percentile", "99",
+                   "--csv", "t.csv", "--raw", "t-raw.csv", NULL);
+    ok(r.code == 0, "exit %lu: %s", r.code, r.err);
+    tail_against_raw("t.csv", "t-raw.csv", &r);
+    result_free(&r);
 }
 
 /* The medians of each part over the planted messages (planted(seq) 1) and over the others. */
@@ -203,6 +281,7 @@ static void test_answer_names_behind(void)
 
 static const wbt_case cases[] = {
     { "adds_up", test_adds_up, 0 },
+    { "tail", test_tail, 0 },
     { "sender_late", test_sender_late, WBT_TIMING },
     { "behind", test_behind, WBT_TIMING },
     { "queue_grows", test_queue_grows, WBT_TIMING },

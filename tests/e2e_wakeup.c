@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "e2e.h"
+#include "core/wb_hdr.h"
 #include "wb_test_hooks.h"
 
 /* The rep row of one source ("mmtimer", "event") and rate ("" for a timer): its row number, 0
@@ -154,23 +155,21 @@ static double overshoot_us(const sleep_watch *w, double q)
 /* 3 ms of work planted after every wake-up of a Sleep(1) loop: the wake-ups come 3 ms apart at
  * least, but each call's lateness is its own (from the call + 1 ms), so the work is never
  * counted as lateness and never carries over to the next wake-up: the median lateness stays
- * what Sleep(1) overshoots by, far below the work. (Measured from a schedule t0 + k ms, the
- * k-th wake-up would be 2 (k - 1) ms late: the median over 0.5 s about 80 ms; measured from
- * the wake-up before, 3 ms more than the overshoot.) The truth is a loop of the same shape in
- * this process beside the run (Sleep(1), then 3 ms of spinning): on a busy machine a thread that
- * spins waits for a CPU after its Sleep(1) too (its median overshoot read 3 ms beside the suite
- * under load), and the two medians, one loop each, differ by up to ~1 ms there, far less than
- * the 3 ms of work. */
+ * what Sleep(1) overshoots by, below the work. (Measured from a schedule t0 + k ms, the k-th
+ * wake-up would be 2 (k - 1) ms late: the median over 0.5 s about 80 ms; measured from before
+ * the work, every one 3 ms late at least.) On a busy machine a Sleep(1) after 3 ms of spinning
+ * waits for a CPU itself (the median read 2-3 ms beside the suite under load, where a loop of
+ * the same shape in the test's process read 0.4 ms: two processes' medians are not one truth),
+ * so the check that cannot be moved by the load is of the quicker wake-ups: counted from before
+ * the work each (but the first, which has no work before it) would be the work's 3 ms late at
+ * least, however quiet or busy the machine; counted right, the 10th percentile of the row's
+ * histogram (latency_hdr) is Sleep(1)'s overshoot there, well below 3 ms. */
 static void test_work_not_lateness(void)
 {
-    static sleep_watch watch;
     csv_file spun;
     size_t b;
     hook_set(WB_HOOK_WAKE_SPIN_US, "3000");
-    watch.spin_ms = 3;
-    sleep_watch_start(&watch, 1);   /* the run's --period 1ms */
     spun = run_wakeup("s.csv", "--source", "sleep", "--period", "1ms", "--duration", "0.5s", NULL, NULL);
-    sleep_watch_stop(&watch);
     hook_clear(WB_HOOK_WAKE_SPIN_US);
     b = rep_of(&spun, "sleep", NULL);
     ok(b > 0, "a sleep row");
@@ -179,9 +178,14 @@ static void test_work_not_lateness(void)
         ok(wakes >= 10 && wakes <= 500 / 3 + 1, "%g wake-ups in 0.5 s, 3 ms apart at least", wakes);
         ok(num(&spun, b, "interval_p50_us") >= 3000 * 0.98, "wake-ups %g us apart at the median (3 ms of work each)",
            num(&spun, b, "interval_p50_us"));
-        ok(num(&spun, b, "late_p50_us") < overshoot_us(&watch, 0.5) + 1500, "late %g us at the median, a Sleep(1) and "
-           "3 ms spin loop beside overshot by %g: the work is not lateness", num(&spun, b, "late_p50_us"),
-           overshoot_us(&watch, 0.5));
+        wb_hist *h = (wb_hist *)calloc(1, sizeof *h);
+        char err[128] = "";
+        double p10 = NAN;
+        if (h && wb_hdr_decode(cell(&spun, b, "latency_hdr"), h, err, sizeof err) == 0)
+            p10 = (double)wb_hist_percentile(h, 10) / 1000.0;
+        ok(p10 < 3000, "the 10th percentile wake-up %g us late (the median %g us): the work is not lateness%s%s", p10,
+           num(&spun, b, "late_p50_us"), err[0] ? ": " : "", err);
+        free(h);
         ok(strstr(cell(&spun, b, "warnings"), "test_hook") != NULL, "the planted rows say so");
     }
     wb_csv_free(&spun.t);
@@ -314,11 +318,14 @@ static void test_slow_setter(void)
  * run exits 4. */
 static void test_refused_sources(void)
 {
+    static sleep_watch watch;   /* a re-arm from a schedule would be ms late after 0.5 s; a busy machine is too */
     csv_file c;
     size_t r, k;
     hook_set(WB_HOOK_REFUSE_PERIODIC, "1");
     hook_set(WB_HOOK_FAIL_SOURCE, "mmtimer");
+    sleep_watch_start(&watch, 0);
     c = run_wakeup_exit(4, "rf.csv", "--source", "hires,mmtimer,port", "--duration", "0.5s", NULL, NULL, NULL, NULL);
+    sleep_watch_stop(&watch);
     hook_clear(WB_HOOK_REFUSE_PERIODIC);
     hook_clear(WB_HOOK_FAIL_SOURCE);
     r = rep_of(&c, "hires", NULL);
@@ -326,8 +333,9 @@ static void test_refused_sources(void)
     if (r) {
         ok(strstr(cell(&c, r, "call"), "one-shot re-armed each period") != NULL, "call: %s", cell(&c, r, "call"));
         ok(strstr(cell(&c, r, "warnings"), "periodic_refused") != NULL, "warnings: %s", cell(&c, r, "warnings"));
-        ok(num(&c, r, "wakes") >= 100 && num(&c, r, "late_p50_us") < 2000, "%g wake-ups, %g us late at the median",
-           num(&c, r, "wakes"), num(&c, r, "late_p50_us"));
+        ok(num(&c, r, "wakes") >= 100 && num(&c, r, "late_p50_us") < 2000 + overshoot_us(&watch, 0.9),
+           "%g wake-ups, %g us late at the median (a Sleep(1) loop beside overshot by %g us, 90th percentile)",
+           num(&c, r, "wakes"), num(&c, r, "late_p50_us"), overshoot_us(&watch, 0.9));
     }
     ok(rep_of(&c, "port", "1000") > 0, "the port row is there");
     ok(rep_of(&c, "mmtimer", NULL) == 0, "no mmtimer repetition");

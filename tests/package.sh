@@ -32,8 +32,14 @@ ok 'grep -q "run-suite.cmd --label xp" "$top/README-Windows.txt" && [ "$(grep -c
    'README-Windows.txt: the first hour, CRLF: $(head -5 "$top/README-Windows.txt")'
 ok 'objdump -f "$top/winbench.exe" | grep -q "pei-i386" && objdump -f "$top/x64/winbench.exe" | grep -q "pei-x86-64"' \
    'the architectures: $(objdump -f "$top/winbench.exe" "$top/x64/winbench.exe" | grep format)'
-"$root/scripts/wine-run" --arch x86 "$top/winbench.exe" info >"$dir/x86.out" 2>&1
-ok '[ $? = 0 ] && grep -q "Windows XP" "$dir/x86.out"' 'the x86 one in the XP prefix: $(tail -5 "$dir/x86.out")'
+# A machine whose kernel runs no i386 program has no 32-bit Wine to run it in (scripts/test skips
+# the x86 suite there too): said, not counted. Any other reason it cannot run is a failure.
+if ! why=$("$root/scripts/i386-probe" 2>&1); then
+  echo "package: skipped: the x86 one in the XP prefix: $why"
+else
+  "$root/scripts/wine-run" --arch x86 "$top/winbench.exe" info >"$dir/x86.out" 2>&1
+  ok '[ $? = 0 ] && grep -q "Windows XP" "$dir/x86.out"' 'the x86 one in the XP prefix: $(tail -5 "$dir/x86.out")'
+fi
 "$root/scripts/wine-run" "$top/x64/winbench.exe" info >"$dir/x64.out" 2>&1
 ok '[ $? = 0 ] && grep -q "winbench " "$dir/x64.out"' 'the x64 one: $(tail -5 "$dir/x64.out")'
 echo "$passed passed, $failed failed"
