@@ -743,4 +743,5 @@ const wb_module wb_sockloop_module = {
     .expand = sockloop_expand,
     .compare = sockloop_compare,
     .report = &sockloop_report,
+    .report_tail = &sockloop_tail_report,
 };

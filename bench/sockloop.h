@@ -52,6 +52,7 @@ void sl_latency_raw(const sockloop_state *st, uint64_t seq, uint64_t intended, u
                     uint64_t ilat_ns, const uint64_t *part_ns);
 extern const char sl_latency_raw_header[];
 extern const wb_part sl_latency_parts[];   /* the split of the mean latency from the actual send (the report's) */
+extern const wb_part sl_tail_parts[], sl_tail_floors[];   /* the same of the slowest packets' (report --tail) */
 void sl_latency_reset(sockloop_state *st);
 void sl_latency_metrics(const sockloop_state *st, double *m);
 /* --percentile's value (90, 99, 99.9) for its TAIL_CHOICES index; the heap of the slowest
@@ -79,6 +80,6 @@ void sockloop_print_summary(FILE *out, const void *variant, const wb_run_summary
 void sockloop_compare(FILE *out, int n, const void *const *variants, const double *const *medians);
 void sockloop_announce(void *state, char *line, size_t cap);
 void sockloop_warnings(void *state, void (*warn)(void *into, const char *code, const char *text), void *into);
-extern const wb_report_spec sockloop_report;
+extern const wb_report_spec sockloop_report, sockloop_tail_report;
 
 #endif

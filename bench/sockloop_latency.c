@@ -185,3 +185,16 @@ const wb_part sl_latency_parts[] = {
     { .column = "in_recv_mean_us", .name = "the recv itself", .layer = WB_LAYER_API },
     { .column = NULL }
 };
+
+/* The same parts over the slowest packets (report --tail), the sender's lateness beside. */
+const wb_part sl_tail_parts[] = {
+    { .column = "tail_until_wake_us", .name = "until the wait returned (stack, wake-up, wait model)", .layer = WB_LAYER_API },
+    { .column = "tail_behind_us", .name = "behind earlier packets in its wake", .layer = WB_LAYER_CODE },
+    { .column = "tail_in_recv_us", .name = "the recv itself", .layer = WB_LAYER_API },
+    { .column = NULL }
+};
+const wb_part sl_tail_floors[] = {
+    { .column = "tail_sender_late_us", .name = "sender late (before the send: not in this whole)", .layer = WB_LAYER_OS,
+      .beside = 1 },
+    { .column = NULL }
+};

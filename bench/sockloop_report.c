@@ -441,40 +441,30 @@ static const char *const sockloop_percentile_columns[] = {
     "lat_p50_us", "lat_p90_us", "lat_p99_us", "lat_p999_us", "lat_max_us", NULL
 };
 static const char *const sockloop_percentile_names[] = { "p50", "p90", "p99", "p99.9", "max", NULL };
+/* What both reports of sockloop share: the mean latency of every packet's, and the slowest
+ * packets' (report --tail). */
+#define SOCKLOOP_REPORT_COMMON                                                                                         \
+    .natural_column = "loop", .natural_order = WB_WAIT_CHOICES, .higher_is_better = 0,                                \
+    .percentiles.columns = sockloop_percentile_columns, .percentiles.names = sockloop_percentile_names,               \
+    .percentiles.title = "latency percentiles, us from the actual send time", .percentiles.unit = "latency (us)",     \
+    .series.row = WB_ROW_INTERVAL, .series.metric = "lat_mean_us",                                                    \
+    .series.metric_title = "interval mean latency (us, from the actual send time)", .series.rate = "recv_rate",       \
+    .series.rate_title = "packets/s received", .series.line_column = "loop", .series.until_column = "duration_s",     \
+    .traffic.loss_column = "lost", .traffic.sent_column = "sent", .traffic.unsent_column = "unsent",                  \
+    .traffic.achieved_column = "send_rate", .traffic.empty_metric_text = "nothing received",                          \
+    .skip.column = "mode", .skip.value = "reflect", .skip.what = "a reflector's rows (it echoes; it measures no latency)", \
+    .traffic.load_column = "rate", .traffic.load_percentile = 2,                                                      \
+    .traffic.load_title = "p99 latency (us, from the actual send time) against offered load (packets/s)",             \
+    .alt.when = "mode=peer", /* --peer: there and back through a reflector */                                         \
+    .alt.from = "latency", .alt.to = "round trip", .split.unit = "us"
+
 const wb_report_spec sockloop_report = {
+    SOCKLOOP_REPORT_COMMON,
     .variant_columns = sockloop_variant_columns,
-    .natural_column = "loop",
-    .natural_order = WB_WAIT_CHOICES,
     .metric = "lat_mean_us",
     .unit = "mean latency (us)",
-    .higher_is_better = 0,
     .better = "lower mean latency",
     .worse = "higher mean latency",
-    .percentiles.columns = sockloop_percentile_columns,
-    .percentiles.names = sockloop_percentile_names,
-    .percentiles.title = "latency percentiles, us from the actual send time",
-    .percentiles.unit = "latency (us)",
-    .series.row = WB_ROW_INTERVAL,
-    .series.metric = "lat_mean_us",
-    .series.metric_title = "interval mean latency (us, from the actual send time)",
-    .series.rate = "recv_rate",
-    .series.rate_title = "packets/s received",
-    .series.line_column = "loop",
-    .series.until_column = "duration_s",
-    .traffic.loss_column = "lost",
-    .traffic.sent_column = "sent",
-    .traffic.unsent_column = "unsent",
-    .traffic.achieved_column = "send_rate",
-    .traffic.empty_metric_text = "nothing received",
-    .skip.column = "mode",
-    .skip.value = "reflect",
-    .skip.what = "a reflector's rows (it echoes; it measures no latency)",
-    .traffic.load_column = "rate",
-    .traffic.load_percentile = 2,
-    .traffic.load_title = "p99 latency (us, from the actual send time) against offered load (packets/s)",
-    .alt.when = "mode=peer",   /* --peer: there and back through a reflector */
-    .alt.from = "latency",
-    .alt.to = "round trip",
     /* the headline, the mean latency from the actual send, split per packet (sockloop_latency.c):
      * its parts add up to it, so it is their whole too; the CPU per packet's parts beside */
     .split.parts = sl_latency_parts,
@@ -484,6 +474,25 @@ const wb_report_spec sockloop_report = {
     .split.whole_name = "a packet's mean time from its send",
     .split.headline = "lat_mean_us",
     .split.headline_name = "a packet's mean time from its send",
-    .split.unit = "us",
+};
+
+/* report --tail: the slowest packets' mean latency (each run's --percentile: a configuration
+ * column, so that tails of different sizes are never pooled nor compared), split as every
+ * packet's is. A file from before 0.6's tail has no tail_* cells: nothing to compare. */
+static const char *const sockloop_tail_variant_columns[] = { "proto", "nodelay", "loop", "rate", "size", "sockets", "spread",
+                                                             "mode", "pacing_used", "percentile", NULL };
+const wb_report_spec sockloop_tail_report = {
+    SOCKLOOP_REPORT_COMMON,
+    .variant_columns = sockloop_tail_variant_columns,
+    .metric = "tail_lat_mean_us",
+    .unit = "mean latency of the slowest packets (us)",
+    .better = "lower tail latency",
+    .worse = "higher tail latency",
+    .split.parts = sl_tail_parts,
+    .split.floors = sl_tail_floors,
+    .split.whole = "tail_lat_mean_us",
+    .split.whole_name = "a slowest packet's mean time from its send",
+    .split.headline = "tail_lat_mean_us",
+    .split.headline_name = "a slowest packet's mean time from its send",
 };
 

@@ -331,6 +331,8 @@ typedef struct wb_module {
     /* Optional: after all variants, compare their summaries (medians[i][metric]). */
     void (*compare)(FILE *out, int n, const void *const *variants, const double *const *medians);
     const wb_report_spec *report;
+    /* Optional: what `report --tail` compares instead (sockloop: the slowest packets' latency). */
+    const wb_report_spec *report_tail;
     /* Optional: what the histogram a repetition hands over (wb_sample.latency) measures ("the
      * latency of each packet"): --hlog is refused for a module without one. */
     const char *latency_histogram;

@@ -194,10 +194,64 @@ static void test_split_only_what_moved(void)
     rp_report_free(&r);
 }
 
+/* report --tail: the slowest packets' mean latency compared and split, where every packet's mean
+ * did not move. The same rows read as usual place nothing; with the tail's spec, B's tail is
+ * 3 ms longer, all of it behind earlier packets, and the sender's lateness is beside, never a
+ * share. */
+#define HEAD_T "schema,benchmark,label,row,rep,loop,rate,percentile,sent,lost,lat_mean_us,until_wake_mean_us,"          \
+               "behind_mean_us,in_recv_mean_us,tail_packets,tail_lat_mean_us,tail_sender_late_us,tail_until_wake_us," \
+               "tail_behind_us,tail_in_recv_us,run_id,host,os_name\r\n"
+static void tail_rows(char *text, size_t cap, const char *label, double behind)
+{
+    size_t used = strlen(text);
+    int k;
+    for (k = 1; k <= 5; k++)
+        used += (size_t)snprintf(text + used, cap - used, "1,sockloop,%s,rep,%d,select,1000,99,1000,0,%.3f,50,%.3f,10,10,"
+                                 "%.3f,200,500,%.3f,20,%s-1,%s,Windows 7\r\n", label, k, 70 + 0.01 * k, 10 + 0.01 * k,
+                                 520 + behind + 0.01 * k, behind + 0.01 * k, label, label);
+}
+
+static void test_tail_compared(void)
+{
+    static const char *const files[] = { "tail-a.csv", "tail-b.csv", NULL };
+    char text[4096];
+    rp_report r;
+    const rp_group *g;
+    snprintf(text, sizeof text, "%s", HEAD_T);
+    tail_rows(text, sizeof text, "A", 1000);
+    fixture("tail-a.csv", text);
+    snprintf(text, sizeof text, "%s", HEAD_T);
+    tail_rows(text, sizeof text, "B", 4000);
+    fixture("tail-b.csv", text);
+    load(&r, files);
+    g = group_of(&r, "B", "loop=select");
+    ok(g && g->cmp->where.state == RP_WHERE_STILL, "every packet's mean did not move (state %d)", g ? g->cmp->where.state : -1);
+    rp_report_free(&r);
+    wb_module_report_tails(1);
+    load(&r, files);
+    g = group_of(&r, "B", "loop=select");
+    ok(g && g->cmp->where.state == RP_WHERE_PLACED && g->cmp->where.lead >= 0, "the tail moved: placed (state %d)",
+       g ? g->cmp->where.state : -1);
+    if (g && g->cmp->where.lead >= 0) {
+        const rp_where *w = &g->cmp->where;
+        int k, beside_shares = 0;
+        ok(!strcmp(w->parts[w->lead].part->column, "tail_behind_us"), "behind earlier packets: %s", w->parts[w->lead].part->column);
+        ok_near(w->parts[w->lead].share, 1.0, 1e-3);
+        for (k = 0; k < w->n; k++)
+            if (w->parts[k].part->beside) beside_shares += w->parts[k].share == w->parts[k].share;
+        ok(beside_shares == 0, "the sender's lateness is no share (%d)", beside_shares);
+        ok(g->cmp->headline.ratio > 2.9 && g->cmp->headline.ratio < 3.1, "the tail's ratio %g (4520 / 1520 us)",
+           g->cmp->headline.ratio);
+    }
+    rp_report_free(&r);
+    wb_module_report_tails(0);
+}
+
 static const wbt_case cases[] = {
     { "machine_identity", test_machine_identity, 0 },
     { "paired_rounds", test_paired_rounds, 0 },
     { "split_only_what_moved", test_split_only_what_moved, 0 },
+    { "tail_compared", test_tail_compared, 0 },
     { NULL, NULL, 0 }
 };
 WBT_MAIN(cases)

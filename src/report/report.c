@@ -20,7 +20,7 @@
 
 typedef struct report_config {
     const char *baseline, *compare, *fail_worse;
-    int force, against, merge_machines;
+    int force, against, merge_machines, tail;
     /* What each output's option says (by its place in formats[]): a file's path (RP_DEST_FILE),
      * or the flag of the others. */
     const char *path[RP_FORMAT_COUNT];
@@ -51,7 +51,7 @@ static const char *file_options(const char *sep, char *buf, size_t cap)
 
 /* --baseline, --compare, an option per output that has one, --force, --against, --fail-worse:
  * made once, from formats[]. */
-static wb_option report_options[2 + RP_FORMAT_COUNT + 6];
+static wb_option report_options[2 + RP_FORMAT_COUNT + 7];
 
 static const wb_option *report_table(void)
 {
@@ -82,6 +82,9 @@ static const wb_option *report_table(void)
     report_options[n++] = (wb_option){ .name = "merge-machines", .type = WB_OPT_FLAG, .offset = R(merge_machines),
                                        .help = "every machine's repetitions of a configuration as one group: their "
                                                "latency histograms merged (a lab's p99 of all its packets)" };
+    report_options[n++] = (wb_option){ .name = "tail", .type = WB_OPT_FLAG, .offset = R(tail),
+                                       .help = "sockloop: compare the slowest packets' mean latency and its parts (each "
+                                               "run's --percentile, default the slowest 1%) instead of every packet's" };
     report_options[n++] = (wb_option){ .name = "against", .type = WB_OPT_FLAG, .offset = R(against),
                                        .help = "the paths after it are the old results that those before it are held "
                                                "against (with --fail-worse: a regression gate)" };
@@ -445,6 +448,7 @@ static int report_words(int argc, char **argv)
     if (rc != WB_EXIT_OK) return rc;
     memset(&r, 0, sizeof r);
     r.merge_machines = cfg.merge_machines;
+    wb_module_report_tails(cfg.tail);
     load_inputs(&r, argc, argv, outs, 0, against_at(argc, argv));
     if (r.ngroups == 0) {
         /* Each failed file has had its line; say more only when nothing failed. */

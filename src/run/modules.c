@@ -67,8 +67,17 @@ static const wb_report_spec generic_report = {
     .worse = "slower",
 };
 
+/* report --tail: every reader of a module's report spec takes its tail's, where it has one. */
+static int g_tails;
+
+void wb_module_report_tails(int on)
+{
+    g_tails = on;
+}
+
 const wb_report_spec *wb_module_report(const wb_module *m)
 {
+    if (g_tails && m->report_tail) return m->report_tail;
     return m->report ? m->report : &generic_report;
 }
 

@@ -13,6 +13,8 @@ const wb_module *wb_module_find(const char *name);
  * generic one: ops_per_s, higher is better, every row of a machine in one group (no option
  * column makes a configuration). A new module's rows are shown before it has a spec. */
 const wb_report_spec *wb_module_report(const wb_module *m);
+/* report --tail: from now on wb_module_report gives a module's report_tail where it has one. */
+void wb_module_report_tails(int on);
 
 /* The length of a module's NULL-terminated metric list, uncapped. */
 unsigned wb_module_metric_count(const wb_module *m);
