@@ -20,6 +20,10 @@ void     wb_hist_record(wb_hist *h, uint64_t value);
 /* The value at percentile p (0 < p <= 100): the smallest bucket holding at least p% of the
  * samples, reported at the bucket's middle and clamped to [min, max]. 0 when empty. */
 uint64_t wb_hist_percentile(const wb_hist *h, double p);
+/* The rank-th smallest sample (1-based, clamped to [1, count]), as wb_hist_percentile reports
+ * one: its bucket's middle, clamped to [min, max]. 0 when empty. An order statistic, for the
+ * bounds of a percentile's interval (wb_quantile_ranks). */
+uint64_t wb_hist_at_rank(const wb_hist *h, uint64_t rank);
 double   wb_hist_mean(const wb_hist *h);
 /* from's samples added to into's: the histogram of both together (repetitions pooled). */
 void     wb_hist_merge(wb_hist *into, const wb_hist *from);

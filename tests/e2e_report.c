@@ -630,6 +630,9 @@ static void test_merged_percentiles(void)
         ok(strstr(r.out, with ? "p99: of all the repetitions' samples together, from their latency histograms merged (1 "
                                 "configuration)" : "p99: the median of the repetitions' p99s, which is not the p99 of their "
                                 "samples together") != NULL, "the report says where its p99 comes from:\n%s", r.out);
+        ok(!with || (strstr(r.out, "4.997 ms [4.997 ms, 4.997 ms]") != NULL &&
+                     strstr(r.out, "withheld: sockloop ") != NULL && strstr(r.out, ": p99.9: 2000 samples") != NULL),
+           "the console gives the p99's interval and what it withholds:\n%s", r.out);
         result_free(&r);
         c = load_csv_here(with ? "hist-r.csv" : "nohist-r.csv", ',');
         row = c.ok && c.t.nrows == 2 ? 1 : 0;   /* one configuration on one machine */
@@ -640,6 +643,20 @@ static void test_merged_percentiles(void)
             cell_is(&c, row, "percentiles_from", with ? "histograms" : "medians");
             /* p50: the 1000th of 2000 samples is A's 100 us; the rows' own p50s are 100 and 200 us */
             ok(fabs(num(&c, row, "p50") - (with ? 100.0 : 150.0)) <= 1, "p50 %g us", num(&c, row, "p50"));
+            /* the intervals: of 2000 samples the p50 lies between the 956th and 1045th smallest
+             * (binomial, 95%), A's 100 us and B's 200 us; the p99's ranks (1971st, 1989th) are
+             * both B's 5 ms. The p99.9's 2000 samples cannot bound it on both sides (3688 would):
+             * withheld. Without histograms there is no sample to bound: no interval, none withheld. */
+            if (with) {
+                ok(fabs(num(&c, row, "p50_lo") - 100.0) <= 1 && fabs(num(&c, row, "p50_hi") - 200.0) <= 1,
+                   "p50 [%g, %g] us: the order statistics around the 1000th", num(&c, row, "p50_lo"), num(&c, row, "p50_hi"));
+                ok(fabs(num(&c, row, "p99_lo") - 5000.0) <= 20 && fabs(num(&c, row, "p99_hi") - 5000.0) <= 20,
+                   "p99 [%g, %g] us", num(&c, row, "p99_lo"), num(&c, row, "p99_hi"));
+                cell_is(&c, row, "percentiles_withheld", "p99.9: 2000 samples, a 95% bound on both sides needs 3688");
+            } else {
+                cell_is(&c, row, "p99_lo", "");
+                cell_is(&c, row, "percentiles_withheld", "");
+            }
         } else {
             ok(0, "no sockloop row in the report's CSV");
         }

@@ -356,3 +356,14 @@ int wb_quantile_ranks(unsigned long long n, double p, unsigned long long *lo, un
     *hi = u;
     return 1;
 }
+
+unsigned long long wb_quantile_min_samples(double p)
+{
+    double q = p > 0.5 ? p : 1 - p;
+    unsigned long long n;
+    if (!(p > 0 && p < 1)) return 0;
+    n = (unsigned long long)ceil(log(WB_ALPHA / 2) / log(q));
+    while (n > 1 && pow(q, (double)(n - 1)) <= WB_ALPHA / 2) n--;   /* log's rounding, either way */
+    while (pow(q, (double)n) > WB_ALPHA / 2) n++;
+    return n;
+}

@@ -70,20 +70,13 @@ double wb_hist_mean(const wb_hist *h)
     return h->count ? h->sum / (double)h->count : 0.0;
 }
 
-uint64_t wb_hist_percentile(const wb_hist *h, double p)
+uint64_t wb_hist_at_rank(const wb_hist *h, uint64_t rank)
 {
-    uint64_t rank, seen = 0, lo, hi, mid;
+    uint64_t seen = 0, lo, hi, mid;
     unsigned i;
     if (h->count == 0) return 0;
-    if (p <= 0) return h->min;
-    if (p >= 100) return h->max;
-    {   /* ceil(p% of count), without the floating-point error that made 99.9% of 2000 (1998)
-         * 1998.0000000000002, so 1999: one sample further into a sparse tail */
-        double exact = p * (double)h->count / 100.0;
-        rank = (uint64_t)exact;
-        if ((double)rank < exact - 1e-9 * exact) rank++;
-    }
-    if (rank == 0) rank = 1;
+    if (rank < 1) rank = 1;
+    if (rank > h->count) rank = h->count;
     for (i = 0; i < WB_HIST_BUCKETS; i++) {
         seen += h->buckets[i];
         if (seen >= rank) break;
@@ -93,4 +86,19 @@ uint64_t wb_hist_percentile(const wb_hist *h, double p)
     if (mid < h->min) mid = h->min;
     if (mid > h->max) mid = h->max;
     return mid;
+}
+
+uint64_t wb_hist_percentile(const wb_hist *h, double p)
+{
+    uint64_t rank;
+    if (h->count == 0) return 0;
+    if (p <= 0) return h->min;
+    if (p >= 100) return h->max;
+    {   /* ceil(p% of count), without the floating-point error that made 99.9% of 2000 (1998)
+         * 1998.0000000000002, so 1999: one sample further into a sparse tail */
+        double exact = p * (double)h->count / 100.0;
+        rank = (uint64_t)exact;
+        if ((double)rank < exact - 1e-9 * exact) rank++;
+    }
+    return wb_hist_at_rank(h, rank);
 }

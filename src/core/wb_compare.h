@@ -72,5 +72,8 @@ void wb_ratio_of_ratios(const wb_ratio *a, const wb_ratio *b, wb_ratio *out);
  * (exact); 0 (and *lo, *hi 0) when the samples are too few for a bound on both sides (a p99.9 of
  * 500 samples: nothing says which of them lies beyond the p99.9). */
 int wb_quantile_ranks(unsigned long long n, double p, unsigned long long *lo, unsigned long long *hi);
+/* The fewest samples for which wb_quantile_ranks bounds the p-quantile on both sides: the least
+ * n with max(p, 1 - p)^n <= 2.5% (all n on one side of it is then unlikely enough). */
+unsigned long long wb_quantile_min_samples(double p);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/wb_compare.h"
 #include "core/wb_hdr.h"
 #include "core/wb_stats.h"
 
@@ -142,15 +143,57 @@ static int merged(const rp_group *g)
     return g->hist != NULL && g->reps > 0 && g->hist_reps == g->reps;
 }
 
-double rp_group_percentile(const rp_group *g, int which)
+int rp_group_percentile_bounds(const rp_group *g, int which, double *value, double *lo, double *hi)
 {
     const wb_report_spec *spec = wb_module_report(g->m);
-    if (which < 0 || which >= RP_MAX_PERCENTILES) return NAN;
-    if (merged(g)) {   /* the p99 of all the repetitions' samples, not the median of their p99s */
-        double per_ns, p = column_percentile(spec->percentiles.columns[which], &per_ns);
-        if (p == p && per_ns == per_ns) return (double)wb_hist_percentile(g->hist, p) * per_ns;
+    double per_ns, p;
+    unsigned long long rlo, rhi;
+    *value = *lo = *hi = NAN;
+    if (which < 0 || which >= RP_MAX_PERCENTILES || which >= rp_percentile_count(g->m)) return RP_PCT_NONE;
+    p = column_percentile(spec->percentiles.columns[which], &per_ns);
+    if (!merged(g) || p != p || per_ns != per_ns) {   /* rows without histograms: no sample to bound */
+        *value = rp_values_median(&g->pct[which]);
+        return RP_PCT_NONE;
     }
-    return rp_values_median(&g->pct[which]);
+    /* the p99 of all the repetitions' samples, not the median of their p99s */
+    if (p <= 0 || p >= 100) {   /* the least and the greatest sample: seen, not estimated */
+        *value = (double)wb_hist_percentile(g->hist, p) * per_ns;
+        return RP_PCT_NONE;
+    }
+    if (!wb_quantile_ranks(g->hist->count, p / 100.0, &rlo, &rhi)) return RP_PCT_WITHHELD;
+    *value = (double)wb_hist_percentile(g->hist, p) * per_ns;
+    *lo = (double)wb_hist_at_rank(g->hist, rlo) * per_ns;
+    *hi = (double)wb_hist_at_rank(g->hist, rhi) * per_ns;
+    return RP_PCT_INTERVAL;
+}
+
+double rp_group_percentile(const rp_group *g, int which)
+{
+    double v, lo, hi;
+    rp_group_percentile_bounds(g, which, &v, &lo, &hi);
+    return v;
+}
+
+unsigned long long rp_group_samples(const rp_group *g)
+{
+    return merged(g) ? g->hist->count : 0;
+}
+
+size_t rp_group_withheld(const rp_group *g, char *buf, size_t cap)
+{
+    const wb_report_spec *spec = wb_module_report(g->m);
+    size_t used = 0;
+    int k, n = rp_percentile_count(g->m);
+    if (cap) buf[0] = '\0';
+    for (k = 0; k < n; k++) {
+        double v, lo, hi, per_ns, p = column_percentile(spec->percentiles.columns[k], &per_ns);
+        int w;
+        if (rp_group_percentile_bounds(g, k, &v, &lo, &hi) != RP_PCT_WITHHELD) continue;
+        w = snprintf(buf + used, cap - used, "%s%s: %llu samples, a 95%% bound on both sides needs %llu", used ? "; " : "",
+                     spec->percentiles.names[k], rp_group_samples(g), wb_quantile_min_samples(p / 100.0));
+        if (w > 0 && (size_t)w < cap - used) used += (size_t)w;
+    }
+    return used;
 }
 
 int rp_percentile_index(const wb_module *m, double p)

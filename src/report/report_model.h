@@ -179,7 +179,20 @@ int rp_part_count(const wb_module *m);
 
 /* The number of percentile columns the module's spec names. */
 int  rp_percentile_count(const wb_module *m);
-double rp_group_percentile(const rp_group *g, int which);
+/* The group's which-th percentile (the spec's unit) with its 95% interval. From the repetitions'
+ * merged histograms, the interval is that of the order statistics around it (wb_quantile_ranks:
+ * distribution-free, exact): RP_PCT_INTERVAL. Too few samples for a bound on both sides (a p99.9
+ * of fewer than 3,688, a p99 of fewer than 368) and it is withheld, *value NaN:
+ * RP_PCT_WITHHELD. Rows without histograms (the median of their own percentiles), and the least
+ * and greatest sample, have no interval: RP_PCT_NONE, *value as it is (NaN where none). */
+enum { RP_PCT_NONE, RP_PCT_INTERVAL, RP_PCT_WITHHELD };
+int rp_group_percentile_bounds(const rp_group *g, int which, double *value, double *lo, double *hi);
+double rp_group_percentile(const rp_group *g, int which);   /* the value of the above */
+/* The samples of the group's merged histograms (0: none merged). */
+unsigned long long rp_group_samples(const rp_group *g);
+/* "p99.9: 812 samples, a 95% bound on both sides needs 3688" for each percentile withheld, "; "
+ * between; "" (and 0) when none is. */
+size_t rp_group_withheld(const rp_group *g, char *buf, size_t cap);
 /* Where a group's percentiles come from: "histograms" (the repetitions' merged), "medians" (the
  * median of the repetitions' own, rows without histograms: CSVs before 0.5), "" (none). */
 const char *rp_group_percentiles_from(const rp_group *g);

@@ -26,7 +26,9 @@
     X(C_LOST, "lost", WB_NUM) X(C_LOSS_PCT, "loss_pct", WB_NUM) X(C_WHERE, "where", WB_TEXT)                       \
     X(C_AA_RATIO, "aa_ratio", WB_NUM) X(C_AA_P, "aa_p", WB_NUM) X(C_ACHIEVED, "achieved_rate", WB_NUM)             \
     X(C_UNSENT, "unsent", WB_NUM) X(C_P50, "p50", WB_NUM) X(C_P99, "p99", WB_NUM)                                  \
-    X(C_PCT_FROM, "percentiles_from", WB_TEXT) X(C_POOLED, "pooled", WB_NUM)
+    X(C_PCT_FROM, "percentiles_from", WB_TEXT) X(C_POOLED, "pooled", WB_NUM)                                     \
+    X(C_P50_LO, "p50_lo", WB_NUM) X(C_P50_HI, "p50_hi", WB_NUM) X(C_P99_LO, "p99_lo", WB_NUM)                      \
+    X(C_P99_HI, "p99_hi", WB_NUM) X(C_PCT_WITHHELD, "percentiles_withheld", WB_TEXT)
 #define COLUMN_ID(id, name, type) id,
 #define COLUMN_NAME(id, name, type) name,
 #define COLUMN_TYPE(id, name, type) type,
@@ -38,6 +40,16 @@ static const char *const table_header[C_COUNT] = { TABLE_COLUMNS(COLUMN_NAME) };
 static void fmt(double v, char *buf, size_t cap)
 {
     wb_csv_format_double(v, buf, cap);   /* '.' decimals; NaN: empty */
+}
+
+/* A percentile and its 95% interval (empty where it has none, or is withheld). */
+static void percentile_cells(const rp_group *g, double p, char *value, char *lo, char *hi)
+{
+    double v, l, h;
+    rp_group_percentile_bounds(g, rp_percentile_index(g->m, p), &v, &l, &h);
+    fmt(v, value, 256);
+    fmt(l, lo, 256);
+    fmt(h, hi, 256);
 }
 
 static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][RP_CELL])
@@ -69,9 +81,10 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     fmt(g->unsent_median, cells[C_UNSENT], 256);
     /* the latency percentiles (the spec's unit): merged from the repetitions' histograms, or
      * the median of their own (percentiles_from says which) */
-    fmt(rp_group_percentile(g, rp_percentile_index(g->m, 50)), cells[C_P50], 256);
-    fmt(rp_group_percentile(g, rp_percentile_index(g->m, 99)), cells[C_P99], 256);
+    percentile_cells(g, 50, cells[C_P50], cells[C_P50_LO], cells[C_P50_HI]);
+    percentile_cells(g, 99, cells[C_P99], cells[C_P99_LO], cells[C_P99_HI]);
     snprintf(cells[C_PCT_FROM], 256, "%s", rp_group_percentiles_from(g));
+    rp_group_withheld(g, cells[C_PCT_WITHHELD], 256);
     rp_where_text(r, g, cells[C_WHERE], RP_CELL);
     /* the group against itself: its noise floor */
     fmt(g->cmp->noise.halves.ratio, cells[C_AA_RATIO], 256);
@@ -105,7 +118,16 @@ static void console_cells(const rp_report *r, const rp_group *g, char cells[C_CO
     rp_median_for_people(g, median, unit_words, sizeof median);
     snprintf(cells[C_MEDIAN], 256, "%s", median);
     if (strstr(unit, "(us)") != NULL || strstr(unit, "(ms)") != NULL) snprintf(cells[C_UNIT], 256, "%s", unit_words);
-    if (cells[C_P99][0] && strstr(unit, "(us)") != NULL) wb_format_duration(atof(cells[C_P99]) * 1e-6, cells[C_P99], 256);
+    if (cells[C_P99][0] && strstr(unit, "(us)") != NULL) {   /* "2.210 ms [2.104, 2.355]" */
+        char lo[64], hi[64];
+        wb_format_duration(atof(cells[C_P99]) * 1e-6, cells[C_P99], 256);
+        if (cells[C_P99_LO][0] && cells[C_P99_HI][0]) {
+            size_t used = strlen(cells[C_P99]);
+            wb_format_duration(atof(cells[C_P99_LO]) * 1e-6, lo, sizeof lo);
+            wb_format_duration(atof(cells[C_P99_HI]) * 1e-6, hi, sizeof hi);
+            snprintf(cells[C_P99] + used, 256 - used, " [%s, %s]", lo, hi);
+        }
+    }
     if (cells[C_POOLED][0] && strstr(unit, "(us)") != NULL) wb_format_duration(g->pooled * 1e-6, cells[C_POOLED], 256);
     people_loss(g, cells);
 }
@@ -212,10 +234,19 @@ static void print_table(const rp_report *r, FILE *out)
         if (merged)
             wb_fprintf(out, "p99: of all the repetitions' samples together, from their latency histograms merged (%lu "
                        "configuration%s)\n", (unsigned long)merged, merged == 1 ? "" : "s");
+        if (merged)
+            wb_fprintf(out, "p99 [lo, hi]: the 95%% interval of the percentile, from the order statistics around it "
+                       "(distribution-free)\n");
         if (medians)
             wb_fprintf(out, "p99: the median of the repetitions' p99s, which is not the p99 of their samples together: "
                        "their rows carry no latency histogram (CSVs before 0.5; %lu configuration%s)\n",
                        (unsigned long)medians, medians == 1 ? "" : "s");
+    }
+    for (i = 0; i < r->ngroups; i++) {   /* a percentile its samples cannot bound is not shown */
+        char why[256], config[256];
+        if (rp_group_withheld(&r->groups[i], why, sizeof why) == 0) continue;
+        rp_short_variant(r, &r->groups[i], config, sizeof config);
+        wb_fprintf(out, "withheld: %s %s: %s\n", r->groups[i].m->name, config, why);
     }
     for (i = 0; i < r->nmachines; i++) {
         char broken[128], name[128];

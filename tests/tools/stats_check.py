@@ -5,7 +5,9 @@ estimate is the Hodges-Lehmann one (the median of the pairs' differences, or of 
 averages), its p is SciPy's mannwhitneyu / wilcoxon (exact where the probe says exact, else the
 normal approximation with the same corrections), and its interval inverts that very test: just
 inside either bound SciPy's p is at least 0.05, just outside it is below. The quantile bounds are
-SciPy's binomial's. Prints "N passed, M failed".
+SciPy's binomial's. Then what the intervals are worth, over fixtures of known distributions:
+their coverage, the false-alarm rate, the power at the detectable difference, the pairing's
+gain, the interaction's coverage. Prints "N passed, M failed".
 
   stats_check.py PROBE
 """
@@ -96,5 +98,77 @@ for (n, p), line in zip(qcases, run(["Q %d %r" % c for c in qcases])):
     want = rl >= 1 and ru <= n
     check(bool(ok) == want and (not ok or (lo, hi) == (rl, ru)),
           "quantile %g of %d: ranks %s %d %d, SciPy's binomial %s %d %d" % (p, n, ok, lo, hi, want, rl, ru))
+for p, line in zip((0.5, 0.9, 0.99, 0.999), run(["M %r" % p for p in (0.5, 0.9, 0.99, 0.999)])):
+    n = int(line)
+    B, C = st.binom(n, p), st.binom(n - 1, p)
+    # with n samples SciPy's binomial bounds the quantile on both sides (all n on one side has
+    # probability <= 2.5%), with n - 1 it does not
+    check(max(B.pmf(n), B.pmf(0)) <= 0.025 < max(C.pmf(n - 1), C.pmf(0)), "p%g: %d samples said to be the fewest" % (100 * p, n))
+
+# What the intervals are worth, over fixtures drawn from known distributions (log-normal
+# repetitions, now and then a stall that stretches one by 30%): of A/A comparisons, 95% of the
+# intervals hold the true ratio 1 and about 5% are called different; a difference planted at the
+# least ratio a comparison says it could detect is found about half of the time, at twice that
+# (on the log scale) nearly always; rounds that share a slow minute cancel when paired. The
+# tolerance is three binomial standard deviations of the fixtures' count.
+FIXTURES = 400
+
+
+def reps(n, sigma, stall=0.05, factor=1.0):
+    v = rng.lognormal(0, sigma, n) * 1000 * factor
+    v[rng.random(n) < stall] *= 1.3
+    return v
+
+
+def ratio_line(mine, base, paired):
+    return "R %d %d %d %s %s" % (len(mine), len(base), paired, " ".join(map(repr, mine)), " ".join(map(repr, base)))
+
+
+def ratios(lines):
+    return [tuple(map(float, line.split())) for line in run(lines)[:len(lines)]]
+
+
+def rate(results, what):
+    return sum(1 for r in results if what(r)) / float(len(results))
+
+
+def near(share, want, what):
+    tol = 3 * (want * (1 - want) / FIXTURES) ** 0.5
+    check(abs(share - want) <= tol, "%s: %.3f, not %.3f within %.3f" % (what, share, want, tol))
+    print("stats: %s: %.3f (want %.3f +- %.3f)" % (what, share, want, tol))
+
+
+covers = lambda r: r[1] <= 1 <= r[2]
+differs = lambda r: int(r[3]) == 1
+aa = ratios([ratio_line(reps(int(rng.integers(5, 16)), 0.05), reps(int(rng.integers(5, 16)), 0.05), 0)
+             for _ in range(FIXTURES)])
+near(rate(aa, covers), 0.95, "unpaired A/A, 5 to 15 a side: intervals holding 1")
+near(rate(aa, differs), 0.05, "unpaired A/A: called different")
+rounds, unpaired = [], []
+for _ in range(FIXTURES):
+    n = int(rng.integers(6, 16))
+    minute = rng.lognormal(0, 0.2, n)   # what a slow minute does to both sides of a round
+    a, b = minute * reps(n, 0.02, 0.02), minute * reps(n, 0.02, 0.02)
+    rounds.append(ratio_line(a, b, 1))
+    unpaired.append(ratio_line(a, b, 0))
+paired, apart = ratios(rounds), ratios(unpaired)
+near(rate(paired, covers), 0.95, "paired A/A over rounds that share a slow minute: intervals holding 1")
+width = lambda rs: float(np.median([np.log(r[2] / r[1]) for r in rs]))
+check(width(paired) < width(apart) / 3, "pairing does not cancel the rounds' minute: widths %g paired, %g unpaired" %
+      (width(paired), width(apart)))
+detectable = float(np.median([r[4] for r in ratios([ratio_line(reps(8, 0.05, 0), reps(8, 0.05, 0), 0)
+                                                    for _ in range(FIXTURES)])]))
+for factor, want, what in ((detectable, 0.5, "the detectable"), (detectable ** 2, 0.975, "twice the detectable")):
+    found = ratios([ratio_line(reps(8, 0.05, 0, factor), reps(8, 0.05, 0), 0) for _ in range(FIXTURES)])
+    near(rate(found, lambda r: differs(r) and r[1] > 1), want, "a planted difference at %s (%.3f): found" % (what, factor))
+inter = []
+for _ in range(FIXTURES):
+    n = int(rng.integers(5, 12))
+    sides = [reps(n, 0.05, 0, 1.1), reps(n, 0.05, 0), reps(n, 0.05, 0, 1.1), reps(n, 0.05, 0)]
+    inter.append("I %d %d %d %d %s" % (n, n, n, n, " ".join(" ".join(map(repr, v)) for v in sides)))
+both = ratios(inter)
+check(rate(both, covers) >= 0.95 - 3 * (0.05 * 0.95 / FIXTURES) ** 0.5,
+      "one ratio (1.1) on two machines: the interaction's interval holds 1 in %.3f" % rate(both, covers))
+print("stats: the interaction of one ratio on two machines: intervals holding 1: %.3f" % rate(both, covers))
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

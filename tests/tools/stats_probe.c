@@ -3,6 +3,9 @@
  *   U NA NB A... B...   the unpaired shift of A less B: "est lo hi p exact smallest_p"
  *   P N N A... B...     the paired shift of A[i] less B[i]: the same
  *   Q N P               the ranks bounding the P-quantile of N samples: "ok lo hi"
+ *   M P                 the fewest samples that bound the P-quantile: "n"
+ *   R NM NB PAIRED M... B...   the ratio of M over B: "ratio lo hi verdict detectable"
+ *   I NA NB NC ND A... B... C... D...   (A/B) over (C/D), each unpaired: "ratio lo hi verdict"
  * Built natively from the portable core (tests/statistics.sh). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +18,31 @@ static int read_values(double *v, size_t n)
     for (i = 0; i < n; i++)
         if (scanf("%lf", &v[i]) != 1) return -1;
     return 0;
+}
+
+/* R: one ratio; I: the ratio of two, each of two sides read as R's are (unpaired). */
+static int ratio_case(char kind)
+{
+    unsigned long n[4] = { 0, 0, 0, 0 }, paired = 0;
+    double *v[4] = { NULL, NULL, NULL, NULL };
+    wb_ratio r[3];
+    int sides = kind == 'R' ? 2 : 4, i, rc = -1;
+    if (kind == 'R' && scanf("%lu %lu %lu", &n[0], &n[1], &paired) != 3) return -1;
+    if (kind == 'I' && scanf("%lu %lu %lu %lu", &n[0], &n[1], &n[2], &n[3]) != 4) return -1;
+    for (i = 0; i < sides; i++)
+        if ((v[i] = (double *)malloc((n[i] ? n[i] : 1) * sizeof *v[i])) == NULL || read_values(v[i], n[i]) != 0) goto done;
+    if (wb_compare_ratio(v[0], n[0], v[1], n[1], (int)paired, &r[0]) != 0) goto done;
+    if (kind == 'R') {
+        printf("%.17g %.17g %.17g %d %.17g\n", r[0].ratio, r[0].lo, r[0].hi, r[0].verdict, r[0].detectable);
+    } else {
+        if (wb_compare_ratio(v[2], n[2], v[3], n[3], 0, &r[1]) != 0) goto done;
+        wb_ratio_of_ratios(&r[0], &r[1], &r[2]);
+        printf("%.17g %.17g %.17g %d\n", r[2].ratio, r[2].lo, r[2].hi, r[2].verdict);
+    }
+    rc = 0;
+done:
+    for (i = 0; i < 4; i++) free(v[i]);
+    return rc;
 }
 
 int main(void)
@@ -31,6 +59,16 @@ int main(void)
             if (scanf("%llu %lf", &n, &p) != 2) return 1;
             ok = wb_quantile_ranks(n, p, &lo, &hi);
             printf("%d %llu %llu\n", ok, lo, hi);
+            continue;
+        }
+        if (kind[0] == 'M') {
+            double p;
+            if (scanf("%lf", &p) != 1) return 1;
+            printf("%llu\n", wb_quantile_min_samples(p));
+            continue;
+        }
+        if (kind[0] == 'R' || kind[0] == 'I') {
+            if (ratio_case(kind[0]) != 0) return 1;
             continue;
         }
         if (scanf("%lu %lu", (unsigned long *)&na, (unsigned long *)&nb) != 2) return 1;
