@@ -220,6 +220,65 @@ static void test_significance(void)
     result_free(&r);
 }
 
+/* Repetitions of several processes: A's three processes sit at 100, 102 and 104 SendMessage/s,
+ * B's at 103, 105 and 107, each process's three repetitions within 0.05 of its offset. By
+ * repetitions, as if independent, B is faster (9 against 9, the interval 1.010 to 1.050), but
+ * it is the processes that vary: by processes (Student's t on their logs, 3 and 3) the interval
+ * holds 1 (p=0.14, SciPy's ttest_ind). The same rows as one process a side are compared by
+ * repetitions, and the answer says what that interval cannot hold. */
+static void process_rows(char *out, size_t cap, const char *machine, const double *offsets, int one_process)
+{
+    static const char *const hosts[2] = { "XPVM", "W7VM" };
+    size_t used = (size_t)snprintf(out, cap, "schema,benchmark,label,row,rep,target,themes,thread,msg,ops_per_s,run_id,host,os_name\r\n");
+    int p, k;
+    for (p = 0; p < 3; p++)
+        for (k = 0; k < 3; k++)
+            used += (size_t)snprintf(out + used, cap - used, "1,sendmsg,%s,rep,%d,button,on,same,0,%.2f,%s-%d,%s,%s\r\n",
+                                     machine, one_process ? 3 * p + k + 1 : k + 1, offsets[p] + 0.05 * (k - 1), machine, one_process ? 0 : p,
+                                     hosts[machine[0] == 'B'], machine[0] == 'B' ? "Windows 7" : "Windows XP");
+}
+
+static void test_processes(void)
+{
+    static const double a[3] = { 100, 102, 104 }, b[3] = { 103, 105, 107 };
+    char text[4096];
+    int one;
+    for (one = 0; one <= 1; one++) {
+        result r;
+        csv_file c;
+        process_rows(text, sizeof text, "A", a, one);
+        write_file("pa.csv", text);
+        process_rows(text, sizeof text, "B", b, one);
+        write_file("pb.csv", text);
+        r = run("report", "pa.csv", "pb.csv", "--csv", one ? "proc1.csv" : "proc0.csv", NULL);
+        ok(r.code == 0, "exit %lu %s", r.code, r.err);
+        if (!one)
+            ok(strstr(r.out, "no significant difference from A (1.03x faster than A [0.99, 1.08], p=0.14)") != NULL &&
+               strstr(r.out, "with 3 and 3 processes at this spread") != NULL,
+               "by processes, 3 and 3: the offsets are the spread\n%s", r.out);
+        else
+            ok(strstr(r.out, "1.03x faster than A [1.01, 1.05], p=") != NULL &&
+               strstr(r.out, "by the repetitions of one process a side, whose interval cannot hold how processes differ") != NULL,
+               "one process a side: by repetitions, and said so\n%s", r.out);
+        ok(one || strstr(r.out, "noise: between processes 1.9%, within one 0.0% (3 processes of 3 repetitions)") != NULL,
+           "the spread split in the noise line\n%s", r.out);
+        result_free(&r);
+        c = load_csv_here(one ? "proc1.csv" : "proc0.csv", ',');
+        ok(c.ok && c.t.nrows == 3, "two groups");
+        if (c.ok && c.t.nrows == 3) {
+            cell_is(&c, 2, "compared_by", one ? "repetitions, one process a side" : "processes");
+            cell_is(&c, 2, "significant", one ? "yes" : "no");
+            ok(num(&c, 2, "processes") == (one ? 1 : 3), "processes %g", num(&c, 2, "processes"));
+            /* the offsets' spread: the log sd of 103, 105, 107 is 1.9%; the repetitions' 0.05% */
+            ok(one ? !strcmp(cell(&c, 2, "between_pct"), "") : fabs(num(&c, 2, "between_pct") - 1.9) < 0.1,
+               "between %s", cell(&c, 2, "between_pct"));
+            /* one process: all nine repetitions spread within it, offsets and all (1.65%) */
+            ok(fabs(num(&c, 2, "within_pct") - (one ? 1.65 : 0.048)) < 0.005, "within %s", cell(&c, 2, "within_pct"));
+        }
+        wb_csv_free(&c.t);
+    }
+}
+
 /* --md: a GitHub Markdown table, header, separator, one row per group; never overwritten. */
 /* A label typed in the ANSI code page ("VM #2 \x96 Z\xfcrich" in Windows-1252) reaches the HTML
  * and the Markdown, which say UTF-8, as UTF-8: never the raw byte, which would show as '?'. */
@@ -802,7 +861,7 @@ static void test_gate(void)
         /* 10% worse, its interval (the ratios' Hodges-Lehmann one) wholly beyond 5% */
         const char *p = strstr(r.out, ": 10.0% worse [7.8%, 12.0%] (median 110 against 100, p=");
         ok(strstr(r.out, "  WORSE: sockloop loop=select rate=1000") != NULL && p != NULL && atof(p + 51) < 0.05 &&
-           strstr(p, ", 5 and 5 repetitions)") != NULL, "select named, with its numbers:\n%s", r.out);
+           strstr(p, ", 5 and 5 repetitions of one process a side)") != NULL, "select named, with its numbers:\n%s", r.out);
     }
     ok(strstr(r.out, "loop=iocp") && strstr(r.out, ": too few repetitions (2 new, 2 old; p < 0.05 needs 4 a side)") != NULL,
        "iocp not compared, and why:\n%s", r.out);
@@ -982,6 +1041,7 @@ static void test_bad_arguments(void)
 static const wbt_case cases[] = {
     { "old_files", test_old_files, 0 },
     { "merged_percentiles", test_merged_percentiles, 0 },
+    { "processes", test_processes, 0 },
     { "pivot", test_pivot, 0 },
     { "significance", test_significance, 0 },
     { "markdown", test_markdown, 0 },

@@ -570,7 +570,52 @@ static void test_says_its_length(void)
     result_free(&r);
 }
 
+/* --processes 3: three processes of winbench, one after another, their rows in one CSV: the
+ * header once, each process's repetitions and summary under a run_id of its own, the label
+ * (with a blank, quoted on the way to each child) in every row, the children's own files gone;
+ * and the report after them splits the spread between processes and within one. What the
+ * processes cannot do is refused before any starts. */
+static void test_processes(void)
+{
+    result r = run("sendmsg", "--iterations", "20000", "--repeat", "2", "--warmup", "0", "--stalls", "off", "--processes",
+                   "3", "--csv", "procs.csv", "--label", "vm \"a\" b", NULL);
+    csv_file c;
+    size_t row;
+    int runs = 0, i;
+    char seen[3][128];
+    const char *at;
+    ok(r.code == 0, "exit %lu\n%s%s", r.code, r.out, r.err);
+    ok(strstr(r.out, "process 1 of 3:") && strstr(r.out, "process 3 of 3:") && strstr(r.out, "3 of 3 processes' rows: procs.csv"),
+       "each process named, and the joined file\n%s", r.out);
+    ok(strstr(r.out, "  3: ") != NULL && strstr(r.out, "% between, ") != NULL, "the table's processes column\n%s", r.out);
+    for (at = r.out; (at = strstr(at, "CSV: ")) != NULL; at += 5) {   /* each child's own file, gone */
+        char path[MAX_PATH];
+        size_t len = strcspn(at + 5, "\r\n");
+        snprintf(path, sizeof path, "%.*s", (int)len, at + 5);
+        ok(GetFileAttributesA(path) == INVALID_FILE_ATTRIBUTES, "%s left behind", path);
+    }
+    result_free(&r);
+    c = load_csv_here("procs.csv", ',');
+    ok(c.ok && rows_of_kind(&c, "rep", NULL) == 6 && rows_of_kind(&c, "summary", NULL) == 3,
+       "6 rep rows and 3 summaries in one file");
+    ok(c.ok && rows_where(&c, NULL, "schema", "schema") == 0, "the header once");
+    for (row = 1; c.ok && row < c.t.nrows; row++) {
+        cell_is(&c, row, "label", "vm \"a\" b");
+        for (i = 0; i < runs && strcmp(seen[i], cell(&c, row, "run_id")) != 0; i++) {}
+        if (i == runs && runs < 3) snprintf(seen[runs++], sizeof seen[0], "%s", cell(&c, row, "run_id"));
+    }
+    ok(runs == 3, "a run id for each process: %d", runs);
+    wb_csv_free(&c.t);
+    expect_usage("winbench: sendmsg: --processes: the rows go to one file the processes' rows are joined in, not to stdout",
+                 "sendmsg", "--processes=2", "--csv", "-");
+    expect_usage("winbench: sendmsg: --processes: --json and --hlog each take one process's run; the CSV holds every "
+                 "process's rows", "sendmsg", "--processes=2", "--json", "p.json");
+    expect_usage("winbench: sendmsg: --csv: procs.csv already exists (add --force to overwrite it)", "sendmsg",
+                 "--processes=2", "--csv", "procs.csv");
+}
+
 static const wbt_case cases[] = {
+    { "processes", test_processes, 0 },
     { "says_its_length", test_says_its_length, 0 },
     { "rep_lines_named", test_rep_lines_named, 0 },
     { "version", test_version, 0 },

@@ -35,6 +35,11 @@ int wb_suite_folder_of_another(const char *dir, char sep, const struct wb_sysinf
 /* How `winbench all` ends (suite_end.c): the answers of its own CSVs, one line per comparison,
  * then each benchmark's layers in a line. add: each run's CSV and what its outcome says. */
 #include "run/wb_runner.h"
+/* --processes P (processes.c): the run made P times, each in a winbench process of its own,
+ * their rows joined in one CSV, the report on it after them. o: what wb_run_module parsed
+ * (WB_RUN_IN_PROCESSES). The exit code. */
+int wb_run_processes(const wb_module *m, int argc, char **argv, const wb_run_outcome *o);
+
 enum { WB_SUITE_MAX_RUNS = 64, WB_SUITE_MAX_BENCHES = 8 };
 typedef struct wb_suite_end {
     char *paths[WB_SUITE_MAX_RUNS];

@@ -171,6 +171,7 @@ static int run_and_compare(const wb_module *m, int argc, char **argv)
     int rc;
     memset(&o, 0, sizeof o);
     rc = wb_run_module(m, argc, argv, &o);
+    if (rc == WB_RUN_IN_PROCESSES) return wb_run_processes(m, argc, argv, &o);
     if (rc < 0) return print_help(m->name);
     if ((rc == WB_EXIT_OK || rc == WB_EXIT_SKIPPED) && o.variants > 1 && !o.quiet && o.rows_path[0] &&
         strcmp(o.rows_path, "-") != 0) {

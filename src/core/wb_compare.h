@@ -51,6 +51,7 @@ typedef struct wb_ratio {
      * exp of the interval's half-width (a difference that large, seen, would put the interval's
      * bound on 1); NaN without an interval */
     double detectable;
+    int processes;            /* 1: compared by processes (wb_compare_processes), log.n1/n2 their counts */
 } wb_ratio;
 
 /* mine[0..nm-1] over base[0..nb-1]; paired: nm == nb and mine[i] with base[i]. Values that are
@@ -66,6 +67,28 @@ size_t wb_ratio_reps_for(const wb_ratio *c, double ratio, size_t cap);
  * the two intervals' half-widths on the log scale added in quadrature, and "differs" only where
  * that interval excludes 1; too few on either side: cannot tell. */
 void wb_ratio_of_ratios(const wb_ratio *a, const wb_ratio *b, wb_ratio *out);
+
+/* Between processes (src/core/compare_processes.c): mine[0..nm-1] over base[0..nb-1], each a
+ * process's value (the geometric mean of its repetitions), by Student's t on their logs with
+ * pooled variance, df = nm + nb - 2: the ratio of the geometric means, its 95% interval, the
+ * verdict (DIFFERS when the interval excludes 1), and the detectable ratio (exp of the
+ * half-width). A side of one process: CANNOT_TELL. 0 (-1 is never returned; values not all
+ * above 0 give WB_CMP_NONE). */
+int wb_compare_processes(const double *mine, size_t nm, const double *base, size_t nb, wb_ratio *out);
+/* Student's t: the two-sided p of t with df degrees of freedom, and the t whose p is WB_ALPHA. */
+double wb_t_two_sided_p(double t, double df);
+double wb_t_critical(double df);
+
+/* How a set of repetitions, each of a process, spreads on the log scale (about a fraction of the
+ * value: 0.03 is 3%): between processes (the spread of their true offsets, one-way random
+ * effects) and within a process (the repetitions' about their process's mean). */
+typedef struct wb_spread {
+    size_t processes, values;
+    double between;   /* NaN with fewer than 2 processes; 0 when the processes vary no more than their repetitions */
+    double within;    /* NaN when no process has 2 repetitions */
+} wb_spread;
+/* v[i] of process[i] (any numbers naming the processes), i < n. */
+void wb_spread_split(const double *v, const size_t *process, size_t n, wb_spread *out);
 
 /* The ranks (1-based) of the order statistics that bound the p-quantile (0 < p < 1) of n samples
  * with at least 95% confidence, from the binomial distribution of how many samples lie below it

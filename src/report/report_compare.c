@@ -373,11 +373,24 @@ static void noise_of(const rp_group *g, rp_noise *z)
     memset(z, 0, sizeof *z);
     z->halves.verdict = WB_CMP_NONE;
     z->halves.ratio = NAN;
+    z->spread.between = z->spread.within = NAN;
     if (g->values.n < 2) return;
     /* the first half against the second: a drift over the run shows as a difference */
     z->n1 = h;
     z->n2 = g->values.n - h;
     wb_compare_ratio(g->values.v + h, z->n2, g->values.v, z->n1, 0, &z->halves);
+    if (g->procs.n == g->values.n) {   /* every row names its run (rows before run ids: no processes known) */
+        size_t *which = (size_t *)malloc(g->values.n * sizeof *which), i;
+        if (which == NULL) return;
+        for (i = 0; i < g->values.n && g->procs.v[i] == g->procs.v[i]; i++) which[i] = (size_t)g->procs.v[i];
+        if (i == g->values.n) wb_spread_split(g->values.v, which, g->values.n, &z->spread);
+        free(which);
+    }
+    if (z->spread.processes >= 2) {   /* halves of several processes' repetitions differ by the processes: the split says it */
+        memset(&z->halves, 0, sizeof z->halves);
+        z->halves.verdict = WB_CMP_NONE;
+        z->halves.ratio = z->halves.lo = z->halves.hi = z->halves.log.p = NAN;
+    }
 }
 
 size_t rp_noise_test_needs(void)
@@ -429,13 +442,91 @@ static void beside(const rp_report *r, const rp_group *g, const rp_group *b, rp_
     confounds(r, g, b, c);
 }
 
+/* Each process's value of the group: the geometric mean of its repetitions, into out (the
+ * group's values.n at most): how many processes. Values without a process are one each. */
+static size_t process_means(const rp_group *g, double *out)
+{
+    size_t i, j, k = 0;
+    for (i = 0; i < g->values.n; i++) {
+        const double p = g->procs.n == g->values.n ? g->procs.v[i] : NAN;
+        double sum = 0, cnt = 0;
+        if (p == p) {
+            for (j = 0; j < i && g->procs.v[j] != p; j++) {}
+            if (j < i) continue;   /* that process is counted */
+        }
+        for (j = i; j < g->values.n; j++)
+            if (j == i || (p == p && g->procs.v[j] == p)) sum += log(g->values.v[j]), cnt++;
+        out[k++] = exp(sum / cnt);
+    }
+    return k;
+}
+
+/* 1 when some process made repetitions of both sides. */
+static int share_a_process(const rp_group *g, const rp_group *b)
+{
+    size_t i, j;
+    if (g->procs.n != g->values.n || b->procs.n != b->values.n) return 0;
+    for (i = 0; i < g->procs.n; i++)
+        for (j = 0; j < b->procs.n; j++)
+            if (g->procs.v[i] == b->procs.v[j]) return 1;
+    return 0;
+}
+
+static int all_above_zero(const rp_values *v)
+{
+    size_t i;
+    for (i = 0; i < v->n; i++)
+        if (!(v->v[i] > 0)) return 0;
+    return v->n > 0;
+}
+
+/* Where each side was made by 2 or more processes, h becomes their comparison by processes
+ * (each process one value: its repetitions move together, docs/statistics.md); else h stays
+ * the repetitions' and *one_process says whether that is of one process a side (the sides share
+ * no process: may_share 0 for sides of two reports, whose run numbers are each its own). 0, or
+ * -1 out of memory. */
+static int by_processes(const rp_group *g, const rp_group *b, int may_share, wb_ratio *h, int *one_process)
+{
+    double *pm, *pb;
+    size_t km, kb;
+    *one_process = 0;
+    if (h->verdict == WB_CMP_NONE || !all_above_zero(&g->values) || !all_above_zero(&b->values)) return 0;
+    pm = (double *)malloc(g->values.n * sizeof *pm);
+    pb = (double *)malloc(b->values.n * sizeof *pb);
+    if (pm == NULL || pb == NULL) {
+        free(pm), free(pb);
+        return -1;
+    }
+    km = process_means(g, pm);
+    kb = process_means(b, pb);
+    if (km >= 2 && kb >= 2 && (km < g->values.n || kb < b->values.n)) wb_compare_processes(pm, km, pb, kb, h);
+    else *one_process = (km == 1 || kb == 1) && !(may_share && share_a_process(g, b));
+    free(pm), free(pb);
+    return 0;
+}
+
+/* The headline, mine over base: paired over the rounds of one interleaved run where they pair;
+ * else by processes, or by repetitions (by_processes). 0, or -1 out of memory. */
+static int compare_headline(const rp_group *g, const rp_group *b, rp_comparison *c)
+{
+    wb_ratio *h = &c->headline;
+    if (compare_values(&g->values, ROUNDS(g, b, &g->rounds), &b->values, ROUNDS(g, b, &b->rounds), h, NULL, &c->paired) != 0)
+        return -1;
+    return c->paired ? 0 : by_processes(g, b, 1, h, &c->one_process);
+}
+
+int rp_compare_apart(const rp_group *g, const rp_group *b, wb_ratio *out, int *one_process)
+{
+    if (wb_compare_ratio(g->values.v, g->values.n, b->values.v, b->values.n, 0, out) != 0) return -1;
+    return by_processes(g, b, 0, out, one_process);
+}
+
 /* The headline and all beside it, of g against b. */
 static void compare_one(const rp_report *r, const rp_group *g, const rp_group *b, rp_comparison *c)
 {
     wb_ratio *h = &c->headline;
     beside(r, g, b, c);
-    if (compare_values(&g->values, ROUNDS(g, b, &g->rounds), &b->values, ROUNDS(g, b, &b->rounds), h, NULL, &c->paired) != 0)
-        return;
+    if (compare_headline(g, b, c) != 0) return;
     c->compared = h->verdict != WB_CMP_NONE;
     if (g->spec->higher_is_better) c->better = h->ratio, c->better_lo = h->lo, c->better_hi = h->hi;
     else c->better = 1 / h->ratio, c->better_lo = 1 / h->hi, c->better_hi = 1 / h->lo;

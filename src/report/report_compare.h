@@ -69,6 +69,9 @@ typedef struct rp_where {
 typedef struct rp_noise {
     wb_ratio halves;
     size_t n1, n2;
+    /* how its repetitions spread between the processes (runs) that made them and within each:
+     * spread.processes 1 for one run, whose between-process spread nothing here can know */
+    wb_spread spread;
 } rp_noise;
 
 /* Under --compare on several machines: is this machine's ratio to its base the baseline
@@ -82,6 +85,11 @@ typedef struct rp_interaction {
 typedef struct rp_comparison {
     int compared;                /* 1: against base, with values on both sides */
     int paired;                  /* the rounds of one interleaved run: repetition k against repetition k */
+    /* unpaired, how the sides were compared: by processes (headline.processes: each side made
+     * by 2 or more, each process one value), or by repetitions; one_process: by repetitions of
+     * sides that share no process, one of them (or both) a single process, so that the interval
+     * cannot hold how processes differ */
+    int one_process;
     wb_ratio headline;           /* the metric, mine over base */
     /* the same, as "times better" (faster, lower latency, less CPU): above 1 this side is better */
     double better, better_lo, better_hi;
@@ -105,6 +113,10 @@ typedef struct rp_comparison {
  * averaged): the sizes every writer shows, so that parts add up as in a row. 0, or -1 for none. */
 int rp_group_median_rep(const rp_group *g, double *out);
 
+/* g's headline over b's as the report compares two groups that share no run (the gate's, of
+ * two reports): never paired; by processes where each side has 2 or more, else by repetitions
+ * (*one_process: of one process a side). 0, or -1 out of memory. */
+int rp_compare_apart(const rp_group *g, const rp_group *b, wb_ratio *out, int *one_process);
 /* Every group's base and comparison (the groups sorted in the table's order first). */
 void rp_compare_groups(rp_report *r);
 /* The model finished once everything is read: each group's statistics and the table's order

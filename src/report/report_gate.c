@@ -1,6 +1,6 @@
 /* `winbench report NEW... --against OLD... --fail-worse PCT`: the regression gate. Every
- * configuration present on both sides is compared as the report compares (wb_compare_ratio: the
- * ratio of the repetitions with its 95% interval); one whose whole interval lies PCT% worse or
+ * configuration present on both sides is compared as the report compares (rp_compare_apart: the
+ * ratio of the processes, or of the repetitions, with its 95% interval); one whose whole interval lies PCT% worse or
  * more fails the gate ("worse by 5% or more with 95% confidence": one rule, on the interval's
  * bound), and so does one that lost PCT points more of what it sent, or was offered a load PCT%
  * or more below the old (said "not compared: at different loads": its latency is of an easier
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/wb_compare.h"
+#include "report_compare.h"
 #include "wb_console.h"
 
 /* The group of old that stands for g: the same benchmark and configuration, on the machine of
@@ -131,6 +132,7 @@ static void judge(const rp_report *newer, const rp_group *g, const rp_group *h, 
     char name[600], why[600];
     wb_ratio c;
     double w, a, b;
+    int one_process;
     name_of(newer, g, name, sizeof name);
     if (options_differ(g, h, why, sizeof why)) {   /* e.g. --duration 2 against 10: not the same test */
         add_line(l, "  not compared: %s: different options (%s)\n", name, why);
@@ -143,8 +145,7 @@ static void judge(const rp_report *newer, const rp_group *g, const rp_group *h, 
         n->skipped++;
         return;
     }
-    if (wb_compare_ratio(g->values.v, g->values.n, h->values.v, h->values.n, 0, &c) != 0 ||
-        c.verdict == WB_CMP_CANNOT_TELL) {
+    if (rp_compare_apart(g, h, &c, &one_process) != 0 || c.verdict == WB_CMP_CANNOT_TELL) {
         size_t even = 1;
         while (rp_smallest_p(even, even) >= WB_ALPHA) even++;
         add_line(l, "  not compared: %s: too few repetitions (%lu new, %lu old; p < %.2g needs %lu a side)\n", name,
@@ -168,11 +169,12 @@ static void judge(const rp_report *newer, const rp_group *g, const rp_group *h, 
     b = worse_pct(g, c.hi);
     if (a > b) { double t = a; a = b; b = t; }   /* the interval's bounds, least worse first */
     if (a >= fail_pct) n->failed++;
-    add_line(l, "  %s: %s: %s%.1f%% %s [%.1f%%, %.1f%%]%s (median %.6g against %.6g, p=%.3g, %lu and %lu repetitions)\n",
+    add_line(l, "  %s: %s: %s%.1f%% %s [%.1f%%, %.1f%%]%s (median %.6g against %.6g, p=%.3g, %lu and %lu %s)\n",
              a >= fail_pct ? "WORSE" : "ok", name, c.verdict == WB_CMP_SAME ? "not significant: " : "", fabs(w),
              w >= 0 ? "worse" : "better", a, b,
              a < fail_pct && c.verdict == WB_CMP_DIFFERS && w > 0 ? ", not worse by the limit with 95% confidence" : "",
-             g->median, h->median, c.log.p, (unsigned long)g->values.n, (unsigned long)h->values.n);
+             g->median, h->median, c.log.p, (unsigned long)c.log.n1, (unsigned long)c.log.n2,
+             c.processes ? "processes" : one_process ? "repetitions of one process a side" : "repetitions");
 }
 
 int rp_gate(const rp_report *newer, const rp_report *older, double fail_pct, FILE *out)

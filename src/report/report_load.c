@@ -538,6 +538,16 @@ static double round_of(rp_report *r, const file_view *v, size_t row)
     return (double)run * 1e6 + atof(lead(v, row, WB_COL_REP));
 }
 
+/* The row's process: its run's number among those read (each run, each --processes child,
+ * is a process of its own), NaN without a run id. */
+static double process_of(rp_report *r, const file_view *v, size_t row)
+{
+    size_t run;
+    if (!ctx(v, row, WB_COL_RUN_ID)[0]) return NAN;
+    if (wb_strindex_get(&r->runs, ctx(v, row, WB_COL_RUN_ID), r->runs.count, &run) < 0) return NAN;
+    return (double)run;
+}
+
 /* The parts' sizes at the loop's own pace: the call itself, timed beside the loop, gives the
  * parts' proportions, and the loop's pace their sum, where the two are within
  * RP_PACE_AGREES of each other (the same call, timed a moment apart: the machine's speed between
@@ -597,7 +607,9 @@ static int take_measures(rp_report *r, rp_group *g, const file_view *v, size_t r
     if (g->reps == 0) take_others(g, v, row, s);
     g->reps++;
     if (parse_number(cell_at(v, row, s->metric), &x) != 0) g->empty++;   /* nothing received: shown, not compared */
-    else if (rp_values_add(&g->values, x) != 0 || rp_values_add(&g->rounds, round) != 0) return -1;
+    else if (rp_values_add(&g->values, x) != 0 || rp_values_add(&g->rounds, round) != 0 ||
+             rp_values_add(&g->procs, process_of(r, v, row)) != 0)
+        return -1;
     if (take_number(v, row, v->measure[WB_COL_STALL_PCT], &g->stall) || take_number(v, row, s->loss, &g->loss) ||
         take_number(v, row, s->sent, &g->sent) || take_number(v, row, s->unsent, &g->unsent) ||
         take_number(v, row, s->achieved, &g->achieved))

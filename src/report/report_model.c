@@ -466,7 +466,7 @@ void rp_report_free(rp_report *r)
         free(r->groups[i].hist);
         for (k = 0; k < RP_MAX_PARTS; k++)
             free(r->groups[i].parts[k].v), free(r->groups[i].parts_pm[k].v), free(r->groups[i].parts_round[k].v);
-        free(r->groups[i].whole.v), free(r->groups[i].whole_round.v), free(r->groups[i].rounds.v);
+        free(r->groups[i].whole.v), free(r->groups[i].whole_round.v), free(r->groups[i].rounds.v), free(r->groups[i].procs.v);
         free(r->groups[i].whole_pm.v);
         free(r->groups[i].headline.v), free(r->groups[i].headline_round.v);
         free(r->groups[i].rate.v), free(r->groups[i].rate_round.v), free(r->groups[i].split_rows.v);

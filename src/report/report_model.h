@@ -60,6 +60,9 @@ struct rp_group {
      * interleaved (the run's number among those read and the repetition's: rep k of two
      * variants of one interleaved run are one round), NaN else */
     rp_values rounds;
+    /* beside each value: its process, the run's number among those read (a run is one process;
+     * its run_id names it); NaN for a row without a run id */
+    rp_values procs;
     rp_values pct[RP_MAX_PERCENTILES];   /* the spec's percentile columns, one per rep row */
     /* the rep rows' latency histograms (latency_hdr) merged: the group's percentiles are this
      * histogram's when every rep row had one (hist_reps == reps), else the median of the rows' */

@@ -28,7 +28,9 @@
     X(C_UNSENT, "unsent", WB_NUM) X(C_P50, "p50", WB_NUM) X(C_P99, "p99", WB_NUM)                                  \
     X(C_PCT_FROM, "percentiles_from", WB_TEXT) X(C_POOLED, "pooled", WB_NUM)                                     \
     X(C_P50_LO, "p50_lo", WB_NUM) X(C_P50_HI, "p50_hi", WB_NUM) X(C_P99_LO, "p99_lo", WB_NUM)                      \
-    X(C_P99_HI, "p99_hi", WB_NUM) X(C_PCT_WITHHELD, "percentiles_withheld", WB_TEXT)
+    X(C_P99_HI, "p99_hi", WB_NUM) X(C_PCT_WITHHELD, "percentiles_withheld", WB_TEXT)                               \
+    X(C_PROCESSES, "processes", WB_NUM) X(C_BETWEEN, "between_pct", WB_NUM) X(C_WITHIN, "within_pct", WB_NUM)        \
+    X(C_COMPARED_BY, "compared_by", WB_TEXT)
 #define COLUMN_ID(id, name, type) id,
 #define COLUMN_NAME(id, name, type) name,
 #define COLUMN_TYPE(id, name, type) type,
@@ -86,6 +88,16 @@ static void cells_of(const rp_report *r, const rp_group *g, char cells[C_COUNT][
     snprintf(cells[C_PCT_FROM], 256, "%s", rp_group_percentiles_from(g));
     rp_group_withheld(g, cells[C_PCT_WITHHELD], 256);
     rp_where_text(r, g, cells[C_WHERE], RP_CELL);
+    {   /* its processes, and how its repetitions spread between them and within one */
+        const wb_spread *sp = &g->cmp->noise.spread;
+        cells[C_PROCESSES][0] = '\0';
+        if (sp->processes) snprintf(cells[C_PROCESSES], 256, "%lu", (unsigned long)sp->processes);
+        fmt(100 * sp->between, cells[C_BETWEEN], 256);
+        fmt(100 * sp->within, cells[C_WITHIN], 256);
+        snprintf(cells[C_COMPARED_BY], 256, "%s", !g->cmp->compared ? "" : g->cmp->paired ? "rounds"
+                 : g->cmp->headline.processes ? "processes" : g->cmp->one_process ? "repetitions, one process a side"
+                 : "repetitions");
+    }
     /* the group against itself: its noise floor */
     fmt(g->cmp->noise.halves.ratio, cells[C_AA_RATIO], 256);
     fmt(g->cmp->noise.halves.log.p, cells[C_AA_P], 256);
@@ -130,6 +142,9 @@ static void console_cells(const rp_report *r, const rp_group *g, char cells[C_CO
     }
     if (cells[C_POOLED][0] && strstr(unit, "(us)") != NULL) wb_format_duration(g->pooled * 1e-6, cells[C_POOLED], 256);
     people_loss(g, cells);
+    if (g->cmp->noise.spread.processes >= 2 && g->cmp->noise.spread.between == g->cmp->noise.spread.between)
+        snprintf(cells[C_PROCESSES], 256, "%lu: %.1f%% between, %.1f%% within", (unsigned long)g->cmp->noise.spread.processes,
+                 100 * g->cmp->noise.spread.between, 100 * g->cmp->noise.spread.within);
 }
 
 /* Tab-separated text: what --tsv prints and --clip puts on the clipboard. */
@@ -159,14 +174,16 @@ static size_t people_columns(const rp_report *r, int *shown)
 {
     static const int base[] = { C_BENCH, C_CONFIG, C_MACHINE, C_N, C_MEDIAN, C_UNIT };
     size_t n = 0, i;
-    int loss = 0, unsent = 0, p99 = 0, pooled = 0;
+    int loss = 0, unsent = 0, p99 = 0, pooled = 0, processes = 0;
     for (i = 0; i < r->ngroups; i++) {
+        processes |= r->groups[i].cmp->noise.spread.processes >= 2;
         pooled |= r->groups[i].pooled == r->groups[i].pooled;
         loss |= wb_module_report(r->groups[i].m)->traffic.loss_column != NULL;
         p99 |= rp_percentile_index(r->groups[i].m, 99) >= 0;
         unsent |= r->groups[i].unsent_median > 0;   /* a sender fell behind: how far, beside the loss */
     }
     for (i = 0; i < sizeof base / sizeof base[0]; i++) shown[n++] = base[i];
+    if (processes) shown[n++] = C_PROCESSES;   /* how the processes differ: what a comparison is judged against */
     if (pooled) shown[n++] = C_POOLED;   /* the run's own figure, beside the median repetition's */
     if (p99) shown[n++] = C_P99;
     if (loss) shown[n++] = C_LOST, shown[n++] = C_LOSS_PCT;
@@ -242,6 +259,13 @@ static void print_table(const rp_report *r, FILE *out)
                        "their rows carry no latency histogram (CSVs before 0.5; %lu configuration%s)\n",
                        (unsigned long)medians, medians == 1 ? "" : "s");
     }
+    for (i = 0; i < nshown; i++)
+        if (shown[i] == C_PROCESSES) {
+            wb_fprintf(out, "processes: the runs its repetitions came from, each a process; between: how their offsets "
+                       "spread (one-way random effects), within: the repetitions about their process's mean; two groups "
+                       "of 2 processes or more are compared by processes (docs/statistics.md)\n");
+            break;
+        }
     for (i = 0; i < r->ngroups; i++) {   /* a percentile its samples cannot bound is not shown */
         char why[256], config[256];
         if (rp_group_withheld(&r->groups[i], why, sizeof why) == 0) continue;

@@ -39,6 +39,11 @@ static void ratio_words(const rp_group *g, const rp_comparison *c, const char *b
 static void too_few_words(const rp_comparison *c, char *buf, size_t cap)
 {
     size_t n1 = c->headline.log.n1, n2 = c->headline.log.n2, big = n1 > n2 ? n1 : n2, beside = 1, even = 1;
+    if (c->headline.processes) {
+        snprintf(buf, cap, "cannot tell with %lu and %lu processes (each side needs 2 or more)", (unsigned long)n1,
+                 (unsigned long)n2);
+        return;
+    }
     if (c->paired) {
         while (2.0 / pow(2.0, (double)even) >= WB_ALPHA) even++;
         snprintf(buf, cap, "cannot tell with %lu rounds (at least %lu are needed for p < %.2g)", (unsigned long)n1,
@@ -66,6 +71,14 @@ static void detectable_words(const rp_comparison *c, char *buf, size_t cap)
     if (!(over > 0)) return;
     half = 1 + over / 200.0;
     more = wb_ratio_reps_for(&c->headline, half, 200);
+    if (c->headline.processes) {
+        snprintf(buf, cap, "; with %lu and %lu processes at this spread only a difference over %.0f%% would show",
+                 (unsigned long)c->headline.log.n1, (unsigned long)c->headline.log.n2, over);
+        if (more > 0 && strlen(buf) + 48 < cap)
+            snprintf(buf + strlen(buf), cap - strlen(buf), "; %lu processes a side would show %.0f%%", (unsigned long)more,
+                     over / 2);
+        return;
+    }
     if (c->paired)
         snprintf(buf, cap, "; with %lu rounds at this spread only a difference over %.0f%% would show",
                  (unsigned long)c->headline.log.n1, over);
@@ -94,6 +107,20 @@ static void traffic_words(const rp_group *g, const rp_comparison *c, const char 
                  g->base->achieved_median);
 }
 
+/* What the interval is of, where that is not the repetitions of one process against those of
+ * another it shares: "; by 4 and 4 processes" or "; one process a side: ..." */
+static void how_compared_words(const rp_comparison *c, char *buf, size_t cap)
+{
+    if (cap == 0) return;
+    buf[0] = '\0';
+    if (c->headline.processes && c->headline.verdict != WB_CMP_CANNOT_TELL)
+        snprintf(buf, cap, "; by %lu and %lu processes", (unsigned long)c->headline.log.n1,
+                 (unsigned long)c->headline.log.n2);
+    else if (c->one_process)
+        snprintf(buf, cap, "; by the repetitions of one process a side, whose interval cannot hold how processes "
+                 "differ (--processes)");
+}
+
 void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t cap)
 {
     const rp_comparison *c = g->cmp;
@@ -119,6 +146,7 @@ void rp_comparison_text(const rp_report *r, const rp_group *g, char *buf, size_t
     }
     ratio_words(g, c, base, ratio, sizeof ratio);
     traffic_words(g, c, base, traffic, sizeof traffic);
+    how_compared_words(c, traffic + strlen(traffic), sizeof traffic - strlen(traffic));
     switch (c->headline.verdict) {
     case WB_CMP_DIFFERS: snprintf(buf, cap, "%s, p=%.3g%s", ratio, c->headline.log.p, traffic); return;
     case WB_CMP_SAME:
@@ -343,12 +371,37 @@ void rp_where_brief(const rp_report *r, const rp_group *g, char *buf, size_t cap
     if (used < cap) shares_text(r, g, buf, cap, used);
 }
 
+/* "; between processes 3.1%, within one 1.2% (5 processes of 4 repetitions): a process's mean
+ * is uncertain by 3.2%, 94% of it (as variance) the process's own: more processes narrow a
+ * comparison, not more repetitions". A process's mean varies by between^2 + within^2 / r (r
+ * repetitions): whichever term is larger is what more of the same buys least. */
+static void spread_words(const wb_spread *sp, char *buf, size_t cap)
+{
+    double r, b2, w2;
+    if (cap == 0) return;
+    buf[0] = '\0';
+    if (sp->processes < 2 || sp->between != sp->between || sp->within != sp->within) return;
+    r = (double)sp->values / (double)sp->processes;
+    b2 = sp->between * sp->between;
+    w2 = sp->within * sp->within / r;
+    snprintf(buf, cap, "; between processes %.1f%%, within one %.1f%% (%lu processes of %.3g repetitions): a process's "
+             "mean is uncertain by %.1f%%, %.0f%% of it (as variance) %s", 100 * sp->between, 100 * sp->within,
+             (unsigned long)sp->processes, r, 100 * sqrt(b2 + w2), b2 + w2 > 0 ? 100 * (b2 > w2 ? b2 : w2) / (b2 + w2) : 0,
+             b2 > w2 ? "the process's own: more processes narrow a comparison, not more repetitions"
+                     : "its repetitions': more repetitions narrow a comparison as well as more processes");
+}
+
 /* The A/A ratio in three significant digits: a planted slow half reads 0.00412x, not 0.00x. */
 void rp_noise_text(const rp_group *g, char *buf, size_t cap)
 {
     const wb_ratio *z = &g->cmp->noise.halves;
     if (cap == 0) return;
     buf[0] = '\0';
+    if (g->cmp->noise.spread.processes >= 2) {   /* the processes, not the run's halves */
+        spread_words(&g->cmp->noise.spread, buf, cap);
+        if (buf[0]) memmove(buf, buf + 2, strlen(buf + 2) + 1);   /* no "; " to begin with */
+        return;
+    }
     if (z->verdict == WB_CMP_NONE) return;
     if (z->verdict == WB_CMP_CANNOT_TELL) {   /* no test could answer: the spread, which can */
         if (g->median > 0 && g->max == g->max && g->min == g->min)

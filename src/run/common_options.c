@@ -63,6 +63,10 @@ const wb_option wb_common_options[] = {
     { .name = "stalls", .type = WB_OPT_SECONDS, .offset = C(stalls), .def = "100ms", .unit = WB_UNIT_MS, .off = 1,
       .help = "after each repetition, beside it, spin this long on its thread and CPU: the time the machine took "
               "from it (stall_pct, stall_max_us); off: none" },
+    { .name = "processes", .type = WB_OPT_COUNT, .offset = C(processes), .def = "1", .min = 1, .max = 64, .metavar = "P",
+      .help = "run in P processes of winbench, one after another, each all --repeat repetitions, into one CSV: the "
+              "report then knows how processes differ (between and within one) and compares by processes "
+              "(docs/statistics.md)" },
     { .name = "seed", .type = WB_OPT_COUNT, .offset = C(seed), .def = "0", .max = UINT64_MAX, .metavar = "N",
       .help = "the interleaving's random order (0: drawn from the clock); the CSV's seed column repeats a run's order" },
     { .name = NULL }

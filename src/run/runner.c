@@ -543,6 +543,24 @@ static int run_parsed(wb_run *r)
     return close_sinks(r, rc);
 }
 
+/* --processes P: what the processes cannot do refused here, as usage errors, before any runs;
+ * the rest is the caller's (wb_run_processes): WB_RUN_IN_PROCESSES. */
+static int hand_to_processes(wb_run *r)
+{
+    const char *why = NULL;
+    if (r->outcome == NULL || r->outcome->brief) why = "runs in processes only as a command of its own (not in winbench all)";
+    else if (r->common.csv && strcmp(r->common.csv, "-") == 0) why = "the rows go to one file the processes' rows are joined in, not to stdout";
+    else if (r->common.json || r->common.hlog) why = "--json and --hlog each take one process's run; the CSV holds every process's rows";
+    if (why) {
+        char err[300];
+        snprintf(err, sizeof err, "--processes: %s", why);
+        return wb_usage_error(r->m->name, err);
+    }
+    r->outcome->processes = (unsigned)r->common.processes;
+    r->outcome->common = r->common;
+    return WB_RUN_IN_PROCESSES;
+}
+
 int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *outcome)
 {
     wb_run *r = (wb_run *)calloc(1, sizeof *r);
@@ -557,6 +575,7 @@ int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *out
         outcome->verdicts[0] = outcome->parts[0] = outcome->headline[0] = outcome->rows_path[0] = '\0';
         outcome->write_failed = outcome->variants = outcome->quiet = 0;
         outcome->compare[0] = '\0';
+        outcome->processes = 0;
     }
     {   /* a module whose columns outgrow a row would have them cut or read past the arrays */
         char why[200];
@@ -569,7 +588,9 @@ int wb_run_module(const wb_module *m, int argc, char **argv, wb_run_outcome *out
     wb_watch_for_stop();
     r->config = calloc(1, m->config_size ? m->config_size : 1);
     if (r->config == NULL || wb_layout_build(m, &r->layout) != 0) rc = runtime_error(r, "out of memory");
-    else if ((rc = parse(r, argc, argv)) == WB_EXIT_OK) {
+    else if ((rc = parse(r, argc, argv)) == WB_EXIT_OK && r->common.processes > 1) {
+        rc = hand_to_processes(r);
+    } else if (rc == WB_EXIT_OK) {
         r->common.brief = outcome && outcome->brief;
         r->info.deferred = outcome && outcome->brief ? outcome->deferred : NULL;
         rc = run_parsed(r);

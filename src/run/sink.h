@@ -61,6 +61,12 @@ wb_sink *wb_hlog_sink_open(const wb_run_info *run, const char *stamp, int *rc);
  * the rows went, or what an interruption left. */
 wb_sink *wb_console_sink_open(const wb_run_info *run, const char *stamp, int *rc);
 
+/* The run's CSV (or TSV) file, created without ever replacing one unless --force: --csv's
+ * path, or winbench-<module>-<host>-<stamp>.csv (numbered -2 ... when that exists); its path
+ * into path. NULL with *rc the exit code (a usage error said) when it cannot be. */
+FILE *wb_csv_create(const char *module, const wb_common *common, const char *host, const char *stamp, char *path,
+                    size_t cap, int *rc);
+
 /* 1 when the run's rows go to stdout (--csv -): lines for people then go to stderr. */
 int wb_rows_on_stdout(const wb_common *common);
 

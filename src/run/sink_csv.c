@@ -118,38 +118,48 @@ static void csv_close(wb_sink *s, const wb_run_end *e)
     free(s);
 }
 
-/* Creates the file without ever replacing one unless --force. */
-static int open_file(csv_sink *c, const wb_run_info *run, const char *stamp)
+FILE *wb_csv_create(const char *module, const wb_common *common, const char *host, const char *stamp, char *path,
+                    size_t cap, int *rc)
 {
-    const wb_common *common = run->common;
     const char *ext = common->tsv ? "tsv" : "csv";
     int explicit_path = common->csv != NULL, attempt;
     unsigned long code = 0;
     char msg[MAX_PATH + 300];
+    FILE *f = NULL;
+    *rc = WB_EXIT_OK;
+    for (attempt = 1; attempt <= 100; attempt++) {
+        if (explicit_path)
+            snprintf(path, cap, "%s", common->csv);
+        else if (attempt == 1)
+            snprintf(path, cap, "winbench-%s-%s-%s.%s", module, host, stamp, ext);
+        else   /* two runs in the same second: never overwrite, number the newer one */
+            snprintf(path, cap, "winbench-%s-%s-%s-%d.%s", module, host, stamp, attempt, ext);
+        f = wb_create_file(path, common->force, &code);
+        if (f != NULL) return f;
+        if (explicit_path || (code != ERROR_FILE_EXISTS && code != ERROR_ALREADY_EXISTS)) break;
+    }
+    if (wb_create_file_error("csv", path, code, msg, sizeof msg) == WB_EXIT_USAGE) {
+        *rc = wb_usage_error(module, msg);
+        return NULL;
+    }
+    wb_fprintf(stderr, "winbench: %s: %s\n", module, msg);
+    *rc = WB_EXIT_RUNTIME;
+    return NULL;
+}
 
-    if (wb_rows_on_stdout(common)) {
+/* Creates the file without ever replacing one unless --force. */
+static int open_file(csv_sink *c, const wb_run_info *run, const char *stamp)
+{
+    int rc;
+    if (wb_rows_on_stdout(run->common)) {
         c->f = stdout;
         c->is_stdout = 1;
         _setmode(_fileno(stdout), _O_BINARY);   /* rows end in CRLF already */
         snprintf(c->path, sizeof c->path, "-");
         return WB_EXIT_OK;
     }
-    for (attempt = 1; attempt <= 100; attempt++) {
-        if (explicit_path)
-            snprintf(c->path, sizeof c->path, "%s", common->csv);
-        else if (attempt == 1)
-            snprintf(c->path, sizeof c->path, "winbench-%s-%s-%s.%s", run->m->name, run->si->host, stamp, ext);
-        else   /* two runs in the same second: never overwrite, number the newer one */
-            snprintf(c->path, sizeof c->path, "winbench-%s-%s-%s-%d.%s", run->m->name, run->si->host, stamp,
-                     attempt, ext);
-        c->f = wb_create_file(c->path, common->force, &code);
-        if (c->f != NULL) return WB_EXIT_OK;
-        if (explicit_path || (code != ERROR_FILE_EXISTS && code != ERROR_ALREADY_EXISTS)) break;
-    }
-    if (wb_create_file_error("csv", c->path, code, msg, sizeof msg) == WB_EXIT_USAGE)
-        return wb_usage_error(run->m->name, msg);
-    wb_fprintf(stderr, "winbench: %s: %s\n", run->m->name, msg);
-    return WB_EXIT_RUNTIME;
+    c->f = wb_csv_create(run->m->name, run->common, run->si->host, stamp, c->path, sizeof c->path, &rc);
+    return rc;
 }
 
 wb_sink *wb_csv_sink_open(const wb_run_info *run, const char *stamp, int *rc)

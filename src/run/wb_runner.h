@@ -18,7 +18,7 @@ void wb_stop_hook_rep_started(unsigned rep);
 extern volatile LONG wb_stop_requested;
 
 typedef struct wb_common {
-    uint64_t repeat, warmup, affinity, seed;
+    uint64_t repeat, warmup, affinity, seed, processes;
     double stalls;   /* seconds of the stall probe after each repetition; 0: none */
     const char *csv, *json, *hlog, *label, *run_id, *calibration;
     int tsv, priority, quiet, force, order;
@@ -96,7 +96,14 @@ typedef struct wb_run_outcome {
     /* "work=0": the configuration column the variants differ in, and its first variant's value
      * (what the others are compared with); "" when they differ in none */
     char compare[128];
+    /* --processes P above 1: the run did not run; the caller runs P processes of winbench
+     * (wb_run_processes), the options as parsed here (pointers into the caller's argv) */
+    unsigned processes;
+    wb_common common;
 } wb_run_outcome;
+
+/* What wb_run_module returns when --processes asks for processes of their own. */
+#define WB_RUN_IN_PROCESSES (-3)
 
 /* Run one benchmark module with its arguments (after the module name). Returns the exit code,
  * or -1 when the arguments ask for the module's help. outcome may be NULL. */

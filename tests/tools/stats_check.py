@@ -170,5 +170,62 @@ both = ratios(inter)
 check(rate(both, covers) >= 0.95 - 3 * (0.05 * 0.95 / FIXTURES) ** 0.5,
       "one ratio (1.1) on two machines: the interaction's interval holds 1 in %.3f" % rate(both, covers))
 print("stats: the interaction of one ratio on two machines: intervals holding 1: %.3f" % rate(both, covers))
+
+# By processes: each process one value (a geometric mean), Student's t on the logs against
+# SciPy's ttest_ind (pooled variance) and its t interval; the spread split against the one-way
+# random-effects estimate written out from its mean squares.
+tcases, tlines = [], []
+for _ in range(200):
+    k1, k2 = int(rng.integers(2, 9)), int(rng.integers(2, 9))
+    a, b = rng.lognormal(0.02 * int(rng.integers(0, 3)), 0.04, k1), rng.lognormal(0, 0.04, k2)
+    tcases.append((a, b))
+    tlines.append("T %d %d %s %s" % (k1, k2, " ".join(map(repr, a)), " ".join(map(repr, b))))
+for (a, b), line in zip(tcases, run(tlines)):
+    ratio, lo, hi, verdict, p = map(float, line.split())
+    la, lb = np.log(a), np.log(b)
+    ref = st.ttest_ind(la, lb, equal_var=True)
+    df = len(a) + len(b) - 2
+    sp = np.sqrt(((len(a) - 1) * la.var(ddof=1) + (len(b) - 1) * lb.var(ddof=1)) / df)
+    half = st.t.ppf(0.975, df) * sp * np.sqrt(1.0 / len(a) + 1.0 / len(b))
+    d = la.mean() - lb.mean()
+    name = "by processes %d/%d" % (len(a), len(b))
+    check(abs(p - ref.pvalue) <= 1e-8 + 1e-6 * ref.pvalue, "%s: p %r, SciPy %r" % (name, p, ref.pvalue))
+    check(abs(np.log(lo) - (d - half)) <= 1e-9 and abs(np.log(hi) - (d + half)) <= 1e-9,
+          "%s: [%r, %r], SciPy's t interval [%r, %r]" % (name, lo, hi, np.exp(d - half), np.exp(d + half)))
+    check((int(verdict) == 1) == (ref.pvalue < 0.05), "%s: verdict %d, SciPy's p %r" % (name, verdict, ref.pvalue))
+slines, scases = [], []
+for _ in range(100):
+    k = int(rng.integers(2, 7))
+    sizes = rng.integers(2, 8, k)
+    offs = rng.lognormal(0, 0.03, k)
+    v = np.concatenate([offs[i] * rng.lognormal(0, 0.01, sizes[i]) * 1000 for i in range(k)])
+    who = np.concatenate([[i] * sizes[i] for i in range(k)])
+    scases.append((v, who))
+    slines.append("S %d %s %s" % (len(v), " ".join(map(repr, v)), " ".join(str(int(w)) for w in who)))
+for (v, who), line in zip(scases, run(slines)):
+    k, between, within = line.split()
+    lv, groups = np.log(v), sorted(set(who))
+    means = {g: lv[who == g].mean() for g in groups}
+    ssw = sum(((lv[who == g] - means[g]) ** 2).sum() for g in groups)
+    ssb = sum((who == g).sum() * (means[g] - lv.mean()) ** 2 for g in groups)
+    n, kk = len(v), len(groups)
+    msw, msb = ssw / (n - kk), ssb / (kk - 1)
+    n0 = (n - sum((who == g).sum() ** 2 for g in groups) / n) / (kk - 1)
+    want_b = np.sqrt(max(0.0, (msb - msw) / n0))
+    check(int(k) == kk and abs(float(within) - np.sqrt(msw)) <= 1e-9 and abs(float(between) - want_b) <= 1e-9,
+          "spread split: %s processes, between %s within %s; want %d, %r, %r" % (k, between, within, kk, want_b, np.sqrt(msw)))
+# A/A by processes: 3 processes a side, a process offset of 3% and 1% between repetitions: by
+# repetitions that is called different most of the time, by processes at the stated 5%.
+by_proc, by_reps = [], []
+for _ in range(FIXTURES):
+    sides = []
+    for _side in range(2):
+        offs = rng.lognormal(0, 0.03, 3)
+        sides.append([o * rng.lognormal(0, 0.01, 3) * 1000 for o in offs])
+    gm = [[float(np.exp(np.log(p).mean())) for p in side] for side in sides]
+    by_proc.append("T 3 3 %s %s" % (" ".join(map(repr, gm[0])), " ".join(map(repr, gm[1]))))
+    by_reps.append(ratio_line(np.concatenate(sides[0]), np.concatenate(sides[1]), 0))
+near(rate(ratios(by_proc), differs), 0.05, "A/A, 3 processes a side (3% between, 1% within), by processes: called different")
+print("stats: the same by repetitions, as if independent: called different: %.3f" % rate(ratios(by_reps), differs))
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

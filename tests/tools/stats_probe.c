@@ -6,6 +6,8 @@
  *   M P                 the fewest samples that bound the P-quantile: "n"
  *   R NM NB PAIRED M... B...   the ratio of M over B: "ratio lo hi verdict detectable"
  *   I NA NB NC ND A... B... C... D...   (A/B) over (C/D), each unpaired: "ratio lo hi verdict"
+ *   T NM NB M... B...   by processes (each value one): "ratio lo hi verdict p"
+ *   S N V... P...       the spread split of V[i] of process P[i]: "processes between within"
  * Built natively from the portable core (tests/statistics.sh). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +47,34 @@ done:
     return rc;
 }
 
+static int process_case(char kind)
+{
+    unsigned long n[2] = { 0, 0 };
+    double *v[2] = { NULL, NULL };
+    size_t *which = NULL, i;
+    int rc = -1;
+    if (kind == 'T' && scanf("%lu %lu", &n[0], &n[1]) != 2) return -1;
+    if (kind == 'S' && scanf("%lu", &n[0]) != 1) return -1;
+    if (kind == 'S') n[1] = n[0];
+    for (i = 0; i < 2; i++)
+        if ((v[i] = (double *)malloc((n[i] ? n[i] : 1) * sizeof *v[i])) == NULL || read_values(v[i], n[i]) != 0) goto done;
+    if (kind == 'T') {
+        wb_ratio r;
+        wb_compare_processes(v[0], n[0], v[1], n[1], &r);
+        printf("%.17g %.17g %.17g %d %.17g\n", r.ratio, r.lo, r.hi, r.verdict, r.log.p);
+    } else {
+        wb_spread sp;
+        if ((which = (size_t *)malloc((n[0] ? n[0] : 1) * sizeof *which)) == NULL) goto done;
+        for (i = 0; i < n[0]; i++) which[i] = (size_t)v[1][i];
+        wb_spread_split(v[0], which, n[0], &sp);
+        printf("%lu %.17g %.17g\n", (unsigned long)sp.processes, sp.between, sp.within);
+    }
+    rc = 0;
+done:
+    free(v[0]), free(v[1]), free(which);
+    return rc;
+}
+
 int main(void)
 {
     char kind[4];
@@ -65,6 +95,10 @@ int main(void)
             double p;
             if (scanf("%lf", &p) != 1) return 1;
             printf("%llu\n", wb_quantile_min_samples(p));
+            continue;
+        }
+        if (kind[0] == 'T' || kind[0] == 'S') {
+            if (process_case(kind[0]) != 0) return 1;
             continue;
         }
         if (kind[0] == 'R' || kind[0] == 'I') {
