@@ -614,8 +614,38 @@ static void test_processes(void)
                  "--processes=2", "--csv", "procs.csv");
 }
 
+/* --precision: rounds until every variant's median is known within it. 50% with --repeat 8 is
+ * reached at the 8th round (the median of 8 lies between the 2nd and 7th smallest: one stall a
+ * side cannot widen that by half); 0.1% within 6 repetitions is not (the interval of 6 is their
+ * least to most), and --max-reps 6 says it stopped the run. Each says so in one line, and the
+ * CSV holds the repetitions the line counts. */
+static void test_precision(void)
+{
+    result r = run("sendmsg", "--iterations", "20000", "--repeat", "8", "--precision", "50%", "--csv", "prec.csv", NULL);
+    csv_file c;
+    const char *at = strstr(r.out, "sendmsg: --precision 50%: reached after ");
+    ok(r.code == 0 && at != NULL && atoi(at + 40) == 8, "50%%: reached after 8 rounds\n%s%s", r.out, r.err);
+    result_free(&r);
+    c = load_csv_here("prec.csv", ',');
+    ok(c.ok && rows_of_kind(&c, "rep", NULL) == 8, "8 rep rows");
+    wb_csv_free(&c.t);
+    r = run("sendmsg", "--iterations", "20000", "--repeat", "6", "--precision", "0.1", "--max-reps", "6", "--csv",
+            "prec2.csv", NULL);
+    ok(r.code == 0 && strstr(r.out, "sendmsg: --precision 0.1%: not reached: --max-reps 6 stopped it (the least precise "
+                                    "variant's median within +-") != NULL, "0.1%%: --max-reps stopped it\n%s", r.out);
+    result_free(&r);
+    c = load_csv_here("prec2.csv", ',');
+    ok(c.ok && rows_of_kind(&c, "rep", NULL) == 6, "6 rep rows");
+    wb_csv_free(&c.t);
+    expect_usage("winbench: sendmsg: --precision: expected a percentage from 0.1% to 50% (e.g. 2%), got \"2x\"", "sendmsg",
+                 "--precision", "2x", NULL);
+    expect_usage("winbench: sendmsg: --max-reps: only with --precision (the most a precision may take)", "sendmsg",
+                 "--max-reps", "9", NULL);
+}
+
 static const wbt_case cases[] = {
     { "processes", test_processes, 0 },
+    { "precision", test_precision, 0 },
     { "says_its_length", test_says_its_length, 0 },
     { "rep_lines_named", test_rep_lines_named, 0 },
     { "version", test_version, 0 },

@@ -95,6 +95,10 @@ void wb_spread_split(const double *v, const size_t *process, size_t n, wb_spread
  * (exact); 0 (and *lo, *hi 0) when the samples are too few for a bound on both sides (a p99.9 of
  * 500 samples: nothing says which of them lies beyond the p99.9). */
 int wb_quantile_ranks(unsigned long long n, double p, unsigned long long *lo, unsigned long long *hi);
+/* How precisely v[0..n-1] knows its median: the larger side of the median's distribution-free
+ * 95% interval (the order statistics at wb_quantile_ranks' ranks) over the median: 0.02 is
+ * +-2%. NaN with fewer than 6 values (no such interval) or a median not above 0. */
+double wb_median_precision(const double *v, size_t n);
 /* The fewest samples for which wb_quantile_ranks bounds the p-quantile on both sides: the least
  * n with max(p, 1 - p)^n <= 2.5% (all n on one side of it is then unlikely enough). */
 unsigned long long wb_quantile_min_samples(double p);

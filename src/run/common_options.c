@@ -67,6 +67,13 @@ const wb_option wb_common_options[] = {
       .help = "run in P processes of winbench, one after another, each all --repeat repetitions, into one CSV: the "
               "report then knows how processes differ (between and within one) and compares by processes "
               "(docs/statistics.md)" },
+    { .name = "precision", .type = WB_OPT_TEXT, .offset = C(precision), .metavar = "PCT",
+      .help = "repeat, in rounds, until every variant's median is known within PCT (its 95% interval, e.g. 2%), "
+              "at least --repeat times, at most --max-reps or --max-time; the run says which stopped it" },
+    { .name = "max-reps", .type = WB_OPT_COUNT, .offset = C(max_reps), .def = "100", .min = 2, .max = 100000,
+      .help = "with --precision: the most repetitions of each variant" },
+    { .name = "max-time", .type = WB_OPT_SECONDS, .offset = C(max_time), .def = "off", .unit = WB_UNIT_S, .off = 1,
+      .help = "with --precision: no round starts after this long (e.g. 10m); off: none" },
     { .name = "seed", .type = WB_OPT_COUNT, .offset = C(seed), .def = "0", .max = UINT64_MAX, .metavar = "N",
       .help = "the interleaving's random order (0: drawn from the clock); the CSV's seed column repeats a run's order" },
     { .name = NULL }

@@ -290,6 +290,23 @@ struct wb_reps {
     sink_link link;
 };
 
+size_t wb_reps_report_values(const wb_reps *L, double *out, size_t cap)
+{
+    const char *metric = L->m->report ? L->m->report->metric : NULL;
+    unsigned k, n = metric_count(L->m);
+    const double *from = NULL;
+    size_t i;
+    if (metric == NULL) return 0;
+    if (strcmp(metric, "ops_per_s") == 0) from = L->values.rates;
+    else if (strcmp(metric, "ns_per_op") == 0) from = L->values.ns;
+    else if (strcmp(metric, "cpu_pct") == 0) from = L->values.cpu;
+    for (k = 0; from == NULL && k < n; k++)
+        if (strcmp(L->m->metric_names[k], metric) == 0) from = L->values.per_metric + (size_t)k * L->values.cap;
+    if (from == NULL) return 0;
+    for (i = 0; i < L->values.done && i < cap; i++) out[i] = from[i];
+    return i;
+}
+
 wb_reps *wb_reps_open(const wb_module *m, const wb_rep_plan *plan, wb_sink *const *sinks, int nsinks,
                       wb_variant_result *out, wb_error *err)
 {

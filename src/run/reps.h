@@ -39,6 +39,9 @@ int  wb_reps_warmup(wb_reps *L, void *state, wb_error *err);
 int  wb_reps_timed(wb_reps *L, void *state, unsigned rep, wb_error *err);
 /* No repetition of this variant runs now (the console's progress stops reading it). */
 void wb_reps_pause(wb_reps *L);
+/* The module's report metric (its spec's `metric`) of each timed repetition so far, into
+ * out[0..cap-1]: how many (0 when the metric is not one a repetition measures). */
+size_t wb_reps_report_values(const wb_reps *L, double *out, size_t cap);
 /* The summary (when a repetition completed and rc is OK or interrupted), then free. */
 void wb_reps_close(wb_reps *L, int rc);
 

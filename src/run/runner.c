@@ -6,6 +6,7 @@
 #include "wb_process.h"
 #include "wb_test_hooks.h"
 #include "wb_timer.h"
+#include "core/wb_compare.h"
 #include "core/wb_shuffle.h"
 #include "outcome.h"
 #include "parts_text.h"
@@ -42,6 +43,7 @@ typedef struct wb_run {
     unsigned last_result_reps;      /* complete repetitions of the last variant (its verdicts' source) */
     char failure[256];              /* a repetition that failed its purpose (rows kept): exit 1 */
     int skipped, variants;          /* variants that could not run here (a row each says why): exit 4 */
+    double precision;               /* --precision as a fraction (0.02); 0: --repeat fixed */
 } wb_run;
 
 static int runtime_error(const wb_run *r, const char *what)
@@ -170,6 +172,42 @@ typedef struct turn {
     int warmed, done;            /* its warm-up ran; no further repetition can run */
 } turn;
 
+/* --precision: after `rounds` rounds (at least --repeat), 1 when every variant's median is
+ * known within it, or --max-time has passed (the next round would start after it); the stop
+ * said once. Where --max-reps ends the rounds first, the last round says so. */
+static int precise_enough(wb_run *r, const turn *turns, int n, unsigned rounds, DWORD started)
+{
+    double worst = 0, each, *values;
+    int k, unknown = 0;
+    char line[300], least[64];
+    if (r->precision <= 0 || rounds < r->common.repeat) return 0;
+    if ((values = (double *)malloc(r->plan.repeat * sizeof *values)) == NULL) return 0;   /* between rounds */
+    for (k = 0; k < n; k++) {
+        size_t got = turns[k].done ? 0 : wb_reps_report_values(turns[k].reps, values, r->plan.repeat);
+        if (turns[k].done) continue;
+        each = wb_median_precision(values, got);
+        if (each != each) unknown = 1;
+        else if (each > worst) worst = each;
+    }
+    free(values);
+    if (unknown) snprintf(least, sizeof least, "a variant's median not yet bounded: fewer than 6 repetitions");
+    else snprintf(least, sizeof least, "the least precise variant's median within +-%.2g%%", 100 * worst);
+    if (!unknown && worst <= r->precision) {
+        snprintf(line, sizeof line, "%s: --precision %.3g%%: reached after %u rounds (every variant's median within "
+                 "+-%.2g%%, its 95%% interval)", r->m->name, 100 * r->precision, rounds, 100 * worst);
+    } else if (rounds >= r->plan.repeat) {
+        snprintf(line, sizeof line, "%s: --precision %.3g%%: not reached: --max-reps %u stopped it (%s)", r->m->name,
+                 100 * r->precision, rounds, least);
+    } else if (r->common.max_time > 0 && (GetTickCount() - started) / 1000.0 >= r->common.max_time) {
+        snprintf(line, sizeof line, "%s: --precision %.3g%%: not reached: --max-time stopped it after %u rounds (%s)",
+                 r->m->name, 100 * r->precision, rounds, least);
+    } else {
+        return 0;
+    }
+    say_note(r, line);
+    return 1;
+}
+
 /* The variants' repetitions in rounds: each variant once per round, each round in an order
  * drawn from the seed, each repetition on a set-up of its own (its warm-up on the first), so
  * that what the machine does over the minutes (another job, a slower clock) falls on every
@@ -181,6 +219,7 @@ static int run_interleaved(wb_run *r, int n, void *const *variants, double **med
     uint64_t rng = r->common.seed;
     int rc = WB_EXIT_OK, k;
     wb_error err;
+    const DWORD started = GetTickCount();
     if (turns == NULL || order == NULL) {
         free(turns), free(order);
         return runtime_error(r, "out of memory");
@@ -188,7 +227,7 @@ static int run_interleaved(wb_run *r, int n, void *const *variants, double **med
     for (k = 0; k < n && rc == WB_EXIT_OK; k++)
         if ((turns[k].reps = wb_reps_open(r->m, &r->plan, r->sinks, r->nsinks, &turns[k].result, &err)) == NULL)
             rc = runtime_error(r, err.what);
-    for (rep = 1; rc == WB_EXIT_OK && rep <= r->plan.repeat; rep++) {
+    for (rep = 1; rc == WB_EXIT_OK && !precise_enough(r, turns, n, rep - 1, started) && rep <= r->plan.repeat; rep++) {
         for (k = 0; k < n; k++) order[k] = (unsigned)k;
         wb_shuffle(order, (unsigned)n, &rng);
         for (k = 0; k < n && rc == WB_EXIT_OK; k++) {
@@ -295,7 +334,8 @@ static int run_variants(wb_run *r)
     snprintf(r->variants_text, sizeof r->variants_text, "%d", n);
     if (rc == WB_EXIT_OK) say_expected_length(r, n, variants);
     r->last_result_reps = 0;
-    if (rc == WB_EXIT_OK && n > 1 && r->plan.repeat > 1 && r->common.order == WB_ORDER_INTERLEAVED) {
+    if (rc == WB_EXIT_OK && ((n > 1 && r->plan.repeat > 1 && r->common.order == WB_ORDER_INTERLEAVED) ||
+                             r->precision > 0)) {
         if (r->common.seed == 0)   /* drawn from the clock, and recorded: the run's order can be repeated */
             r->common.seed = (wb_ticks() ^ ((uint64_t)GetCurrentProcessId() << 40)) | 1;
         r->info.order_text = "interleaved";
@@ -380,6 +420,53 @@ static int check_output_files(const wb_run *r, char *err, size_t cap)
     return 0;
 }
 
+/* 1 when the module's report metric is a figure of each repetition (wb_reps_report_values). */
+static int measured_each_rep(const wb_module *m)
+{
+    const char *metric = m->report ? m->report->metric : NULL;
+    unsigned k;
+    if (metric == NULL) return 0;
+    if (!strcmp(metric, "ops_per_s") || !strcmp(metric, "ns_per_op") || !strcmp(metric, "cpu_pct")) return 1;
+    for (k = 0; m->metric_names && m->metric_names[k]; k++)
+        if (strcmp(m->metric_names[k], metric) == 0) return 1;
+    return 0;
+}
+
+/* --precision PCT ("2%", "2"): 0.1% to 50%, into r->precision; --max-reps and --max-time
+ * belong to it. */
+static int check_precision(wb_run *r, const wb_args *args, char *err, size_t cap)
+{
+    const char *text = r->common.precision;
+    char *end;
+    double pct;
+    r->precision = 0;
+    if (text == NULL) {
+        if (wb_args_named(args, "max-reps") || wb_args_named(args, "max-time")) {
+            snprintf(err, cap, "--%s: only with --precision (the most a precision may take)",
+                     wb_args_named(args, "max-reps") ? "max-reps" : "max-time");
+            return -1;
+        }
+        return 0;
+    }
+    pct = strtod(text, &end);
+    if (end == text || (*end != '\0' && strcmp(end, "%") != 0) || !(pct >= 0.1 && pct <= 50)) {
+        snprintf(err, cap, "--precision: expected a percentage from 0.1%% to 50%% (e.g. 2%%), got \"%.40s\"", text);
+        return -1;
+    }
+    if (r->common.max_reps < r->common.repeat) {
+        snprintf(err, cap, "--max-reps %llu is below --repeat %llu (the least a precision takes)",
+                 (unsigned long long)r->common.max_reps, (unsigned long long)r->common.repeat);
+        return -1;
+    }
+    if (!measured_each_rep(r->m)) {
+        snprintf(err, cap, "--precision: %s's answer (%s) is not a figure of each repetition", r->m->name,
+                 r->m->report && r->m->report->metric ? r->m->report->metric : "none");
+        return -1;
+    }
+    r->precision = pct / 100.0;
+    return 0;
+}
+
 static int parse(wb_run *r, int argc, char **argv)
 {
     wb_option_set sets[2];
@@ -403,7 +490,8 @@ static int parse(wb_run *r, int argc, char **argv)
         wb_options_parse(sets, 2, argc, argv, err, sizeof err) != 0 ||
         (r->m->check && r->m->check(r->config, &args, err, sizeof err) != 0))
         return wb_usage_error(r->m->name, err);
-    if (check_output_files(r, err, sizeof err) != 0) return wb_usage_error(r->m->name, err);
+    if (check_output_files(r, err, sizeof err) != 0 || check_precision(r, &args, err, sizeof err) != 0)
+        return wb_usage_error(r->m->name, err);
     join_args(r->options_text, sizeof r->options_text, argc, argv);
     return WB_EXIT_OK;
 }
@@ -424,7 +512,8 @@ static void describe(wb_run *r)
     info->context_warnings = &r->context_warnings;
     info->run_warnings = &r->run_warnings;
     r->plan.warmup = (unsigned)r->common.warmup;
-    r->plan.repeat = (unsigned)r->common.repeat;
+    /* --precision: room for --max-reps, the rounds stop sooner when precise (run_interleaved) */
+    r->plan.repeat = (unsigned)(r->precision > 0 ? r->common.max_reps : r->common.repeat);
     r->plan.resolution_ticks = r->clk.resolution_ticks;
     r->plan.tick_ms = r->si.tick_ms;
     r->plan.context_warnings = &r->context_warnings;

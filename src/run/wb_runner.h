@@ -20,6 +20,11 @@ extern volatile LONG wb_stop_requested;
 typedef struct wb_common {
     uint64_t repeat, warmup, affinity, seed, processes;
     double stalls;   /* seconds of the stall probe after each repetition; 0: none */
+    /* --precision PCT (text, "2%"), --max-reps, --max-time (s; 0: none): repeat in rounds until
+     * every variant's median is known that precisely, or a cap */
+    const char *precision;
+    uint64_t max_reps;
+    double max_time;
     const char *csv, *json, *hlog, *label, *run_id, *calibration;
     int tsv, priority, quiet, force, order;
     int brief;   /* the caller's outcome->brief: no summary block, the warnings kept in the caller's wb_deferred */
@@ -64,7 +69,7 @@ extern const wb_option wb_common_options[];
 
 /* The common table as module m sees it: with the module's own --repeat / --warmup defaults.
  * The parser and `winbench help <module>` both use this copy, so they cannot disagree. */
-#define WB_MAX_COMMON_OPTIONS 20
+#define WB_MAX_COMMON_OPTIONS 24
 void wb_common_options_for(const wb_module *m, wb_option *out, size_t cap);
 
 /* What a run hands back beside its exit code: the module's verdicts of its last variant's

@@ -105,6 +105,34 @@ for p, line in zip((0.5, 0.9, 0.99, 0.999), run(["M %r" % p for p in (0.5, 0.9, 
     # probability <= 2.5%), with n - 1 it does not
     check(max(B.pmf(n), B.pmf(0)) <= 0.025 < max(C.pmf(n - 1), C.pmf(0)), "p%g: %d samples said to be the fewest" % (100 * p, n))
 
+# --precision's measure: the median's distribution-free interval (the order statistics at the
+# binomial's ranks, as for any quantile) as a fraction of the median, its larger side.
+def binom_ranks(n, p):
+    B = st.binom(n, p)
+    rl = int(B.ppf(0.025))
+    while B.cdf(rl) <= 0.025:
+        rl += 1
+    while rl > 0 and B.cdf(rl - 1) > 0.025:
+        rl -= 1
+    ru = int(B.isf(0.025))
+    while B.sf(ru - 1) > 0.025:
+        ru += 1
+    while ru > 1 and B.sf(ru - 2) <= 0.025:
+        ru -= 1
+    return rl, ru
+
+
+dcases = [rng.lognormal(0, 0.1, int(rng.integers(3, 200))) * 1000 for _ in range(100)]
+for v, line in zip(dcases, run(["D %d %s" % (len(v), " ".join(map(repr, v))) for v in dcases])):
+    got, s = float(line), np.sort(v)
+    rl, ru = binom_ranks(len(v), 0.5)
+    if not (rl >= 1 and ru <= len(v)):
+        check(got != got, "median of %d: no interval, yet %r" % (len(v), got))
+        continue
+    med = np.median(v)
+    want = max(med - s[rl - 1], s[ru - 1] - med) / med
+    check(abs(got - want) <= 1e-12, "median of %d: precision %r, want %r" % (len(v), got, want))
+
 # What the intervals are worth, over fixtures drawn from known distributions (log-normal
 # repetitions, now and then a stall that stretches one by 30%): of A/A comparisons, 95% of the
 # intervals hold the true ratio 1 and about 5% are called different; a difference planted at the

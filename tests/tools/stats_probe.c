@@ -8,6 +8,7 @@
  *   I NA NB NC ND A... B... C... D...   (A/B) over (C/D), each unpaired: "ratio lo hi verdict"
  *   T NM NB M... B...   by processes (each value one): "ratio lo hi verdict p"
  *   S N V... P...       the spread split of V[i] of process P[i]: "processes between within"
+ *   D N V...            how precisely V knows its median: "fraction"
  * Built natively from the portable core (tests/statistics.sh). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +96,15 @@ int main(void)
             double p;
             if (scanf("%lf", &p) != 1) return 1;
             printf("%llu\n", wb_quantile_min_samples(p));
+            continue;
+        }
+        if (kind[0] == 'D') {
+            unsigned long n;
+            double *v;
+            if (scanf("%lu", &n) != 1 || (v = (double *)malloc((n ? n : 1) * sizeof *v)) == NULL) return 1;
+            if (read_values(v, n) != 0) return 1;
+            printf("%.17g\n", wb_median_precision(v, n));
+            free(v);
             continue;
         }
         if (kind[0] == 'T' || kind[0] == 'S') {
