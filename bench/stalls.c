@@ -397,6 +397,7 @@ const wb_module wb_stalls_module = {
     .options = stalls_options,
     .config_size = sizeof(stalls_config),
     .check = stalls_check,
+    .spins_every_cpu = 1,
     .setup = stalls_setup,
     .run = stalls_run,
     .teardown = stalls_teardown,

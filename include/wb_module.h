@@ -313,6 +313,10 @@ typedef struct wb_module {
      * sockloop's sending time): its elapsed time says nothing about it, so outliers and a slow
      * first repetition are judged on the report spec's metric instead of the time per op. */
     int fixed_schedule;
+    /* 1 when a repetition spins a thread on every CPU it may use (stalls): at a raised priority
+     * class it would starve the console and the OS for its length, Ctrl+C included, so the
+     * runner refuses --priority high and realtime for it. */
+    int spins_every_cpu;
     /* Optional: the seconds one repetition of this variant lasts by its schedule (idle's and
      * wakeup's --duration, sockloop's sending and grace): a long run says up front how long it
      * will take. */

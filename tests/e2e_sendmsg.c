@@ -461,7 +461,7 @@ static void test_process_settings(void)
     DWORD_PTR pmask = 0, smask = 0, missing = 1;
     csv_file c;
     result r = run("sendmsg", "--iterations", "2000", "--repeat", "1", "--affinity", "0x1", "--priority", "high",
-                   "--csv", "p.csv", "--quiet", NULL);
+                   "--stalls", "off", "--csv", "p.csv", "--quiet", NULL);
     ok(r.code == 0, "exit %lu: %s", r.code, r.err);
     result_free(&r);
     c = load_csv_here("p.csv", ',');
@@ -471,6 +471,20 @@ static void test_process_settings(void)
         cell_is(&c, 2, "priority", "high");
     }
     wb_csv_free(&c.t);
+
+    /* A thread that spins the only CPU at a raised priority freezes the machine for its length
+     * (Ctrl+C included): the stall probe on one CPU, and stalls (every CPU) at all, refused
+     * before anything runs. */
+    {
+        result u = run("sendmsg", "--affinity", "0x1", "--priority", "high", "--iterations", "2000", NULL);
+        ok(u.code == 2 && strstr(u.err, "winbench: sendmsg: --priority high: the stall probe (--stalls) would spin the "
+                                        "only CPU this process may use") != NULL && u.out_len == 0,
+           "the probe on one CPU at high: refused\n%s", u.err);
+        result_free(&u);
+    }
+    expect_usage("winbench: stalls: --priority realtime: stalls spins a thread on every CPU; at a raised priority nothing "
+                 "else (the console, Ctrl+C) would run until it ends: run it at normal", "stalls", "--priority", "realtime",
+                 NULL);
 
     /* A CPU this machine does not have: the user's mistake (a usage error naming the option and
      * the CPUs there are), and no CSV. */

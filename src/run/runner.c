@@ -178,9 +178,11 @@ typedef struct turn {
 static int precise_enough(wb_run *r, const turn *turns, int n, unsigned rounds, DWORD started)
 {
     double worst = 0, each, *values;
-    int k, unknown = 0;
+    int k, unknown = 0, active = 0;
     char line[300], least[64];
     if (r->precision <= 0 || rounds < r->common.repeat) return 0;
+    for (k = 0; k < n; k++) active += !turns[k].done;
+    if (active == 0) return 1;   /* no variant can run further: nothing is precise or not */
     if ((values = (double *)malloc(r->plan.repeat * sizeof *values)) == NULL) return 0;   /* between rounds */
     for (k = 0; k < n; k++) {
         size_t got = turns[k].done ? 0 : wb_reps_report_values(turns[k].reps, values, r->plan.repeat);
@@ -313,9 +315,9 @@ static void say_expected_length(wb_run *r, int n, void *const *variants)
     if (total < 10) return;
     wb_format_duration(total, length, sizeof length);
     wb_format_duration(each / n, one, sizeof one);
-    snprintf(line, sizeof line, "%s: this run takes about %s by its schedule (%d variant%s x %u repetition%s of %s%s), "
-             "set-up not counted", r->m->name, length, n, n == 1 ? "" : "s", reps, reps == 1 ? "" : "s",
-             n > 1 ? "about " : "", one);
+    snprintf(line, sizeof line, "%s: this run takes %s %s by its schedule (%d variant%s x %u repetition%s of %s%s), "
+             "set-up not counted", r->m->name, r->precision > 0 ? "at most" : "about", length, n, n == 1 ? "" : "s", reps,
+             reps == 1 ? "" : "s", n > 1 ? "about " : "", one);
     say_note(r, line);
 }
 
@@ -420,6 +422,33 @@ static int check_output_files(const wb_run *r, char *err, size_t cap)
     return 0;
 }
 
+/* A raised priority class with a thread that spins a CPU for long: on Windows a HIGH or REALTIME
+ * thread that never waits keeps every normal thread off its CPU (the console's, the shell's,
+ * the one that delivers Ctrl+C: CtrlRoutine runs at the process's priority, below a realtime
+ * spinner's), so a machine whose every CPU spins is frozen for the run's length (Windows
+ * Internals, "Scheduling"; SetPriorityClass's remarks). Refused: stalls at any raised class,
+ * and the stall probe where it would spin the only CPU the process may use. */
+static int check_spinning(const wb_run *r, char *err, size_t cap)
+{
+    unsigned cpus = 0;
+    uint64_t mask;
+    if (r->common.priority == WB_PRIORITY_NORMAL) return 0;
+    if (r->m->spins_every_cpu) {
+        snprintf(err, cap, "--priority %s: %s spins a thread on every CPU; at a raised priority nothing else (the "
+                 "console, Ctrl+C) would run until it ends: run it at normal", wb_priority_name(r->common.priority),
+                 r->m->name);
+        return -1;
+    }
+    if (!(r->common.stalls > 0)) return 0;
+    for (mask = r->common.affinity; mask; mask &= mask - 1) cpus++;   /* --affinity's, else the process's */
+    if (r->common.affinity == 0) cpus = wb_usable_cpus(NULL);
+    if (cpus > 1) return 0;   /* the probe spins one CPU; another is left to the console */
+    snprintf(err, cap, "--priority %s: the stall probe (--stalls) would spin the only CPU this process may use, and "
+             "nothing else would run for its length: add --stalls off, or allow a second CPU",
+             wb_priority_name(r->common.priority));
+    return -1;
+}
+
 /* 1 when the module's report metric is a figure of each repetition (wb_reps_report_values). */
 static int measured_each_rep(const wb_module *m)
 {
@@ -490,7 +519,8 @@ static int parse(wb_run *r, int argc, char **argv)
         wb_options_parse(sets, 2, argc, argv, err, sizeof err) != 0 ||
         (r->m->check && r->m->check(r->config, &args, err, sizeof err) != 0))
         return wb_usage_error(r->m->name, err);
-    if (check_output_files(r, err, sizeof err) != 0 || check_precision(r, &args, err, sizeof err) != 0)
+    if (check_output_files(r, err, sizeof err) != 0 || check_precision(r, &args, err, sizeof err) != 0 ||
+        check_spinning(r, err, sizeof err) != 0)
         return wb_usage_error(r->m->name, err);
     join_args(r->options_text, sizeof r->options_text, argc, argv);
     return WB_EXIT_OK;
