@@ -182,6 +182,7 @@ for _ in range(FIXTURES):
 paired, apart = ratios(rounds), ratios(unpaired)
 near(rate(paired, covers), 0.95, "paired A/A over rounds that share a slow minute: intervals holding 1")
 width = lambda rs: float(np.median([np.log(r[2] / r[1]) for r in rs]))
+print("stats: widths of the rounds' intervals (log): paired %.3f, unpaired %.3f" % (width(paired), width(apart)))
 check(width(paired) < width(apart) / 3, "pairing does not cancel the rounds' minute: widths %g paired, %g unpaired" %
       (width(paired), width(apart)))
 detectable = float(np.median([r[4] for r in ratios([ratio_line(reps(8, 0.05, 0), reps(8, 0.05, 0), 0)
@@ -255,5 +256,11 @@ for _ in range(FIXTURES):
     by_reps.append(ratio_line(np.concatenate(sides[0]), np.concatenate(sides[1]), 0))
 near(rate(ratios(by_proc), differs), 0.05, "A/A, 3 processes a side (3% between, 1% within), by processes: called different")
 print("stats: the same by repetitions, as if independent: called different: %.3f" % rate(ratios(by_reps), differs))
+one = []
+for _ in range(FIXTURES):   # one process a side, 5 repetitions each: nothing can see the offsets
+    offs = rng.lognormal(0, 0.03, 2)
+    one.append(ratio_line(offs[0] * rng.lognormal(0, 0.01, 5) * 1000, offs[1] * rng.lognormal(0, 0.01, 5) * 1000, 0))
+print("stats: one process a side (5 repetitions each, 3%% between, 1%% within), by repetitions: called different: %.3f"
+      % rate(ratios(one), differs))
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)
