@@ -19,6 +19,7 @@
 #include "win/for_tests.h"
 #include "win/wb_sysinfo.h"
 #include "wb_visual_styles.h"
+#include "wb_sort.h"
 #include "wb_stalls.h"
 #include "wbtest.h"
 
@@ -644,7 +645,55 @@ static void test_stall_kind(void)
 }
 #undef NONE
 
+/* stalls' turn cost with a thread beside it on its CPU that takes the CPU every 2 ms or so, for
+ * about a millisecond: what a preemption does to it must not reach the figure (a busy machine read 2,122.8 ns a turn and
+ * refused stalls' own default threshold). Interleaved: alone, then beside the spinner, three
+ * times, on one CPU, so that the machine moves both alike; the spinner's turns must not raise
+ * the median by half. */
+static volatile LONG spinner_spins, spinner_quit;
+static DWORD WINAPI spinner(LPVOID arg)
+{
+    (void)arg;
+    while (!spinner_quit) {   /* spinning, 1 ms on and a Sleep(1) off: it takes the CPU every 2 ms or so */
+        uint64_t until = wb_ticks() + wb_clock_freq() / 1000;
+        while (spinner_spins && wb_ticks() < until) {}
+        Sleep(1);
+    }
+    return 0;
+}
+
+static void test_spin_turn_busy(void)
+{
+    HANDLE t;
+    DWORD_PTR old = SetThreadAffinityMask(GetCurrentThread(), 1);
+    double alone[3], beside[3];
+    int i;
+    spinner_quit = spinner_spins = 0;
+    t = CreateThread(NULL, 0, spinner, NULL, CREATE_SUSPENDED, NULL);
+    ok(old != 0 && t != NULL, "a thread on CPU 0 beside this one");
+    if (t == NULL || old == 0) return;
+    SetThreadAffinityMask(t, 1);
+    ResumeThread(t);
+    for (i = 0; i < 3; i++) {
+        spinner_spins = 0;
+        Sleep(5);
+        alone[i] = wb_spin_turn_ns();
+        spinner_spins = 1;
+        Sleep(5);
+        beside[i] = wb_spin_turn_ns();
+    }
+    spinner_quit = 1;
+    WaitForSingleObject(t, INFINITE);
+    CloseHandle(t);
+    SetThreadAffinityMask(GetCurrentThread(), old);
+    printf("turn alone %g %g %g ns, beside a spinner on its CPU %g %g %g ns\n", alone[0], alone[1], alone[2], beside[0],
+           beside[1], beside[2]);
+    ok(wb_median_doubles(beside, 3) < 1.5 * wb_median_doubles(alone, 3) + 20,
+       "a spinner on its CPU raised the turn from %g to %g ns", wb_median_doubles(alone, 3), wb_median_doubles(beside, 3));
+}
+
 static const wbt_case cases[] = {
+    { "spin_turn_busy", test_spin_turn_busy, 0 },
     { "wsa_texts", test_wsa_texts, 0 },
     { "os_names", test_os_names, 0 },
     { "sysinfo", test_sysinfo, 0 },
