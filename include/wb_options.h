@@ -92,6 +92,10 @@ typedef struct wb_args {
 } wb_args;
 /* 1 when the command line named --name (with its value or =value), 0 when not. */
 int wb_args_named(const wb_args *a, const char *name);
+/* The one of names[0..count-1] a mistyped name most likely meant (as an unknown option's "did
+ * you mean"): within 2 edits (1 for names of 4 letters or fewer), none other as close; NULL
+ * when none is. */
+const char *wb_nearest_name(const char *name, const char *const *names, size_t count);
 
 /* The help listing of one table: "  --name N   help (default D)" per line.
  * Returns the length it needed (like snprintf); writes at most cap bytes. */

@@ -194,6 +194,10 @@ static void test_bad_arguments(void)
     expect_usage(NULL, "sendmsg", "--msg", "0x400", "--target");     /* missing value */
     expect_usage(NULL, "sendmsg", "--msg", "0x10000", NULL);
     expect_usage("winbench: unknown benchmark or command \"nosuch\" (see winbench list)", "nosuch", NULL, NULL, NULL);
+    /* a name one edit off: what it most likely meant */
+    expect_usage("winbench: unknown benchmark or command \"sendmsgg\" (did you mean sendmsg?)", "sendmsgg", NULL, NULL,
+                 NULL);
+    expect_usage("winbench: unknown benchmark or command \"reprot\" (did you mean report?)", "reprot", NULL, NULL, NULL);
     expect_usage("winbench: help: unknown benchmark or command \"nosuch\" (see winbench list)", "help", "nosuch", NULL, NULL);
     expect_usage("winbench: sendmsg: unexpected argument \"50\" (options start with --)", "sendmsg", "50", NULL, NULL);
     {

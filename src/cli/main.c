@@ -101,6 +101,25 @@ static void print_table(const wb_option *table)
     free(text);
 }
 
+/* The benchmark or command a mistyped name most likely meant ("sendmsgg": sendmsg), or NULL. */
+static const char *nearest_command(const char *name)
+{
+    const char *names[64];
+    size_t n = 0, i;
+    for (i = 0; i < NCOMMANDS && n < 64; i++) names[n++] = commands[i].name;
+    for (i = 0; wb_modules[i] && n < 64; i++) names[n++] = wb_modules[i]->name;
+    return wb_nearest_name(name, names, n);
+}
+
+/* "unknown benchmark or command "sendmsgg" (did you mean sendmsg?)" into msg. */
+static const char *unknown_name(const char *name, char *msg, size_t cap)
+{
+    const char *meant = nearest_command(name);
+    if (meant) snprintf(msg, cap, "unknown benchmark or command \"%.100s\" (did you mean %s?)", name, meant);
+    else snprintf(msg, cap, "unknown benchmark or command \"%.100s\" (see winbench list)", name);
+    return msg;
+}
+
 static int print_help(const char *name)
 {
     const command *c;
@@ -128,8 +147,7 @@ static int print_help(const char *name)
     m = wb_module_find(name);
     if (m == NULL) {
         char msg[200];
-        snprintf(msg, sizeof msg, "unknown benchmark or command \"%s\" (see winbench list)", name);
-        return wb_usage_error("help", msg);
+        return wb_usage_error("help", unknown_name(name, msg, sizeof msg));
     }
     wb_printf("winbench %s: %s\n\nusage: winbench %s [options]\n\nOptions:\n", m->name, m->summary, m->name);
     print_table(m->options);
@@ -218,8 +236,7 @@ int main(int argc, char **argv)
     m = wb_module_find(cmd);
     if (m == NULL) {
         char msg[200];
-        snprintf(msg, sizeof msg, "unknown benchmark or command \"%.100s\" (see winbench list)", cmd);
-        return wb_usage_error(NULL, msg);
+        return wb_usage_error(NULL, unknown_name(cmd, msg, sizeof msg));
     }
     return run_and_compare(m, argc - 2, argv + 2);
 }

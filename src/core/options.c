@@ -303,18 +303,31 @@ typedef struct near_ctx {
     int tie;
 } near_ctx;
 
-static int closer(void *arg, const wb_option *o, const void *config)
+static void near_init(near_ctx *n, const char *name, size_t len)
 {
-    near_ctx *n = (near_ctx *)arg;
-    size_t d = edit_distance(n->name, n->len, o->name);
-    (void)config;
+    n->name = name;
+    n->len = len;
+    n->best = NULL;
+    n->best_d = len <= 4 ? 2 : 3;   /* an edit more than allowed: within 2 edits (1 for short names) */
+    n->tie = 0;
+}
+
+static void near_try(near_ctx *n, const char *candidate)
+{
+    size_t d = edit_distance(n->name, n->len, candidate);
     if (d < n->best_d) {
-        n->best = o->name;
+        n->best = candidate;
         n->best_d = d;
         n->tie = 0;
-    } else if (d == n->best_d && n->best && strcmp(n->best, o->name)) {
+    } else if (d == n->best_d && n->best && strcmp(n->best, candidate)) {
         n->tie = 1;
     }
+}
+
+static int closer(void *arg, const wb_option *o, const void *config)
+{
+    (void)config;
+    near_try((near_ctx *)arg, o->name);
     return 0;
 }
 
@@ -324,12 +337,18 @@ static const char *near_miss(const wb_option_set *sets, int nsets, const char *n
 {
     near_ctx n;
     int s;
-    n.name = name;
-    n.len = len;
-    n.best = NULL;
-    n.best_d = len <= 4 ? 2 : 3;   /* an edit more than allowed */
-    n.tie = 0;
+    near_init(&n, name, len);
     for (s = 0; s < nsets; s++) wb_options_each(sets[s].table, NULL, closer, &n);
+    return n.tie ? NULL : n.best;
+}
+
+const char *wb_nearest_name(const char *name, const char *const *names, size_t count)
+{
+    near_ctx n;
+    size_t i;
+    near_init(&n, name, strlen(name));
+    for (i = 0; i < count; i++)
+        if (names[i]) near_try(&n, names[i]);
     return n.tie ? NULL : n.best;
 }
 
