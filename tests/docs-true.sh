@@ -55,6 +55,14 @@ check "GetProcAddress called outside src/win/winapi.c: $calls" test -z "$calls"
 bare=$(grep -rnE '\bLoadLibrary(Ex)?[AW]?\s*\(' src bench | grep -vE 'LoadLibrary(Ex)?A\(path[,)]|"LoadLibrary' |
        grep -v 'side-by-side: by name' || true)
 check "a DLL loaded by its bare name (wb_system_dll loads from the system folder): $bare" test -z "$bare"
+# and every load of a library goes through the one safe helper, whose imports are searched from
+# its own folder (LOAD_WITH_ALTERED_SEARCH_PATH): no LoadLibrary outside src/win/winapi.c but the
+# side-by-side comctl32, and none there without the flag
+stray=$(grep -rnE '\bLoadLibrary(Ex)?[AW]?\s*\(' src bench | grep -v '^src/win/winapi.c:' | grep -v 'side-by-side: by name' |
+        grep -v '"LoadLibrary' || true)
+check "a library loaded outside src/win/winapi.c's wb_system_dll: $stray" test -z "$stray"
+unflagged=$(grep -nE '\bLoadLibrary(Ex)?[AW]?\s*\(' src/win/winapi.c | grep -v 'LOAD_WITH_ALTERED_SEARCH_PATH' | grep -v '"LoadLibrary' || true)
+check "src/win/winapi.c loads a library without LOAD_WITH_ALTERED_SEARCH_PATH: $unflagged" test -z "$unflagged"
 clock=$(grep -nE 'wb_ticks\(|QueryPerformanceCounter|GetLocalTime|GetSystemTime' src/run/sink_csv.c || true)
 check "the CSV sink reads a clock: $clock" test -z "$clock"
 private=$(grep -nE '#include "(core|run|win|wait|report|cli)/' bench/*.c bench/*.h || true)

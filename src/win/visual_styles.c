@@ -14,18 +14,10 @@ int wb_common_controls_classic(wb_error *err)
     HMODULE comctl;
     wb_fn_InitCommonControlsEx init;
     INITCOMMONCONTROLSEX icc;
-    char path[MAX_PATH];
-    UINT len;
     if (done) return 0;
-    len = GetSystemDirectoryA(path, sizeof path);
-    if (len == 0 || len + sizeof "\\comctl32.dll" > sizeof path) {
-        wb_error_win32(err, "GetSystemDirectory", len == 0 ? GetLastError() : ERROR_BUFFER_OVERFLOW);
-        return -1;
-    }
-    strcat(path, "\\comctl32.dll");   /* the system folder's: the classic (5.x) one */
-    comctl = LoadLibraryA(path);
+    comctl = wb_system_dll("comctl32.dll");   /* the system folder's: the classic (5.x) one */
     if (comctl == NULL) {
-        wb_error_win32(err, "LoadLibrary(<system folder>\\comctl32.dll)", GetLastError());
+        wb_error_win32(err, "LoadLibraryEx(<system folder>\\comctl32.dll)", GetLastError());
         return -1;
     }
     init = (wb_fn_InitCommonControlsEx)(void (*)(void))wb_winapi_get_from(comctl, WB_API_InitCommonControlsEx);

@@ -41,16 +41,20 @@ static int hidden(const entry *e)
     return (after_xp(e->since) && wb_test_hook_text(WB_HOOK_HIDE_VISTA)[0] == '1') || wb_test_hook_hides(e->name);
 }
 
-/* A system DLL loaded by its full path in the system folder (never by bare name: the exe's
- * folder comes first in that search); NULL with GetLastError's error when it cannot be. */
-static HMODULE wb_system_dll(const char *name)
+HMODULE wb_system_dll(const char *name)
 {
     char path[MAX_PATH];
     /* System32 (SysWOW64 for an x86 process on 64-bit Windows, by WOW64's redirection) */
     UINT n = GetSystemDirectoryA(path, sizeof path);
-    if (n == 0 || n + 2 + strlen(name) > sizeof path) return NULL;
+    if (n == 0 || n + 2 + strlen(name) > sizeof path) {
+        SetLastError(n == 0 ? GetLastError() : ERROR_BUFFER_OVERFLOW);
+        return NULL;
+    }
     snprintf(path + n, sizeof path - n, "\\%s", name);
-    return LoadLibraryA(path);
+    /* by its full path, and its own imports searched from its folder, not the exe's
+     * (LoadLibraryEx's remarks: LOAD_WITH_ALTERED_SEARCH_PATH; XP on): a winmm.dll beside
+     * winbench.exe is loaded neither for itself nor for uxtheme's or psapi's imports */
+    return LoadLibraryExA(path, NULL, LOAD_WITH_ALTERED_SEARCH_PATH);
 }
 
 FARPROC wb_winapi_get(wb_winapi_id id)

@@ -84,4 +84,10 @@ FARPROC wb_winapi_get_from(HMODULE module, wb_winapi_id id);
 
 #define WB_API(name) ((wb_fn_##name)(void (*)(void))wb_winapi_get(WB_API_##name))
 
+/* A system DLL (name: "uxtheme.dll") loaded by its full path in the system folder, its own
+ * imports searched from there (never by bare name: the exe's folder comes first in that
+ * search); NULL with GetLastError's error when it cannot be. Every load of a system DLL goes
+ * through here (tests/docs-true.sh checks). */
+HMODULE wb_system_dll(const char *name);
+
 #endif
