@@ -571,24 +571,27 @@ static void test_idle_periods(void)
 
 /* A long line to a console that, as before Windows 8, refuses a WriteConsoleW of more than 16 KB
  * (ERROR_NOT_ENOUGH_MEMORY): written whole, in pieces the console takes, a surrogate pair never
- * cut; and a console that refuses everything leaves the caller the rest. 0.5 wrote one call and
- * lost the line. */
+ * cut; one that takes part of a write (lpNumberOfCharsWritten below what was asked) gets the
+ * rest from where it stopped, nothing twice; and a console that refuses everything leaves the
+ * caller the rest. 0.5 wrote one call and lost the line. */
 typedef struct fake_console {
     WCHAR got[40000];
     size_t n;
     DWORD limit;   /* characters; a write of more fails */
+    DWORD takes;   /* a write succeeds having taken at most this many (0: all) */
     unsigned calls, split_pairs;
 } fake_console;
 
-static int fake_write(void *ctx, const WCHAR *text, DWORD n)
+static DWORD fake_write(void *ctx, const WCHAR *text, DWORD n)
 {
     fake_console *c = (fake_console *)ctx;
     c->calls++;
     if (n > c->limit || c->n + n > sizeof c->got / sizeof c->got[0]) return 0;
+    if (c->takes && n > c->takes) n = c->takes;
     if (n && text[n - 1] >= 0xD800 && text[n - 1] <= 0xDBFF) c->split_pairs++;
     memcpy(c->got + c->n, text, n * sizeof *text);
     c->n += n;
-    return 1;
+    return n;
 }
 
 static void test_console_chunks(void)
@@ -608,6 +611,11 @@ static void test_console_chunks(void)
     done = wb_write_wide_chunks(line, 30000, fake_write, &c);
     ok(done == 30000 && memcmp(c.got, line, sizeof(WCHAR) * 30000) == 0 && c.split_pairs == 0,
        "halved pieces, the whole line: %lu of 30000, %u pairs cut", (unsigned long)done, c.split_pairs);
+    memset(&c, 0, sizeof c);
+    c.limit = 16384, c.takes = 1000;   /* each write succeeds with 1000 taken: on from there, nothing twice */
+    done = wb_write_wide_chunks(line, 30000, fake_write, &c);
+    ok(done == 30000 && c.n == 30000 && memcmp(c.got, line, sizeof(WCHAR) * 30000) == 0,
+       "a console that takes part of each write: %lu of 30000 written, %lu shown", (unsigned long)done, (unsigned long)c.n);
     memset(&c, 0, sizeof c);
     c.limit = 100;   /* below the smallest piece: the caller writes the rest another way */
     done = wb_write_wide_chunks(line, 30000, fake_write, &c);

@@ -44,8 +44,9 @@ size_t wb_write_wide_chunks(const WCHAR *text, size_t n, wb_wide_writer write, v
     size_t done = 0, piece = WB_CONSOLE_CHUNK;
     while (done < n) {
         size_t k = piece_of(text + done, n - done, piece);
-        if (write(ctx, text + done, (DWORD)k)) {
-            done += k;
+        DWORD wrote = write(ctx, text + done, (DWORD)k);
+        if (wrote > 0) {   /* all of it, or the part the console took: the rest follows from there */
+            done += wrote;
             continue;
         }
         if (piece <= 256) break;   /* even a small piece fails: the caller takes the rest */
@@ -54,10 +55,11 @@ size_t wb_write_wide_chunks(const WCHAR *text, size_t n, wb_wide_writer write, v
     return done;
 }
 
-static int to_console(void *console, const WCHAR *text, DWORD n)
+static DWORD to_console(void *console, const WCHAR *text, DWORD n)
 {
     DWORD written = 0;
-    return WriteConsoleW((HANDLE)console, text, n, &written, NULL) && written == n;
+    if (!WriteConsoleW((HANDLE)console, text, n, &written, NULL)) return 0;
+    return written <= n ? written : n;
 }
 
 /* Converted from the ANSI code page and written as UTF-16 (after what the CRT holds for f), in
