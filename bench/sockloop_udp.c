@@ -74,14 +74,11 @@ static int join_group(sockloop_state *st, struct in_addr iface, wb_error *err)
  * the sockets are closed at tear-down, and no CSV is begun. */
 static int opened_part(const sockloop_state *st, unsigned opened, wb_error *err)
 {
-    char why[sizeof err->what], how_far[64] = "";
+    char why[sizeof err->what], how_far[64] = "", hint[300];
     snprintf(why, sizeof why, "%s", err->what);
+    wb_bind_hint(strncmp(why, "bind(", 5) == 0 ? err->code : 0, st->cfg.port, "udp", hint, sizeof hint);
     if (opened > 0) snprintf(how_far, sizeof how_far, "opened %u of the %u receiving sockets, then ", opened, st->nsockets);
-    wb_error_text(err, "%s%s%s", how_far, why,
-                  st->cfg.port == 0 && strncmp(why, "bind(", 5) == 0
-                      ? "; the ports Windows hands out, and the blocks reserved in them, are shown by `netsh int ipv4 "
-                        "show dynamicport udp` and `netsh int ipv4 show excludedportrange protocol=udp`"
-                      : "");
+    wb_error_text(err, "%s%s%s", how_far, why, hint);
     return -1;
 }
 

@@ -6,6 +6,7 @@
 
 typedef struct wb_error {
     char what[512];   /* "CreateWindowEx(BUTTON) failed: Invalid window handle. (error 1400)" */
+    unsigned long code;   /* wb_error_win32's code (a hint can depend on it); 0 for wb_error_text */
 } wb_error;
 
 /* code is GetLastError()/WSAGetLastError(), read by the caller right after the failing call. */

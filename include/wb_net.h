@@ -50,5 +50,10 @@ SOCKET wb_tcp_accept(SOCKET listener, DWORD timeout_ms, struct sockaddr_in *from
 /* Non-blocking, TCP_NODELAY on or off, send and receive buffers of bufsize bytes (0: the
  * system's). */
 int wb_tcp_tune(SOCKET s, int nodelay, int bufsize, wb_error *err);
+/* What to look at after a bind or connect that failed with code (WSAGetLastError): "; Windows
+ * refuses a port inside a block reserved ... `netsh int ipv4 show excludedportrange
+ * protocol=udp` ..." for WSAEACCES, at any port; the range handed out for WSAENOBUFS or
+ * WSAEADDRINUSE on port 0 (host order); "" else. proto: "udp" or "tcp". buf, returned. */
+const char *wb_bind_hint(unsigned long code, unsigned port, const char *proto, char *buf, size_t cap);
 
 #endif

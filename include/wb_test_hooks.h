@@ -71,6 +71,9 @@
     X(WB_HOOK_BIND_REFUSE_AFTER, "WINBENCH_TEST_BIND_REFUSE_AFTER",                               \
       "N: after N UDP sockets bound, bind refuses with WSAEACCES, as in a port range Hyper-V, WinNAT, " \
       "WSL2 or Docker reserved blocks of")                                                         \
+    X(WB_HOOK_RESERVED_PORTS, "WINBENCH_TEST_RESERVED_PORTS",                                     \
+      "LO-HI: a bind to a port named in that range refuses with WSAEACCES, UDP and TCP, as Windows "  \
+      "refuses one inside a block Hyper-V, WinNAT, WSL2 or Docker reserved (port 0 never gets one)") \
     X(WB_HOOK_NO_BASE_HANDLE, "WINBENCH_NO_BASE_HANDLE",                                          \
       "1: sockloop's afd finds base sockets by SIO_BSP_HANDLE_POLL, as a layered provider that refuses " \
       "SIO_BASE_HANDLE makes it")                                                                  \
@@ -97,6 +100,9 @@ const char *wb_test_hook_name(wb_test_hook_id id);
 /* WINBENCH_REPORT_TIMING is set: `report` prints its own time on stderr (not a hook: it changes
  * nothing the report computes or writes; docs/testing.md). */
 int wb_report_timing_wanted(void);
+/* WINBENCH_TEST_RESERVED_PORTS: 1 when a bind to port (host order; 0: any) must be refused
+ * as inside a reserved block, WSAEACCES set. */
+int wb_test_hook_port_reserved(unsigned port);
 /* Is NAME in WINBENCH_HIDE_IMPORTS' comma-separated list? */
 int wb_test_hook_hides(const char *name);
 

@@ -543,11 +543,31 @@ static void test_ports_reserved(void)
             NULL);
     ok(r.code == 1 && strstr(r.err, "opened 5 of the 10 receiving sockets, then bind(127.0.0.1:0) failed") != NULL &&
            strstr(r.err, "(error 10013)") != NULL &&
-           strstr(r.err, "`netsh int ipv4 show dynamicport udp` and `netsh int ipv4 show excludedportrange protocol=udp`"),
+           strstr(r.err, "`netsh int ipv4 show excludedportrange protocol=udp` lists them, `netsh int ipv4 show "
+                         "dynamicport udp` the ports handed out"),
        "exit %lu: %s", r.code, r.err);
     path_in_dir(csv, sizeof csv, "ports.csv");
     ok(GetFileAttributesA(csv) == INVALID_FILE_ATTRIBUTES, "no CSV begun");
     result_free(&r);
+    /* A port named inside a reserved block (WINBENCH_TEST_RESERVED_PORTS: Windows refuses it with
+     * WSAEACCES, UDP and TCP alike): the same hint, for a fixed port too, and the way out */
+    {
+        static const char *const protos[2] = { "udp", "tcp" };
+        int k;
+        for (k = 0; k < 2; k++) {
+            char want[200];
+            r = run_env(WB_HOOK_RESERVED_PORTS, "5000-5010", "sockloop", "--proto", protos[k], "--loop", "select", "--port",
+                        "5005", "--rate", "100", "--duration", "0.3s", "--csv", "fixed.csv", NULL);
+            snprintf(want, sizeof want, "`netsh int ipv4 show excludedportrange protocol=%s` lists them; another --port "
+                     "outside them, or --port 0", protos[k]);
+            ok(r.code == 1 && strstr(r.err, "bind(127.0.0.1:5005) failed") != NULL && strstr(r.err, "(error 10013)") &&
+                   strstr(r.err, want) != NULL,
+               "%s on a reserved port: exit %lu: %s", protos[k], r.code, r.err);
+            path_in_dir(csv, sizeof csv, "fixed.csv");
+            ok(GetFileAttributesA(csv) == INVALID_FILE_ATTRIBUTES, "no CSV begun");
+            result_free(&r);
+        }
+    }
 }
 
 /* The port a reflector announced ("reflecting on 127.0.0.1:PORT ..."), and the whole line. */

@@ -64,6 +64,7 @@ void wb_error_win32(wb_error *err, const char *call, unsigned long code)
     char text[300];
     wb_system_message(code, text, sizeof text);
     snprintf(err->what, sizeof err->what, "%s failed: %s (error %lu)", call, text, code);
+    err->code = code;
 }
 
 void wb_error_text(wb_error *err, const char *fmt, ...)
@@ -72,4 +73,5 @@ void wb_error_text(wb_error *err, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(err->what, sizeof err->what, fmt, ap);
     va_end(ap);
+    err->code = 0;
 }

@@ -136,7 +136,8 @@ SOCKET wb_udp_socket(struct sockaddr_in *addr, int bufsize, DWORD flags, wb_erro
         call = "setsockopt(SO_SNDBUF)";
     else if (ioctlsocket(s, FIONBIO, &nonblocking) == SOCKET_ERROR)
         call = "ioctlsocket(FIONBIO)";
-    else if (bind_refused() || bind(s, (const struct sockaddr *)addr, sizeof *addr) == SOCKET_ERROR)
+    else if (bind_refused() || wb_test_hook_port_reserved(ntohs(addr->sin_port)) ||
+             bind(s, (const struct sockaddr *)addr, sizeof *addr) == SOCKET_ERROR)
         call = "bind";
     else if (getsockname(s, (struct sockaddr *)addr, &len) == SOCKET_ERROR)
         call = "getsockname";
@@ -196,4 +197,21 @@ int wb_is_local_address(struct in_addr addr, wb_error *err)
             found = memcmp(he->h_addr_list[i], &addr.s_addr, 4) == 0;
     }
     return found;
+}
+
+const char *wb_bind_hint(unsigned long code, unsigned port, const char *proto, char *buf, size_t cap)
+{
+    if (cap) buf[0] = '\0';
+    if (code == WSAEACCES && port)   /* a reserved block refuses a port named in it */
+        snprintf(buf, cap, "; Windows refuses a port inside a block reserved for Hyper-V, WinNAT, WSL2 or Docker: `netsh "
+                 "int ipv4 show excludedportrange protocol=%s` lists them; another --port outside them, or --port 0",
+                 proto);
+    else if (code == WSAEACCES)
+        snprintf(buf, cap, "; Windows refuses a port inside a block reserved for Hyper-V, WinNAT, WSL2 or Docker: `netsh "
+                 "int ipv4 show excludedportrange protocol=%s` lists them, `netsh int ipv4 show dynamicport %s` the "
+                 "ports handed out", proto, proto);
+    else if (port == 0 && (code == WSAENOBUFS || code == WSAEADDRINUSE))   /* the range handed out is used up */
+        snprintf(buf, cap, "; the ports Windows hands out are shown by `netsh int ipv4 show dynamicport %s` (and the "
+                 "blocks reserved in them by `netsh int ipv4 show excludedportrange protocol=%s`)", proto, proto);
+    return buf;
 }

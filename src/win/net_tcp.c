@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "wb_net.h"
+#include "wb_test_hooks.h"
 
 static void fail_at(wb_error *err, const char *call, const struct sockaddr_in *addr, int code)
 {
@@ -43,8 +44,14 @@ SOCKET wb_tcp_listen(struct sockaddr_in *addr, DWORD flags, wb_error *err)
         fail_at(err, "WSASocket(TCP)", NULL, WSAGetLastError());
         return INVALID_SOCKET;
     }
-    if (bind(s, (const struct sockaddr *)addr, sizeof *addr) == SOCKET_ERROR) {
+    if (wb_test_hook_port_reserved(ntohs(addr->sin_port)) ||
+        bind(s, (const struct sockaddr *)addr, sizeof *addr) == SOCKET_ERROR) {
+        char hint[300];
+        size_t used;
         fail_at(err, "bind", addr, WSAGetLastError());
+        wb_bind_hint(err->code, ntohs(addr->sin_port), "tcp", hint, sizeof hint);
+        used = strlen(err->what);
+        snprintf(err->what + used, sizeof err->what - used, "%s", hint);
     } else if (listen(s, SOMAXCONN) == SOCKET_ERROR) {
         fail_at(err, "listen", addr, WSAGetLastError());
     } else if (getsockname(s, (struct sockaddr *)addr, &len) == SOCKET_ERROR) {

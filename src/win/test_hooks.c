@@ -1,8 +1,10 @@
 /* The test hooks of include/wb_test_hooks.h, each read from the environment once. */
 #include "wb_test_hooks.h"
 
+#include <winsock2.h>
 #include <windows.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct hook {
@@ -55,4 +57,15 @@ int wb_test_hook_hides(const char *name)
 int wb_report_timing_wanted(void)
 {
     return getenv("WINBENCH_REPORT_TIMING") != NULL;
+}
+
+int wb_test_hook_port_reserved(unsigned port)
+{
+    const char *range = wb_test_hook_text(WB_HOOK_RESERVED_PORTS);
+    unsigned long lo, hi;
+    char dash;
+    if (port == 0 || range[0] == '\0' || sscanf(range, "%lu%c%lu", &lo, &dash, &hi) != 3 || dash != '-') return 0;
+    if (port < lo || port > hi) return 0;
+    WSASetLastError(WSAEACCES);
+    return 1;
 }
