@@ -101,6 +101,18 @@ static int child_line(const wb_module *m, int argc, char **argv, const char *csv
     return 0;
 }
 
+static int is_console(HANDLE h)
+{
+    DWORD mode;
+    return h != NULL && h != INVALID_HANDLE_VALUE && GetConsoleMode(h, &mode);
+}
+
+static void inheritable(HANDLE h)
+{
+    if (h != NULL && h != INVALID_HANDLE_VALUE && !is_console(h))
+        SetHandleInformation(h, HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT);   /* a failure leaves it as it was */
+}
+
 /* Runs one child to its end: its exit code, or -1 (*err says why) when it could not start. */
 static long run_child(char *line, wb_error *err)
 {
@@ -109,10 +121,17 @@ static long run_child(char *line, wb_error *err)
     DWORD code = 0;
     memset(&si, 0, sizeof si);
     si.cb = sizeof si;
-    si.dwFlags = STARTF_USESTDHANDLES;   /* the caller's console, or its pipes (a test's, a CI's) */
     si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
     si.hStdOutput = GetStdHandle(STD_OUTPUT_HANDLE);
     si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+    /* On a console the child finds the console itself (before Windows 8 console handles are
+     * pseudo-handles that STARTUPINFO cannot carry). Where output is redirected (a file, a test's
+     * or a CI's pipe), the child gets the same handles, made inheritable: a handle the caller
+     * opened without that flag would otherwise reach the child as nothing, its lines lost. */
+    if (!is_console(si.hStdOutput) || !is_console(si.hStdError)) {
+        si.dwFlags = STARTF_USESTDHANDLES;
+        inheritable(si.hStdInput), inheritable(si.hStdOutput), inheritable(si.hStdError);
+    }
     fflush(stdout);
     fflush(stderr);
     if (!CreateProcessA(NULL, line, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi)) {
