@@ -57,6 +57,21 @@ static void cell_end(json_sink *j)
     if (j->cell < j->ncols) j->cell_at[++j->cell] = j->cells.len;
 }
 
+/* ANSI text (winbench's is the ANSI code page's) as a JSON string, whole: a character takes at
+ * most 3 bytes of UTF-8. A latency_hdr cell of a wide histogram runs to thousands of characters
+ * (a stalls run on a busy machine), a label may too: cut at 1023 until 0.6, a histogram's cell
+ * no longer decoded. */
+static void json_text(wb_json *out, const char *text)
+{
+    char small[1024], *utf8 = small;
+    size_t cap = 3 * strlen(text) + 1;
+    if (cap <= sizeof small) cap = sizeof small;
+    else if ((utf8 = (char *)malloc(cap)) == NULL) utf8 = small, cap = sizeof small;   /* out of memory: cut */
+    wb_utf8(text, utf8, cap);
+    wb_json_string(out, utf8);
+    if (utf8 != small) free(utf8);
+}
+
 static void cell_text(void *arg, const char *text)
 {
     json_sink *j = (json_sink *)arg;
@@ -66,9 +81,7 @@ static void cell_text(void *arg, const char *text)
     } else if (j->cell < j->ncols && j->cols[j->cell].number && text[0] == '\0') {
         wb_json_raw(&j->cells, "null");
     } else {
-        char utf8[1024];
-        wb_utf8(text, utf8, sizeof utf8);   /* winbench's text is the ANSI code page's */
-        wb_json_string(&j->cells, utf8);
+        json_text(&j->cells, text);
     }
     cell_end(j);
 }
@@ -243,15 +256,13 @@ static void put_document(const json_sink *j, const json_variant *const *in_order
 {
     int i, first = 1, ufirst = 1, vfirst = 1;
     const wb_common *common = j->run->common;
-    char utf8[1024];
     wb_json_raw(doc, "{");
     wb_json_key_string(doc, "format", "winbench-run", &first);
     wb_json_key_u64(doc, "format_version", JSON_FORMAT_VERSION, &first);
     wb_json_key_u64(doc, "csv_schema", WB_CSV_SCHEMA, &first);
     wb_json_key_string(doc, "benchmark", j->run->m->name, &first);
     wb_json_key(doc, "label", &first);
-    wb_utf8(common->label ? common->label : "", utf8, sizeof utf8);
-    wb_json_string(doc, utf8);
+    json_text(doc, common->label ? common->label : "");
     wb_json_key_u64(doc, "exit_code", (uint64_t)rc, &first);
     wb_json_key(doc, "context", &first);
     wb_json_raw(doc, j->context.len ? j->context.text : "{}");
