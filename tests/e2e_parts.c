@@ -409,7 +409,18 @@ static void test_interleaving(void)
             ok(strstr(r.out, "x slower than work=0 [") != NULL, "grouped: the slow minute reads as a difference:\n%s",
                r.out);
         else {
-            ok(strstr(r.out, "no significant difference") != NULL, "interleaved: it does not:\n%s", r.out);
+            /* Interleaved, the slow minute falls on both variants' rounds alike and cancels in the
+             * pairs: what is left is work=1's own unit of work, a few percent at most (a busy CI
+             * machine's paired rounds once told even that apart: 1.02x, p=0.039), never the
+             * grouped run's slowdown. */
+            const char *at = strstr(r.out, "sendmsg work=1, ");
+            const char *x = at ? strstr(at, "x slower than work=0") : NULL;
+            double ratio = 1;
+            if (x) {
+                while (x > at && (x[-1] == '.' || (x[-1] >= '0' && x[-1] <= '9'))) x--;
+                ratio = atof(x);
+            }
+            ok(at != NULL && ratio < 1.10, "interleaved: no slowdown read (%.2fx):\n%s", ratio, r.out);
             ok(strstr(r.out, "DIFFERENT") != NULL, "and the A/A line shows the drift:\n%s", r.out);
         }
         result_free(&r);
