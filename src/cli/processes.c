@@ -198,6 +198,7 @@ int wb_run_processes(const wb_module *m, int argc, char **argv, const wb_run_out
     const wb_common *c = &o->common;
     char tmp[MAX_PATH], final_path[MAX_PATH], why[MAX_PATH + 200];
     unsigned k, done = 0;
+    int skipped = 0;
     long rc = WB_EXIT_OK;
     FILE *out;
     int create_rc;
@@ -216,6 +217,7 @@ int wb_run_processes(const wb_module *m, int argc, char **argv, const wb_run_out
             return WB_EXIT_RUNTIME;
         }
         wb_printf("process %u of %u:\n", k + 1, o->processes);
+        DeleteFileA(paths[k]);   /* an earlier parent's of the same id: never joined as this one's */
         rc = run_child(line, &err);
         if (rc < 0) {
             wb_fprintf(stderr, "winbench: %s: --processes: process %u could not start: %s\n", m->name, k + 1, err.what);
@@ -223,7 +225,7 @@ int wb_run_processes(const wb_module *m, int argc, char **argv, const wb_run_out
             break;
         }
         if (rc == WB_EXIT_OK || rc == WB_EXIT_SKIPPED || GetFileAttributesA(paths[k]) != INVALID_FILE_ATTRIBUTES) done++;
-        if (rc == WB_EXIT_SKIPPED) rc = WB_EXIT_OK;   /* its skipped rows say so; the others ran */
+        if (rc == WB_EXIT_SKIPPED) skipped = 1, rc = WB_EXIT_OK;   /* its skipped rows say so; the others ran */
         if (rc == WB_EXIT_OK && wb_stop_requested) rc = WB_EXIT_INTERRUPTED;
     }
     if (rc != WB_EXIT_OK)
@@ -242,5 +244,5 @@ int wb_run_processes(const wb_module *m, int argc, char **argv, const wb_run_out
         say_report(final_path, done, o->processes, c);
     }
     for (k = 0; k < done; k++) DeleteFileA(paths[k]);
-    return (int)rc;
+    return rc == WB_EXIT_OK && skipped ? WB_EXIT_SKIPPED : (int)rc;   /* as a run with a skipped variant ends */
 }
