@@ -81,32 +81,8 @@ for (kind, a, b), line in zip(cases, run(lines)):
           "%s: just outside [%r, %r] SciPy does not reject" % (name, lo, hi))
 check(exact_intervals >= 200, "only %d exact intervals checked" % exact_intervals)
 
-qcases = [(n, p) for n in (10, 50, 100, 500, 999, 1000, 5000, 100000, 10000000) for p in (0.5, 0.9, 0.99, 0.999)]
-for (n, p), line in zip(qcases, run(["Q %d %r" % c for c in qcases])):
-    ok, lo, hi = map(int, line.split())
-    B = st.binom(n, p)
-    rl = int(B.ppf(0.025))
-    while B.cdf(rl) <= 0.025:
-        rl += 1
-    while rl > 0 and B.cdf(rl - 1) > 0.025:
-        rl -= 1
-    ru = int(B.isf(0.025))
-    while B.sf(ru - 1) > 0.025:
-        ru += 1
-    while ru > 1 and B.sf(ru - 2) <= 0.025:
-        ru -= 1
-    want = rl >= 1 and ru <= n
-    check(bool(ok) == want and (not ok or (lo, hi) == (rl, ru)),
-          "quantile %g of %d: ranks %s %d %d, SciPy's binomial %s %d %d" % (p, n, ok, lo, hi, want, rl, ru))
-for p, line in zip((0.5, 0.9, 0.99, 0.999), run(["M %r" % p for p in (0.5, 0.9, 0.99, 0.999)])):
-    n = int(line)
-    B, C = st.binom(n, p), st.binom(n - 1, p)
-    # with n samples SciPy's binomial bounds the quantile on both sides (all n on one side has
-    # probability <= 2.5%), with n - 1 it does not
-    check(max(B.pmf(n), B.pmf(0)) <= 0.025 < max(C.pmf(n - 1), C.pmf(0)), "p%g: %d samples said to be the fewest" % (100 * p, n))
-
-# --precision's measure: the median's distribution-free interval (the order statistics at the
-# binomial's ranks, as for any quantile) as a fraction of the median, its larger side.
+# The ranks (1-based) that bound the p-quantile of n samples with 95%, from SciPy's binomial: the
+# quantile bounds' truth, and --precision's below.
 def binom_ranks(n, p):
     B = st.binom(n, p)
     rl = int(B.ppf(0.025))
@@ -122,6 +98,22 @@ def binom_ranks(n, p):
     return rl, ru
 
 
+qcases = [(n, p) for n in (10, 50, 100, 500, 999, 1000, 5000, 100000, 10000000) for p in (0.5, 0.9, 0.99, 0.999)]
+for (n, p), line in zip(qcases, run(["Q %d %r" % c for c in qcases])):
+    ok, lo, hi = map(int, line.split())
+    rl, ru = binom_ranks(n, p)
+    want = rl >= 1 and ru <= n
+    check(bool(ok) == want and (not ok or (lo, hi) == (rl, ru)),
+          "quantile %g of %d: ranks %s %d %d, SciPy's binomial %s %d %d" % (p, n, ok, lo, hi, want, rl, ru))
+for p, line in zip((0.5, 0.9, 0.99, 0.999), run(["M %r" % p for p in (0.5, 0.9, 0.99, 0.999)])):
+    n = int(line)
+    B, C = st.binom(n, p), st.binom(n - 1, p)
+    # with n samples SciPy's binomial bounds the quantile on both sides (all n on one side has
+    # probability <= 2.5%), with n - 1 it does not
+    check(max(B.pmf(n), B.pmf(0)) <= 0.025 < max(C.pmf(n - 1), C.pmf(0)), "p%g: %d samples said to be the fewest" % (100 * p, n))
+
+# --precision's measure: the median's distribution-free interval (the order statistics at the
+# binomial's ranks, as for any quantile) as a fraction of the median, its larger side.
 dcases = [rng.lognormal(0, 0.1, int(rng.integers(3, 200))) * 1000 for _ in range(100)]
 for v, line in zip(dcases, run(["D %d %s" % (len(v), " ".join(map(repr, v))) for v in dcases])):
     got, s = float(line), np.sort(v)
