@@ -290,18 +290,26 @@ struct wb_reps {
     sink_link link;
 };
 
+int wb_report_metric_slot(const wb_module *m)
+{
+    const char *metric = m->report ? m->report->metric : NULL;
+    unsigned k, n = metric_count(m);
+    if (metric == NULL) return WB_REPORT_FROM_NONE;
+    if (strcmp(metric, "ops_per_s") == 0) return WB_REPORT_FROM_RATE;
+    if (strcmp(metric, "ns_per_op") == 0) return WB_REPORT_FROM_NS;
+    if (strcmp(metric, "cpu_pct") == 0) return WB_REPORT_FROM_CPU;
+    for (k = 0; k < n; k++)
+        if (strcmp(m->metric_names[k], metric) == 0) return (int)k;
+    return WB_REPORT_FROM_NONE;
+}
+
 size_t wb_reps_report_values(const wb_reps *L, double *out, size_t cap)
 {
-    const char *metric = L->m->report ? L->m->report->metric : NULL;
-    unsigned k, n = metric_count(L->m);
-    const double *from = NULL;
+    const int slot = wb_report_metric_slot(L->m);
+    const double *from = slot == WB_REPORT_FROM_RATE ? L->values.rates : slot == WB_REPORT_FROM_NS ? L->values.ns
+                         : slot == WB_REPORT_FROM_CPU ? L->values.cpu
+                         : slot >= 0 ? L->values.per_metric + (size_t)slot * L->values.cap : NULL;
     size_t i;
-    if (metric == NULL) return 0;
-    if (strcmp(metric, "ops_per_s") == 0) from = L->values.rates;
-    else if (strcmp(metric, "ns_per_op") == 0) from = L->values.ns;
-    else if (strcmp(metric, "cpu_pct") == 0) from = L->values.cpu;
-    for (k = 0; from == NULL && k < n; k++)
-        if (strcmp(L->m->metric_names[k], metric) == 0) from = L->values.per_metric + (size_t)k * L->values.cap;
     if (from == NULL) return 0;
     for (i = 0; i < L->values.done && i < cap; i++) out[i] = from[i];
     return i;

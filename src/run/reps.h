@@ -39,6 +39,11 @@ int  wb_reps_warmup(wb_reps *L, void *state, wb_error *err);
 int  wb_reps_timed(wb_reps *L, void *state, unsigned rep, wb_error *err);
 /* No repetition of this variant runs now (the console's progress stops reading it). */
 void wb_reps_pause(wb_reps *L);
+/* Where a repetition's figure of the module's report metric (its spec's `metric`) is: the
+ * generic rate, time per operation or CPU, or the module's metric of that index (0 on); NONE
+ * when a repetition has no such figure. */
+enum { WB_REPORT_FROM_NONE = -1, WB_REPORT_FROM_RATE = -2, WB_REPORT_FROM_NS = -3, WB_REPORT_FROM_CPU = -4 };
+int wb_report_metric_slot(const wb_module *m);
 /* The module's report metric (its spec's `metric`) of each timed repetition so far, into
  * out[0..cap-1]: how many (0 when the metric is not one a repetition measures). */
 size_t wb_reps_report_values(const wb_reps *L, double *out, size_t cap);

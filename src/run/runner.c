@@ -449,18 +449,6 @@ static int check_spinning(const wb_run *r, char *err, size_t cap)
     return -1;
 }
 
-/* 1 when the module's report metric is a figure of each repetition (wb_reps_report_values). */
-static int measured_each_rep(const wb_module *m)
-{
-    const char *metric = m->report ? m->report->metric : NULL;
-    unsigned k;
-    if (metric == NULL) return 0;
-    if (!strcmp(metric, "ops_per_s") || !strcmp(metric, "ns_per_op") || !strcmp(metric, "cpu_pct")) return 1;
-    for (k = 0; m->metric_names && m->metric_names[k]; k++)
-        if (strcmp(m->metric_names[k], metric) == 0) return 1;
-    return 0;
-}
-
 /* --precision PCT ("2%", "2"): 0.1% to 50%, into r->precision; --max-reps and --max-time
  * belong to it. */
 static int check_precision(wb_run *r, const wb_args *args, char *err, size_t cap)
@@ -487,7 +475,7 @@ static int check_precision(wb_run *r, const wb_args *args, char *err, size_t cap
                  (unsigned long long)r->common.max_reps, (unsigned long long)r->common.repeat);
         return -1;
     }
-    if (!measured_each_rep(r->m)) {
+    if (wb_report_metric_slot(r->m) == WB_REPORT_FROM_NONE) {
         snprintf(err, cap, "--precision: %s's answer (%s) is not a figure of each repetition", r->m->name,
                  r->m->report && r->m->report->metric ? r->m->report->metric : "none");
         return -1;
